@@ -1,0 +1,69 @@
+# minigrad: `make lab` opens the course, `make test` runs every test.
+# GNU make. See README.md.
+
+PYTHON ?= python3
+VENV := .venv
+STAMP := $(VENV)/.minigrad-installed
+LAB_ARGS ?=
+PYTEST_ARGS ?=
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+.PHONY: help setup lab test clean
+
+help:
+	@echo "make lab    - set up, then open the course (notebooks/) in JupyterLab"
+	@echo "make test   - set up, then run the tests in tests/ and every notebook (nbval)"
+	@echo "make setup  - create $(VENV), install minigrad with [lab,dev], make sure Graphviz dot exists"
+	@echo "make clean  - remove $(VENV) and caches"
+
+# --- setup ---------------------------------------------------------------
+
+setup: $(STAMP)
+	@scripts/ensure-dot.sh
+
+$(VENV)/bin/python:
+	@if ! command -v "$(PYTHON)" >/dev/null 2>&1; then \
+	    echo "error: $(PYTHON) not found; minigrad needs Python >= 3.10 (run e.g. make PYTHON=python3.11 ...)" >&2; exit 1; fi
+	@if ! "$(PYTHON)" -c "import sys; sys.exit(sys.version_info < (3, 10))"; then \
+	    echo "error: $(PYTHON) is Python $$("$(PYTHON)" -c "import platform; print(platform.python_version())"); minigrad needs >= 3.10 (run e.g. make PYTHON=python3.11 ...)" >&2; exit 1; fi
+	@echo "+ $(PYTHON) -m venv $(VENV)"
+	@"$(PYTHON)" -m venv $(VENV) || { rm -rf $(VENV); \
+	    echo "error: could not create $(VENV) (on Debian/Ubuntu: apt-get install python3-venv)" >&2; exit 1; }
+
+# Reinstall only when pyproject.toml is newer than the stamp.
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	@echo "+ $(VENV)/bin/pip install -e \".[lab,dev]\""
+	@$(VENV)/bin/python -m pip install --quiet --upgrade pip
+	@$(VENV)/bin/python -m pip install --quiet -e ".[lab,dev]"
+	@touch $@
+
+# --- lab -----------------------------------------------------------------
+
+lab: setup
+	@args=(--notebook-dir=notebooks); \
+	if [ -z "$${DISPLAY:-}" ]; then args+=(--no-browser); fi; \
+	if [ "$$(id -u)" = "0" ]; then args+=(--allow-root); fi; \
+	echo "Starting JupyterLab on notebooks/. Open the http://127.0.0.1:<port>/lab?token=... URL it prints below; Ctrl-C stops it."; \
+	echo "+ $(VENV)/bin/jupyter lab $${args[*]} $(LAB_ARGS)"; \
+	exec $(VENV)/bin/jupyter lab "$${args[@]}" $(LAB_ARGS)
+
+# --- test ----------------------------------------------------------------
+
+# tests/ always; every notebook under notebooks/ too (run top to bottom by
+# nbval in this environment), in one pytest invocation.
+test: setup
+	@nbs=(); \
+	while IFS= read -r -d "" f; do nbs+=("$$f"); done < <(find notebooks -name "*.ipynb" -not -path "*/.ipynb_checkpoints/*" -print0 2>/dev/null | sort -z); \
+	args=(tests); \
+	if [ $${#nbs[@]} -gt 0 ]; then args+=(--nbval --nbval-current-env "$${nbs[@]}"); fi; \
+	echo "+ $(VENV)/bin/python -m pytest $${args[*]} $(PYTEST_ARGS)"; \
+	$(VENV)/bin/python -m pytest "$${args[@]}" $(PYTEST_ARGS)
+
+# --- clean ---------------------------------------------------------------
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
+	find . -path ./.git -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints -o -name .pytest_cache -o -name .hypothesis \) -type d -prune -exec rm -rf {} +

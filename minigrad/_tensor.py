@@ -1,0 +1,735 @@
+"""The Tensor: a NumPy array plus what autograd needs to know about it.
+
+A tensor made by the user is a *leaf*: ``grad_fn`` is None. A tensor made by a
+recorded op has a ``grad_fn``: the node that knows how to send a gradient back to
+the op's inputs. The methods below only pick the right op from ``_ops`` and
+handle PyTorch's argument conventions; the maths lives in ``_ops``.
+"""
+import numbers
+import warnings
+
+import numpy as np
+
+from . import _dtype, _ops
+from ._repr import format_tensor
+from .autograd import engine, grad_mode
+from .autograd.function import Function, _Handle, accumulator
+
+_LEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
+    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
+    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
+    "github.com/pytorch/pytorch/pull/30531 for more information.")
+
+
+class Size(tuple):
+    """A tensor's shape: a tuple that prints as ``torch.Size([2, 3])``."""
+
+    def __repr__(self):
+        return f"torch.Size({list(self)})"
+
+    def numel(self):
+        return int(np.prod(self, dtype=np.int64))
+
+
+def _dim(d, ndim):
+    """Normalise a possibly negative dimension, with PyTorch's error when out of range."""
+    lo, hi = (-ndim, ndim - 1) if ndim else (-1, 0)
+    if not lo <= d <= hi:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{lo}, {hi}], but got {d})")
+    return d % max(ndim, 1)
+
+
+def _dims(dim, ndim):
+    if dim is None:
+        return None
+    return tuple(_dim(d, ndim) for d in dim) if isinstance(dim, (tuple, list)) else (_dim(dim, ndim),)
+
+
+def _shape_args(shape):
+    """Accept ``f(2, 3)``, ``f((2, 3))`` and ``f([2, 3])``, as PyTorch does."""
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = shape[0]
+    return tuple(int(s) for s in shape)
+
+
+def _as_tensor(x, dtype):
+    """A Python number (or array) as a 0-d tensor of ``dtype``: the other operand of ``x + 1``."""
+    if isinstance(x, Tensor):
+        if x.dtype is dtype:
+            return x
+        return x.to(dtype) if x._requires_grad else Tensor._wrap(x._data.astype(dtype.np))
+    return Tensor._wrap(np.asarray(x, dtype=dtype.np))
+
+
+def _binary(op, a, b):
+    """Promote both operands to their common dtype (PyTorch's rules), then apply ``op``."""
+    if isinstance(b, Tensor) and a.dtype is b.dtype:
+        return op.apply(a, b)
+    if not isinstance(b, (Tensor, numbers.Number, np.ndarray)):
+        return NotImplemented
+    dt = _dtype.result_type(a, b)
+    return op.apply(_as_tensor(a, dt), _as_tensor(b, dt))
+
+
+def _floating(x):
+    """Inputs of exp, log, ... : integers are computed as float32, as in PyTorch."""
+    return x if x.dtype.is_floating_point else Tensor._wrap(x._data.astype(np.float32))
+
+
+def _tensor_index(key):
+    """Turn Tensors inside an index into arrays and lists into arrays (NumPy's advanced indexing)."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    return tuple(k._data if isinstance(k, Tensor) else np.asarray(k) if isinstance(k, list) else k
+                 for k in key)
+
+
+def _index_op(key):
+    """PyTorch's node name for ``x[key]``: Select for an int, Slice for a slice, Index for arrays."""
+    if any(isinstance(k, np.ndarray) for k in key):
+        return _ops.Index
+    if any(isinstance(k, (int, np.integer)) for k in key):
+        return _ops.Select
+    if all(k is None for k in key):
+        return _ops.IndexUnsqueeze
+    return _ops.Slice
+
+
+class Tensor:
+    __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_version_box", "_hooks",
+                 "_accumulator", "__weakref__", "__dict__")
+
+    def __init__(self, data, dtype=None, requires_grad=False):
+        t = tensor(data, dtype=dtype, requires_grad=requires_grad)
+        self._init(t._data, requires_grad)
+
+    def _init(self, array, requires_grad=False, grad_fn=None, version_box=None):
+        self._data = array
+        self._requires_grad = requires_grad
+        self._grad = None
+        self._grad_fn = grad_fn
+        self._version_box = version_box or [0]  # shared with detach(): in-place changes show in both
+        self._hooks = {}
+        self._accumulator = None
+
+    @classmethod
+    def _wrap(cls, array, grad_fn=None, version_box=None):
+        """A tensor around an existing array (no copy): how every op makes its output."""
+        t = cls.__new__(cls)
+        t._init(array, grad_fn is not None, grad_fn, version_box)
+        return t
+
+    # -- what a tensor is ----------------------------------------------------------------
+    @property
+    def shape(self):
+        return Size(self._data.shape)
+
+    def size(self, dim=None):
+        return self.shape if dim is None else self._data.shape[_dim(dim, self._data.ndim)]
+
+    def dim(self):
+        return self._data.ndim
+
+    ndim = property(dim)
+
+    def numel(self):
+        return self._data.size
+
+    @property
+    def dtype(self):
+        return _dtype.from_numpy_dtype(self._data.dtype)
+
+    @property
+    def device(self):
+        return "cpu"
+
+    def is_floating_point(self):
+        return self.dtype.is_floating_point
+
+    @property
+    def data(self):
+        """The same numbers, detached from the graph. Unlike ``detach()``, in-place changes
+        through ``.data`` are invisible to autograd (PyTorch's historic escape hatch)."""
+        return Tensor._wrap(self._data)
+
+    @data.setter
+    def data(self, value):
+        self._data = value._data
+
+    @property
+    def _version(self):
+        return self._version_box[0]
+
+    # -- autograd attributes -------------------------------------------------------------
+    @property
+    def grad_fn(self):
+        return self._grad_fn
+
+    @property
+    def is_leaf(self):
+        return self._grad_fn is None
+
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, flag):
+        if self._grad_fn is not None:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use a "
+                "computed variable in a subgraph that doesn't require differentiation use "
+                "var_no_grad = var.detach().")
+        if flag and not self.dtype.is_floating_point:
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        self._requires_grad = bool(flag)
+
+    def requires_grad_(self, requires_grad=True):
+        self.requires_grad = requires_grad
+        return self
+
+    @property
+    def grad(self):
+        if self._grad_fn is not None and not self.retains_grad:
+            warnings.warn(_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None and value.shape != self.shape:
+            raise RuntimeError("assigned grad has data of a different size")
+        self._grad = value
+
+    @property
+    def retains_grad(self):
+        node = self._grad_fn
+        return node is not None and node._retain is not None and node._retain() is self
+
+    def retain_grad(self):
+        """Keep this non-leaf's gradient in ``.grad`` during backward (leaves always do)."""
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self._grad_fn is not None:
+            import weakref
+            self._grad_fn._retain = weakref.ref(self)
+
+    def register_hook(self, hook):
+        """Call ``hook(grad)`` when this tensor's gradient is computed; a returned tensor
+        replaces the gradient. ``.remove()`` on the returned handle takes the hook away."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._grad_fn is not None:
+            return self._grad_fn.register_prehook(hook)
+        return _Handle(self._hooks, hook)
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Compute d(self)/d(leaf) for every leaf that requires grad and add it to ``leaf.grad``."""
+        from .autograd import backward
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    def detach(self):
+        """The same data, cut from the graph (a new leaf). Shares the version counter."""
+        return Tensor._wrap(self._data, version_box=self._version_box)
+
+    def detach_(self):
+        self._grad_fn, self._requires_grad = None, False
+        return self
+
+    # -- conversions -------------------------------------------------------------------------
+    def item(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+        return self._data.item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def numpy(self):
+        if self._requires_grad:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. "
+                               "Use tensor.detach().numpy() instead.")
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        array = self.numpy()
+        return array if dtype is None else array.astype(dtype)
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __index__(self):
+        if self.dtype.is_floating_point or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self.item())
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(self._data.shape[0]))
+
+    def __hash__(self):
+        return id(self)
+
+    def __repr__(self):
+        suffixes = []
+        if self._grad_fn is not None:
+            suffixes.append(f"grad_fn=<{self._grad_fn.name()}>")
+        elif self._requires_grad:
+            suffixes.append("requires_grad=True")
+        return format_tensor(self._data, tuple(suffixes))
+
+    def __format__(self, spec):
+        if self._data.ndim == 0:
+            return format(self.item(), spec)
+        return format(repr(self), spec)
+
+    def to(self, dtype, *args, **kwargs):
+        if isinstance(dtype, str):  # a device: minigrad has only the CPU
+            return self
+        if dtype is self.dtype:
+            return self
+        if dtype.is_floating_point and self._requires_grad:
+            return _ops.ToCopy.apply(self, dtype.np)
+        return Tensor._wrap(self._data.astype(dtype.np))
+
+    def float(self):
+        return self.to(_dtype.float32)
+
+    def double(self):
+        return self.to(_dtype.float64)
+
+    def long(self):
+        return self.to(_dtype.int64)
+
+    def bool(self):
+        return self.to(_dtype.bool)
+
+    def cpu(self):
+        return self
+
+    def clone(self):
+        return _ops.Clone.apply(self)
+
+    def contiguous(self):
+        return self
+
+    # -- arithmetic ----------------------------------------------------------------------------
+    def __add__(self, other):
+        return _binary(_ops.Add, self, other)
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        return _binary(_ops.Sub, self, other)
+
+    def __rsub__(self, other):
+        if isinstance(other, numbers.Number):
+            dt = _dtype.result_type(self, other)
+            return _ops.Rsub.apply(_as_tensor(self, dt), other)
+        return _binary(_ops.Sub, _as_tensor(other, self.dtype), self)
+
+    def __mul__(self, other):
+        return _binary(_ops.Mul, self, other)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        a = self if self.dtype.is_floating_point else _floating(self)
+        return _binary(_ops.Div, a, other)
+
+    def __rtruediv__(self, other):
+        return self.reciprocal() * other  # PyTorch computes 2 / x as x.reciprocal() * 2
+
+    def __pow__(self, exponent):
+        if isinstance(exponent, Tensor):
+            return _binary(_ops.PowTensor, self, exponent)
+        if isinstance(exponent, float) and not self.dtype.is_floating_point:
+            return _ops.Pow.apply(_floating(self), exponent)
+        return _ops.Pow.apply(self, exponent)
+
+    def __rpow__(self, base):
+        return _ops.RPow.apply(_floating(self) if isinstance(base, float) else self, base)
+
+    def __matmul__(self, other):
+        a, b = (self, other) if self.dtype is other.dtype else (
+            _as_tensor(self, _dtype.result_type(self, other)),
+            _as_tensor(other, _dtype.result_type(self, other)))
+        return _ops.matmul_op(a._data.ndim, b._data.ndim).apply(a, b)
+
+    def __rmatmul__(self, other):
+        return Tensor._wrap(np.asarray(other)) @ self
+
+    def __neg__(self):
+        return _ops.Neg.apply(self)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return self.abs()
+
+    def reciprocal(self):
+        return _ops.Reciprocal.apply(_floating(self))
+
+    add = __add__
+    sub = __sub__
+    mul = __mul__
+    div = __truediv__
+    pow = __pow__
+    matmul = __matmul__
+    neg = __neg__
+
+    def mm(self, other):
+        return self @ other
+
+    # -- comparisons (not differentiable: they give bool tensors) ----------------------------
+    def _compare(self, other, fn):
+        other = other._data if isinstance(other, Tensor) else other
+        return Tensor._wrap(np.asarray(fn(self._data, other)))
+
+    def __eq__(self, other):
+        return self._compare(other, np.equal)
+
+    def __ne__(self, other):
+        return self._compare(other, np.not_equal)
+
+    def __lt__(self, other):
+        return self._compare(other, np.less)
+
+    def __le__(self, other):
+        return self._compare(other, np.less_equal)
+
+    def __gt__(self, other):
+        return self._compare(other, np.greater)
+
+    def __ge__(self, other):
+        return self._compare(other, np.greater_equal)
+
+    def __and__(self, other):
+        return self._compare(other, np.logical_and if self.dtype is _dtype.bool else np.bitwise_and)
+
+    def __or__(self, other):
+        return self._compare(other, np.logical_or if self.dtype is _dtype.bool else np.bitwise_or)
+
+    def __invert__(self):
+        return Tensor._wrap(np.logical_not(self._data) if self.dtype is _dtype.bool else ~self._data)
+
+    eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
+
+    # -- elementwise functions -----------------------------------------------------------------
+    def exp(self):
+        return _ops.Exp.apply(_floating(self))
+
+    def log(self):
+        return _ops.Log.apply(_floating(self))
+
+    def sqrt(self):
+        return _ops.Sqrt.apply(_floating(self))
+
+    def abs(self):
+        return _ops.Abs.apply(self)
+
+    def sign(self):
+        return _ops.Sign.apply(self)
+
+    def relu(self):
+        return _ops.Relu.apply(self)
+
+    def sigmoid(self):
+        return _ops.Sigmoid.apply(_floating(self))
+
+    def tanh(self):
+        return _ops.Tanh.apply(_floating(self))
+
+    def clamp(self, min=None, max=None):
+        if min is None and max is None:
+            raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+        return _ops.Clamp.apply(self, min, max)
+
+    clip = clamp
+
+    def maximum(self, other):
+        return _binary(_ops.Maximum, self, other)
+
+    # -- reductions ----------------------------------------------------------------------------
+    def sum(self, dim=None, keepdim=False, dtype=None):
+        x = self if dtype is None else self.to(dtype)
+        dims = _dims(dim, x._data.ndim)
+        return (_ops.Sum if dims is None else _ops.SumDim).apply(x, dims, keepdim)
+
+    def mean(self, dim=None, keepdim=False, dtype=None):
+        x = self if dtype is None else self.to(dtype)
+        if not x.dtype.is_floating_point:
+            raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
+                               f"floating point or complex dtype. Got: {_NAMES[x.dtype.name]}")
+        dims = _dims(dim, x._data.ndim)
+        return (_ops.Mean if dims is None else _ops.MeanDim).apply(x, dims, keepdim)
+
+    def max(self, dim=None, keepdim=False):
+        if isinstance(dim, Tensor):
+            return self.maximum(dim)
+        if dim is None:
+            return _ops.Max.apply(self)
+        d = _dim(dim, self._data.ndim)
+        indices = np.argmax(self._data, axis=d)  # the first of equal maxima, as in PyTorch
+        values = _ops.MaxDim.apply(self, d, keepdim, indices)
+        indices = np.expand_dims(indices, d) if keepdim else indices
+        return _MaxResult(values, Tensor._wrap(indices.astype(np.int64)))
+
+    def argmax(self, dim=None, keepdim=False):
+        if dim is None:
+            return Tensor._wrap(np.asarray(np.argmax(self._data), dtype=np.int64))
+        return self.max(dim, keepdim).indices
+
+    def softmax(self, dim):
+        return _ops.Softmax.apply(_floating(self), _dim(dim, self._data.ndim))
+
+    def log_softmax(self, dim):
+        return _ops.LogSoftmax.apply(_floating(self), _dim(dim, self._data.ndim))
+
+    def logsumexp(self, dim, keepdim=False):
+        return _ops.Logsumexp.apply(_floating(self), _dims(dim, self._data.ndim), keepdim)
+
+    # -- shapes --------------------------------------------------------------------------------
+    def _new_shape(self, shape):
+        shape = list(_shape_args(shape))
+        if shape.count(-1) == 1 and 0 not in shape:
+            known = int(np.prod([s for s in shape if s != -1], dtype=np.int64))
+            if known and self._data.size % known == 0:
+                shape[shape.index(-1)] = self._data.size // known
+        if shape.count(-1) or int(np.prod(shape, dtype=np.int64)) != self._data.size:
+            raise RuntimeError(f"shape '[{', '.join(map(str, _shape_args(shape)))}]' is invalid "
+                               f"for input of size {self._data.size}")
+        return tuple(shape)
+
+    def view(self, *shape):
+        shape = self._new_shape(shape)
+        if not _reshape_is_view(self._data, shape):
+            raise RuntimeError(
+                "view size is not compatible with input tensor's size and stride (at least one "
+                "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
+        return _ops.View.apply(self, shape)
+
+    def reshape(self, *shape):
+        shape = self._new_shape(shape)
+        op = _ops.View if _reshape_is_view(self._data, shape) else _ops.UnsafeView
+        return op.apply(self, shape)
+
+    def flatten(self, start_dim=0, end_dim=-1):
+        if self._data.ndim == 0:
+            return self.reshape(1)
+        s, e = _dim(start_dim, self._data.ndim), _dim(end_dim, self._data.ndim)
+        if s == e:
+            return self
+        shape = self._data.shape
+        return self.reshape(shape[:s] + (-1,) + shape[e + 1:])
+
+    def view_as(self, other):
+        return self.view(other.shape)
+
+    def reshape_as(self, other):
+        return self.reshape(other.shape)
+
+    def expand(self, *shape):
+        shape = _shape_args(shape)
+        lead = len(shape) - self._data.ndim
+        shape = tuple(self._data.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
+        if shape == self._data.shape:
+            return self
+        return _ops.Expand.apply(self, shape)
+
+    def expand_as(self, other):
+        return self.expand(other.shape)
+
+    def sum_to_size(self, *shape):
+        shape = _shape_args(shape)
+        return self if shape == self._data.shape else _ops.SumToSize.apply(self, shape)
+
+    def permute(self, *dims):
+        dims = tuple(_dim(d, self._data.ndim) for d in _shape_args(dims))
+        return _ops.Permute.apply(self, dims)
+
+    def transpose(self, dim0, dim1):
+        n = self._data.ndim
+        return _ops.Transpose.apply(self, _dim(dim0, n), _dim(dim1, n))
+
+    def t(self):
+        if self._data.ndim > 2:
+            raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {self._data.ndim}D")
+        return _ops.T.apply(self, 0, min(1, self._data.ndim - 1)) if self._data.ndim == 2 else self
+
+    @property
+    def T(self):
+        return self.permute(*reversed(range(self._data.ndim)))
+
+    @property
+    def mT(self):
+        return self.transpose(-2, -1)
+
+    def unsqueeze(self, dim):
+        return _ops.Unsqueeze.apply(self, _dim(dim, self._data.ndim + 1))
+
+    def squeeze(self, dim=None):
+        if dim is None:
+            return _ops.Squeeze.apply(self, None)
+        dims = tuple(d for d in _dims(dim, self._data.ndim) if self._data.shape[d] == 1)
+        return _ops.SqueezeDim.apply(self, dims)
+
+    def __getitem__(self, key):
+        key = _tensor_index(key)
+        return _index_op(key).apply(self, key)
+
+    def __setitem__(self, key, value):
+        """``x[key] = value`` writes in place, like the other in-place ops."""
+        key = _tensor_index(key)
+        value = value._data if isinstance(value, Tensor) else value
+        if grad_mode._enabled and self._requires_grad:
+            raise RuntimeError("minigrad does not record item assignment on tensors that require "
+                               "grad; compute a new tensor (e.g. with torch.where) instead")
+        self._data[key] = value
+        self._version_box[0] += 1
+
+    # -- in-place ops --------------------------------------------------------------------------
+    def _inplace(self, method, *args):
+        """Apply an out-of-place op, then write its result into this tensor's own buffer.
+
+        Recorded like PyTorch: the tensor's ``grad_fn`` becomes the new node, whose input
+        is the tensor as it was (a copy, since the op may need the old values in backward).
+        The version counter goes up, so a node that saved the old values will refuse to run.
+        """
+        record = grad_mode._enabled and (self._requires_grad or any(
+            isinstance(a, Tensor) and a._requires_grad for a in args))
+        if record and self._requires_grad and self._grad_fn is None:
+            raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+        old = self
+        if record:
+            old = Tensor._wrap(self._data.copy(), grad_fn=self._grad_fn)
+            old._requires_grad = self._requires_grad
+        result = method(old, *args)
+        if result.dtype is not self.dtype and result.dtype._category > self.dtype._category:
+            raise RuntimeError(f"result type {_NAMES[result.dtype.name]} can't be cast to the "
+                               f"desired output type {_NAMES[self.dtype.name]}")
+        np.copyto(self._data, result._data, casting="unsafe")
+        self._version_box[0] += 1
+        if result._grad_fn is not None:
+            self._grad_fn, self._requires_grad = result._grad_fn, True
+        return self
+
+    def add_(self, other, alpha=1):
+        return self._inplace(Tensor.__add__, other if alpha == 1 else other * alpha)
+
+    def sub_(self, other, alpha=1):
+        return self._inplace(Tensor.__sub__, other if alpha == 1 else other * alpha)
+
+    def mul_(self, other):
+        return self._inplace(Tensor.__mul__, other)
+
+    def div_(self, other):
+        return self._inplace(Tensor.__truediv__, other)
+
+    def clamp_(self, min=None, max=None):
+        return self._inplace(Tensor.clamp, min, max)
+
+    def relu_(self):
+        return self._inplace(Tensor.relu)
+
+    def zero_(self):
+        return self._inplace(_ops.Zero.apply)
+
+    def fill_(self, value):
+        return self._inplace(_ops.Fill.apply, value)
+
+    def copy_(self, src):
+        return self._inplace(_ops.Copy.apply, src if isinstance(src, Tensor) else tensor(src))
+
+    __iadd__ = add_
+    __isub__ = sub_
+    __imul__ = mul_
+    __itruediv__ = div_
+
+
+_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "bool": "Bool"}
+
+
+def _reshape_is_view(array, shape):
+    """Whether NumPy can reshape without copying (PyTorch's view() works exactly then)."""
+    try:
+        np.reshape(array, shape, copy=False)
+        return True
+    except ValueError:
+        return False
+
+
+class _MaxResult(tuple):
+    """``(values, indices)`` with names, as ``torch.return_types.max``."""
+
+    def __new__(cls, values, indices):
+        return super().__new__(cls, (values, indices))
+
+    values = property(lambda self: self[0])
+    indices = property(lambda self: self[1])
+
+    def __repr__(self):
+        return f"torch.return_types.max(\nvalues={self[0]!r},\nindices={self[1]!r})"
+
+
+# -------------------------------------------------------------------------------------------------
+# Creating tensors
+# -------------------------------------------------------------------------------------------------
+
+
+def _strip_tensors(data):
+    if isinstance(data, Tensor):
+        return data._data
+    if isinstance(data, (list, tuple)):
+        return [_strip_tensors(d) for d in data]
+    return data
+
+
+def tensor(data, dtype=None, requires_grad=False):
+    """A new leaf tensor holding a copy of ``data`` (a number, nested lists, an array)."""
+    if isinstance(data, Tensor):
+        warnings.warn("To copy construct from a tensor, it is recommended to use "
+                      "sourceTensor.detach().clone() or sourceTensor.detach().clone()"
+                      ".requires_grad_(True), rather than torch.tensor(sourceTensor).",
+                      UserWarning, stacklevel=2)
+    if isinstance(data, (Tensor, np.ndarray, np.generic)):
+        array = np.array(_strip_tensors(data))
+        target = dtype or _dtype.from_numpy_dtype(array.dtype)
+    else:
+        array = np.array(_strip_tensors(data))
+        if dtype is not None:
+            target = dtype
+        elif array.dtype.kind == "f":
+            target = _dtype.get_default_dtype()  # Python floats are float32 by default
+        else:
+            target = _dtype.from_numpy_dtype(array.dtype)
+    if array.dtype != target.np:
+        array = array.astype(target.np)
+    if requires_grad and not target.is_floating_point:
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+    t = Tensor._wrap(array)
+    t._requires_grad = bool(requires_grad)
+    return t
+
+
+def where(condition, input, other):
+    """``input`` where ``condition`` holds, else ``other`` (either may be a number)."""
+    dt = _dtype.result_type(input, other)
+    cond = condition if isinstance(condition, Tensor) else tensor(condition)
+    return _ops.Where.apply(cond, _as_tensor(input, dt), _as_tensor(other, dt))

@@ -1,0 +1,81 @@
+"""The backward pass: visit the graph in topological order, sum gradients, free buffers.
+
+This is what ``loss.backward()`` runs. Three ideas, each a few lines below:
+
+1. Ordering. A node may run only once *every* node that feeds it a gradient has run,
+   or it would pass on a partial sum. So we first count, for each node, the edges that
+   lead into it, then run nodes whose count has dropped to zero (Kahn's algorithm).
+   A loop with an explicit stack and heap, not recursion: a chain of 10,000 ops is fine.
+2. Accumulation. Gradients arriving at the same node by several paths are summed
+   (``b = a + a`` sends two). Leaves add the total into ``.grad`` (AccumulateGrad).
+3. Freeing. After a node has run, it drops the tensors it saved, unless
+   ``retain_graph=True``; running it again then raises PyTorch's error.
+"""
+import heapq
+
+from . import grad_mode
+from .function import AccumulateGrad, accumulator
+
+
+def _node_of(tensor):
+    return tensor.grad_fn if tensor.grad_fn is not None else accumulator(tensor)
+
+
+def _count_dependencies(roots):
+    """For each node reachable from ``roots``: how many edges lead into it."""
+    dependencies = {}
+    seen, stack = set(roots), list(roots)
+    while stack:
+        for child, _ in stack.pop().next_functions:
+            if child is None:
+                continue
+            dependencies[child] = dependencies.get(child, 0) + 1
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return dependencies
+
+
+def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None):
+    """Backpropagate ``grad_tensors`` from ``tensors`` through their graph.
+
+    Without ``inputs`` (``tensor.backward()``), leaves accumulate into ``.grad``.
+    With ``inputs`` (``autograd.grad``), the gradient reaching each input is
+    returned instead, and no ``.grad`` is touched.
+    """
+    with grad_mode.set_grad_enabled(create_graph):  # record backward itself only if asked
+        # The seed: each root's node starts with its output gradient.
+        pending = {}
+        for tensor, grad in zip(tensors, grad_tensors):
+            node = _node_of(tensor)
+            pending[node] = pending[node] + grad if node in pending else grad
+        dependencies = _count_dependencies(list(pending))
+
+        wanted = {} if inputs is None else {_node_of(t): i for i, t in enumerate(inputs)}
+        captured = [None] * len(wanted)
+
+        # Ready nodes, newest first (as PyTorch orders them): a heap of (-creation, node).
+        ready = [(-node._seq, id(node), node) for node in pending if node not in dependencies]
+        heapq.heapify(ready)
+        while ready:
+            node = heapq.heappop(ready)[2]
+            grad = pending.pop(node, None)  # None: no path from the roots carried a gradient
+            grads = ()
+            if grad is not None:
+                grad = node._run_pre_hooks(grad)
+                if node in wanted:
+                    captured[wanted[node]] = grad
+                if not (inputs is not None and isinstance(node, AccumulateGrad)):
+                    grads = node.apply(grad)
+            if not retain_graph:
+                node._release()
+
+            for (child, _), child_grad in zip(node.next_functions, grads or [None] * len(node.next_functions)):
+                if child is None:
+                    continue
+                if child_grad is not None:  # sum gradients that reach one node by several paths
+                    pending[child] = pending[child] + child_grad if child in pending else child_grad
+                dependencies[child] -= 1
+                if dependencies[child] == 0:
+                    heapq.heappush(ready, (-child._seq, id(child), child))
+    return captured

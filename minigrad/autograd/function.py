@@ -1,0 +1,314 @@
+"""Nodes of the backward graph, and the Function mechanism that records them.
+
+Every differentiable op is a ``Function`` with a static ``forward(ctx, ...)`` and
+``backward(ctx, grad)``. Calling ``Fn.apply(...)`` runs ``forward`` and, when
+recording, keeps ``ctx`` as the output's ``grad_fn``: the node *is* the context,
+as in PyTorch, so whatever ``forward`` saved is there when ``backward`` runs.
+"""
+import itertools
+import re
+import traceback
+import warnings
+import weakref
+
+import numpy as np
+
+from . import anomaly_mode, grad_mode
+
+_sequence = itertools.count()  # creation order; backward runs newest nodes first
+
+
+def _tensor_cls():
+    from .._tensor import Tensor
+    return Tensor
+
+
+SECOND_BACKWARD = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after "
+    "they have already been freed). Saved intermediate values of the graph are freed when you call "
+    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
+    "graph a second time or if you need to access saved tensors after calling backward.")
+
+_LEGACY_TYPE = {"float32": "FloatTensor", "float64": "DoubleTensor", "int64": "LongTensor",
+                "bool": "BoolTensor"}
+
+
+class Node:
+    """A node of the backward graph: what ``tensor.grad_fn`` returns.
+
+    ``next_functions`` holds one ``(node, 0)`` pair per tensor input, in input order:
+    the input's own ``grad_fn``, its ``AccumulateGrad`` if it is a leaf that requires
+    grad, or ``None`` if it needs no gradient.
+    """
+
+    # Class-level defaults keep node creation cheap: an instance sets only what it uses.
+    _function = None  # the Function class whose backward this node runs
+    next_functions = ()
+    _saved = ()  # packed saved tensors; None once freed by backward
+    _to_save = ()  # what forward handed to save_for_backward, until packed
+    _inputs = ()  # (shape, dtype) of each forward argument, None for non-tensors
+    _pre_hooks = None  # hooks of the tensor this node produced: {id: fn}
+    _retain = None  # weak reference to the output that called retain_grad()
+    _trace = None  # the forward call's stack, kept under detect_anomaly()
+
+    def __init__(self):
+        self._seq = next(_sequence)
+        if anomaly_mode._enabled:
+            self._trace = traceback.format_stack()[:-3]
+
+    def name(self):
+        return type(self).__name__
+
+    def __repr__(self):
+        return f"<{self.name()} object>"  # no address: the text must stay stable in notebooks
+
+    # -- what forward saved -------------------------------------------------------------
+    def save_for_backward(self, *tensors):
+        self._to_save = tensors
+
+    def mark_non_differentiable(self, *tensors):
+        pass  # accepted for PyTorch compatibility; outputs here are differentiable or integer
+
+    @property
+    def saved_tensors(self):
+        if self._saved is None:
+            raise RuntimeError(SECOND_BACKWARD)
+        return tuple(self._unpack(packed) for packed in self._saved)
+
+    def _pack(self, inputs, out):
+        """Turn what forward saved into records that remember each tensor's version.
+
+        Built-in ops save NumPy arrays; an array that is an input's (or the output's) data
+        is saved as that tensor, so backward can differentiate through it (create_graph)
+        and an in-place change to it can be detected. The output is kept as its array only:
+        holding the output tensor itself would make a reference cycle output -> node -> output.
+        """
+        Tensor = _tensor_cls()
+        packed = []
+        for item in self._to_save:
+            if item is out or item is out._data:
+                packed.append(("output", out._data, out._version_box, out._version_box[0]))
+                continue
+            if not isinstance(item, Tensor):
+                source = [t for t in inputs if isinstance(t, Tensor) and t._data is item]
+                item = source[0] if source else Tensor._wrap(np.asarray(item))  # e.g. a mask
+            packed.append(("input", item, item._version_box, item._version_box[0]))
+        self._saved, self._to_save = tuple(packed), ()
+
+    def _unpack(self, packed):
+        kind, value, box, version = packed
+        if box[0] != version:
+            data = value._data if kind == "input" else value
+            if kind == "output":
+                source = self.name()
+            else:
+                source = value.grad_fn.name() if value.grad_fn is not None else None
+            where = f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', source)}," if source else ""
+            raise RuntimeError(
+                "one of the variables needed for gradient computation has been modified by an "
+                f"inplace operation: [torch.{_LEGACY_TYPE.get(data.dtype.name, 'Tensor')} "
+                f"[{', '.join(map(str, data.shape))}]]{where} is at version {box[0]}; expected "
+                f"version {version} instead. Hint: enable anomaly detection to find the operation "
+                "that failed to compute its gradient, with "
+                "torch.autograd.set_detect_anomaly(True, check_nan=False).")
+        if kind == "input":
+            return value
+        return _tensor_cls()._wrap(value, grad_fn=self, version_box=box)  # the output, rebuilt
+
+    def _release(self):
+        """Free what forward saved: after this, the node can run backward no more."""
+        if self._saved:
+            self._saved = None
+
+    # -- running backward ----------------------------------------------------------------
+    def register_prehook(self, fn):
+        if self._pre_hooks is None:
+            self._pre_hooks = {}
+        return _Handle(self._pre_hooks, fn)
+
+    def _run_pre_hooks(self, grad):
+        for hook in tuple(self._pre_hooks.values()) if self._pre_hooks else ():
+            result = hook(grad)
+            grad = grad if result is None else result
+        if self._retain is not None and self._retain() is not None:
+            _accumulate(self._retain(), grad)  # retain_grad() runs after all other hooks
+        return grad
+
+    def apply(self, grad):
+        """Run the Function's backward, then check and fit each gradient to its input."""
+        grads = self._function.backward(self, grad)
+        if not isinstance(grads, tuple):
+            grads = (grads,)
+        if len(grads) != len(self._inputs):
+            raise RuntimeError(f"function {self.name()} returned an incorrect number of gradients "
+                               f"(expected {len(self._inputs)}, got {len(grads)})")
+        out = []
+        for i, (g, meta) in enumerate(zip(grads, self._inputs)):
+            if meta is None:
+                continue  # a non-tensor argument: its gradient, if any, goes nowhere
+            if g is not None:
+                g = _fit_gradient(self, i, g, *meta)
+                if anomaly_mode._enabled and np.isnan(g._data).any():
+                    if self._trace:
+                        warnings.warn(f"Error detected in {self.name()}. Traceback of forward call "
+                                      "that caused the error:\n" + "".join(self._trace))
+                    raise RuntimeError(f"Function '{self.name()}' returned nan values in its "
+                                       f"{i}th output.")
+            out.append(g)
+        return out
+
+
+def _fit_gradient(node, i, grad, shape, dtype):
+    """As PyTorch's engine does: sum a broadcast gradient back down to the input's shape
+    and cast it to the input's dtype; any other mismatch is the Function's bug."""
+    if grad._data.shape != shape:
+        if not _expandable(shape, grad._data.shape):
+            raise RuntimeError(
+                f"Function {node.name()} returned an invalid gradient at index {i} - got "
+                f"[{', '.join(map(str, grad._data.shape))}] but expected shape compatible with "
+                f"[{', '.join(map(str, shape))}]")
+        grad = grad.sum_to_size(shape)
+    if grad.dtype is not dtype:
+        grad = grad.to(dtype)
+    return grad
+
+
+def _expandable(shape, target):
+    if len(shape) > len(target):
+        return False
+    return all(s == t or s == 1 for s, t in zip(shape[::-1], target[::-1]))
+
+
+def _accumulate(tensor, grad):
+    """``tensor.grad += grad``: in place into a buffer we own, or building a graph
+    when the gradient itself is differentiable (create_graph=True)."""
+    if tensor._grad is None:
+        # Copy: the same gradient tensor may also reach other leaves or the caller.
+        tensor._grad = grad if grad.requires_grad else grad.detach().clone()
+    elif grad.requires_grad or tensor._grad.requires_grad:
+        tensor._grad = tensor._grad + grad
+    else:
+        np.add(tensor._grad._data, grad._data, out=tensor._grad._data)
+        tensor._grad._version_box[0] += 1
+
+
+class AccumulateGrad(Node):
+    """The node of a leaf that requires grad: adds the incoming gradient into ``.grad``."""
+
+    def __init__(self, variable):
+        super().__init__()
+        self.variable = variable
+        self._seq = float("inf")  # as in PyTorch: run as soon as its gradient is complete
+
+    def name(self):
+        return "torch::autograd::AccumulateGrad"
+
+    def __repr__(self):
+        return "<AccumulateGrad object>"
+
+    def apply(self, grad):
+        for hook in tuple(self.variable._hooks.values()):
+            result = hook(grad)
+            grad = grad if result is None else result
+        _accumulate(self.variable, grad)
+        return []
+
+
+def accumulator(tensor):
+    """The leaf's AccumulateGrad node. Cached weakly, as PyTorch does: the node owns
+    the tensor, not the other way round, so an unused leaf frees at once."""
+    node = tensor._accumulator() if tensor._accumulator is not None else None
+    if node is None:
+        node = AccumulateGrad(tensor)
+        tensor._accumulator = weakref.ref(node)
+    return node
+
+
+def edge(t):
+    """The ``(node, 0)`` pair by which a graph reaches tensor ``t``."""
+    if t.grad_fn is not None:
+        return (t.grad_fn, 0)
+    if t._requires_grad:
+        return (accumulator(t), 0)
+    return (None, 0)
+
+
+class _Handle:
+    """What ``register_hook`` returns: ``.remove()`` takes the hook away again."""
+
+    _ids = itertools.count()
+
+    def __init__(self, hooks, fn):
+        self.hooks, self.id = hooks, next(self._ids)
+        hooks[self.id] = fn
+
+    def remove(self):
+        self.hooks.pop(self.id, None)
+
+
+class _FunctionMeta(type):
+    """Gives every Function its own node class, named as PyTorch names it:
+    ``<ClassName>Backward`` for user Functions; built-in ops set ``node_name``."""
+
+    def __init__(cls, name, bases, attrs):
+        super().__init__(name, bases, attrs)
+        node_name = attrs.get("node_name") or name + "Backward"
+        cls._node_cls = type(node_name, (Node,), {"_function": cls, "__module__": cls.__module__})
+
+
+class Function(metaclass=_FunctionMeta):
+    """Subclass with ``forward(ctx, *args)`` and ``backward(ctx, *grads)`` static methods,
+    then call ``YourFunction.apply(*args)``.
+
+    ``forward`` gets the tensors themselves and runs without recording; ``backward``
+    returns one gradient per ``forward`` argument (``None`` for non-tensors).
+    """
+
+    @staticmethod
+    def forward(ctx, *args):
+        raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
+
+    @staticmethod
+    def backward(ctx, *grads):
+        raise NotImplementedError("You must implement either the backward or the vjp method for "
+                                  "your custom autograd.Function to use it with backward mode AD.")
+
+    @classmethod
+    def _forward(cls, ctx, args):
+        with grad_mode.no_grad():
+            out = cls.forward(ctx, *args)
+        Tensor = _tensor_cls()
+        if not isinstance(out, Tensor):
+            raise TypeError(f"{cls.__name__}.forward must return a Tensor")
+        if any(out is a for a in args):  # forward returned an input: give the output its own tensor
+            out = Tensor._wrap(out._data)
+        return out
+
+    @classmethod
+    def apply(cls, *args):
+        Tensor = _tensor_cls()
+        ctx = cls._node_cls()
+        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
+        out = cls._forward(ctx, args)
+        if grad_mode._enabled and any(ctx.needs_input_grad) and out.dtype.is_floating_point:
+            ctx._pack(args, out)
+            ctx._inputs = tuple((a._data.shape, a.dtype) if isinstance(a, Tensor) else None for a in args)
+            ctx.next_functions = tuple(edge(a) for a in args if isinstance(a, Tensor))
+            out._grad_fn, out._requires_grad = ctx, True
+        return out
+
+
+class Op(Function):
+    """Base of minigrad's built-in ops: like a user Function, except that ``forward``
+    computes on the inputs' NumPy arrays (a Tensor op inside it would record itself)."""
+
+    @classmethod
+    def _forward(cls, ctx, args):
+        Tensor = _tensor_cls()
+        arrays = [a._data if isinstance(a, Tensor) else a for a in args]
+        result = cls.forward(ctx, *arrays)
+        if not isinstance(result, np.ndarray):  # NumPy returns scalars for 0-d results
+            array = np.asarray(result)
+            ctx._to_save = tuple(array if s is result else s for s in ctx._to_save)
+            result = array
+        return Tensor._wrap(result)

@@ -1,0 +1,70 @@
+"""Switching graph recording on and off: no_grad, enable_grad, set_grad_enabled.
+
+One flag decides whether an op records a node. ``no_grad`` is how validation
+loops and optimizers avoid building graphs (and so avoid saving tensors).
+"""
+import functools
+
+_enabled = True
+
+
+def is_grad_enabled():
+    return _enabled
+
+
+class _GradMode:
+    """Base for the context managers; each also works as a decorator."""
+
+    mode = True
+
+    def __enter__(self):
+        global _enabled
+        self._prev, _enabled = _enabled, self.mode
+
+    def __exit__(self, *exc):
+        global _enabled
+        _enabled = self._prev
+
+    def __call__(self, fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with self.__class__():
+                return fn(*args, **kwargs)
+        return wrapper
+
+
+class no_grad(_GradMode):
+    """Ops inside record no graph: results have no grad_fn and nothing is saved."""
+    mode = False
+
+
+class enable_grad(_GradMode):
+    """Turn recording back on inside a ``no_grad`` block."""
+    mode = True
+
+
+class set_grad_enabled(_GradMode):
+    """Turn recording on or off; effective at once, like PyTorch's, and also a context manager."""
+
+    def __init__(self, mode):
+        global _enabled
+        self.mode = mode
+        self._before, _enabled = _enabled, mode
+
+    def __enter__(self):
+        pass
+
+    def __exit__(self, *exc):
+        global _enabled
+        _enabled = self._before
+
+    def __call__(self, fn):
+        global _enabled
+        _enabled = self._before  # as a decorator it must not stay switched
+        mode = self.mode
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with set_grad_enabled(mode):
+                return fn(*args, **kwargs)
+        return wrapper
