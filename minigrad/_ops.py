@@ -726,6 +726,10 @@ class Slice(Index):
     node_name = "SliceBackward0"
 
 
+class Unbind(Index):
+    node_name = "UnbindBackward0"  # for x in tensor: ... (PyTorch makes one node for all slices)
+
+
 class IndexUnsqueeze(Index):
     node_name = "UnsqueezeBackward0"  # x[None]
 

@@ -12,8 +12,8 @@ import numpy as np
 
 from . import _dtype, _ops
 from ._repr import format_tensor
-from .autograd import engine, grad_mode
-from .autograd.function import Function, _Handle, accumulator
+from .autograd import function, grad_mode
+from .autograd.function import _Handle
 
 _LEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
@@ -65,7 +65,7 @@ def _as_tensor(x, dtype):
 
 def _binary(op, a, b):
     """Promote both operands to their common dtype (PyTorch's rules), then apply ``op``."""
-    if isinstance(b, Tensor) and a.dtype is b.dtype:
+    if isinstance(b, Tensor) and a._data.dtype == b._data.dtype:
         return op.apply(a, b)
     if not isinstance(b, (Tensor, numbers.Number, np.ndarray)):
         return NotImplemented
@@ -280,7 +280,11 @@ class Tensor:
     def __iter__(self):
         if self._data.ndim == 0:
             raise TypeError("iteration over a 0-d tensor")
-        return (self[i] for i in range(self._data.shape[0]))
+        return iter(self.unbind())
+
+    def unbind(self, dim=0):
+        d = _dim(dim, self._data.ndim)
+        return tuple(_ops.Unbind.apply(self, (slice(None),) * d + (i,)) for i in range(self._data.shape[d]))
 
     def __hash__(self):
         return id(self)
@@ -597,10 +601,10 @@ class Tensor:
     def __setitem__(self, key, value):
         """``x[key] = value`` writes in place, like the other in-place ops."""
         key = _tensor_index(key)
-        value = value._data if isinstance(value, Tensor) else value
-        if grad_mode._enabled and self._requires_grad:
+        if grad_mode._enabled and (self._requires_grad or getattr(value, "_requires_grad", False)):
             raise RuntimeError("minigrad does not record item assignment on tensors that require "
-                               "grad; compute a new tensor (e.g. with torch.where) instead")
+                               "grad; compute a new tensor (e.g. with torch.where or torch.cat) instead")
+        value = value._data if isinstance(value, Tensor) else value
         self._data[key] = value
         self._version_box[0] += 1
 
@@ -616,6 +620,11 @@ class Tensor:
             isinstance(a, Tensor) and a._requires_grad for a in args))
         if record and self._requires_grad and self._grad_fn is None:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+        if record and self._data.base is not None:
+            # PyTorch would also rewrite the graph of the tensor this one is a view of.
+            raise RuntimeError("minigrad does not record in-place operations on a view (a tensor made "
+                               "by indexing, reshaping or transposing another); apply the operation "
+                               "out of place instead")
         old = self
         if record:
             old = Tensor._wrap(self._data.copy(), grad_fn=self._grad_fn)
@@ -662,6 +671,8 @@ class Tensor:
     __imul__ = mul_
     __itruediv__ = div_
 
+
+function.Tensor = Tensor  # the autograd machinery makes tensors too
 
 _NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "bool": "Bool"}
 

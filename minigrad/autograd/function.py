@@ -18,9 +18,7 @@ from . import anomaly_mode, grad_mode
 _sequence = itertools.count()  # creation order; backward runs newest nodes first
 
 
-def _tensor_cls():
-    from .._tensor import Tensor
-    return Tensor
+Tensor = None  # minigrad._tensor.Tensor, filled in by that module (it imports this one)
 
 
 SECOND_BACKWARD = (
@@ -83,7 +81,6 @@ class Node:
         and an in-place change to it can be detected. The output is kept as its array only:
         holding the output tensor itself would make a reference cycle output -> node -> output.
         """
-        Tensor = _tensor_cls()
         packed = []
         for item in self._to_save:
             if item is out or item is out._data:
@@ -113,7 +110,7 @@ class Node:
                 "torch.autograd.set_detect_anomaly(True, check_nan=False).")
         if kind == "input":
             return value
-        return _tensor_cls()._wrap(value, grad_fn=self, version_box=box)  # the output, rebuilt
+        return Tensor._wrap(value, grad_fn=self, version_box=box)  # the output, rebuilt
 
     def _release(self):
         """Free what forward saved: after this, the node can run backward no more."""
@@ -277,7 +274,6 @@ class Function(metaclass=_FunctionMeta):
     def _forward(cls, ctx, args):
         with grad_mode.no_grad():
             out = cls.forward(ctx, *args)
-        Tensor = _tensor_cls()
         if not isinstance(out, Tensor):
             raise TypeError(f"{cls.__name__}.forward must return a Tensor")
         if any(out is a for a in args):  # forward returned an input: give the output its own tensor
@@ -286,11 +282,10 @@ class Function(metaclass=_FunctionMeta):
 
     @classmethod
     def apply(cls, *args):
-        Tensor = _tensor_cls()
         ctx = cls._node_cls()
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
         out = cls._forward(ctx, args)
-        if grad_mode._enabled and any(ctx.needs_input_grad) and out.dtype.is_floating_point:
+        if grad_mode._enabled and any(ctx.needs_input_grad) and out._data.dtype.kind == "f":
             ctx._pack(args, out)
             ctx._inputs = tuple((a._data.shape, a.dtype) if isinstance(a, Tensor) else None for a in args)
             ctx.next_functions = tuple(edge(a) for a in args if isinstance(a, Tensor))
@@ -304,7 +299,6 @@ class Op(Function):
 
     @classmethod
     def _forward(cls, ctx, args):
-        Tensor = _tensor_cls()
         arrays = [a._data if isinstance(a, Tensor) else a for a in args]
         result = cls.forward(ctx, *arrays)
         if not isinstance(result, np.ndarray):  # NumPy returns scalars for 0-d results
