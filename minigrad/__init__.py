@@ -5,6 +5,8 @@ the operations done to them, and ``loss.backward()`` walks that record backwards
 """
 __version__ = "0.1.0"
 
+import builtins as _builtins
+
 from . import autograd
 from ._creation import (Generator, arange, default_generator, empty, eye, from_numpy, full,
                         full_like, linspace, manual_seed, ones, ones_like, rand, rand_like, randint,
@@ -62,12 +64,12 @@ def stack(tensors, dim=0):
 
 def equal(a, b):
     """True if both tensors have the same shape and the same elements."""
-    return a.shape == b.shape and bool((a._data == b._data).all())
+    return a.shape == b.shape and _builtins.bool((a._data == b._data).all())
 
 
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     import numpy as np
-    return bool(np.allclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+    return _builtins.bool(np.allclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):

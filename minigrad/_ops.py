@@ -785,7 +785,7 @@ class Where(Op):
     node_name = "WhereBackward0"
 
     @staticmethod
-    def forward(ctx, condition, a, b):
+    def forward(ctx, condition, a, b):  # condition: a bool array, not a graph input
         ctx.save_for_backward(condition)
         return np.where(condition, a, b)
 
@@ -855,6 +855,7 @@ class Fill(Op):
 
 class Copy(Op):
     node_name = "CopyBackwards"
+    node_qualname = "torch::autograd::CopyBackwards"  # what PyTorch's grad_fn.name() says
 
     @staticmethod
     def forward(ctx, x, src):

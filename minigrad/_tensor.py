@@ -32,6 +32,10 @@ class Size(tuple):
     def numel(self):
         return int(np.prod(self, dtype=np.int64))
 
+    def __getitem__(self, key):
+        item = super().__getitem__(key)
+        return Size(item) if isinstance(key, slice) else item
+
 
 def _dim(d, ndim):
     """Normalise a possibly negative dimension, with PyTorch's error when out of range."""
@@ -183,23 +187,27 @@ class Tensor:
                 "computed variable in a subgraph that doesn't require differentiation use "
                 "var_no_grad = var.detach().")
         if flag and not self.dtype.is_floating_point:
-            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
         self._requires_grad = bool(flag)
 
     def requires_grad_(self, requires_grad=True):
+        if requires_grad and not self.dtype.is_floating_point:
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
         self.requires_grad = requires_grad
         return self
 
     @property
     def grad(self):
-        if self._grad_fn is not None and not self.retains_grad:
+        if self._grad is None and self._grad_fn is not None and not self.retains_grad:
             warnings.warn(_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return self._grad
 
     @grad.setter
     def grad(self, value):
         if value is not None and value.shape != self.shape:
-            raise RuntimeError("assigned grad has data of a different size")
+            raise RuntimeError(f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor "
+                               f"of size '{list(self.shape)}'. Please ensure that the gradient and the "
+                               "tensor are the same size")
         self._grad = value
 
     @property
@@ -636,6 +644,8 @@ class Tensor:
         np.copyto(self._data, result._data, casting="unsafe")
         self._version_box[0] += 1
         if result._grad_fn is not None:
+            if self.retains_grad:  # the retained gradient is now that of the new values
+                result._grad_fn._retain, self._grad_fn._retain = self._grad_fn._retain, None
             self._grad_fn, self._requires_grad = result._grad_fn, True
         return self
 
@@ -742,5 +752,5 @@ def tensor(data, dtype=None, requires_grad=False):
 def where(condition, input, other):
     """``input`` where ``condition`` holds, else ``other`` (either may be a number)."""
     dt = _dtype.result_type(input, other)
-    cond = condition if isinstance(condition, Tensor) else tensor(condition)
+    cond = condition._data if isinstance(condition, Tensor) else np.asarray(condition)
     return _ops.Where.apply(cond, _as_tensor(input, dt), _as_tensor(other, dt))

@@ -14,7 +14,7 @@ This is what ``loss.backward()`` runs. Three ideas, each a few lines below:
 import heapq
 
 from . import grad_mode
-from .function import AccumulateGrad, accumulator
+from .function import accumulator
 
 
 def _node_of(tensor):
@@ -36,6 +36,23 @@ def _count_dependencies(roots):
     return dependencies
 
 
+def _leading_to(roots, targets):
+    """The targets, and the nodes from which some path reaches a target."""
+    needed, visited = set(), set()
+    stack = [(node, False) for node in roots]
+    while stack:  # depth-first, each node decided after its children (post-order)
+        node, children_done = stack.pop()
+        if children_done:
+            if node in targets or any(child in needed for child, _ in node.next_functions):
+                needed.add(node)
+        elif node not in visited:
+            visited.add(node)
+            stack.append((node, True))
+            stack.extend((child, False) for child, _ in node.next_functions
+                         if child is not None and child not in visited)
+    return needed
+
+
 def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None):
     """Backpropagate ``grad_tensors`` from ``tensors`` through their graph.
 
@@ -53,6 +70,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None)
 
         wanted = {} if inputs is None else {_node_of(t): i for i, t in enumerate(inputs)}
         captured = [None] * len(wanted)
+        needed = None if inputs is None else _leading_to(list(pending), wanted)
 
         # Ready nodes, newest first (as PyTorch orders them): a heap of (-creation, node).
         ready = [(-node._seq, id(node), node) for node in pending if node not in dependencies]
@@ -61,14 +79,16 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None)
             node = heapq.heappop(ready)[2]
             grad = pending.pop(node, None)  # None: no path from the roots carried a gradient
             grads = ()
-            if grad is not None:
+            if grad is not None and (needed is None or node in needed):
                 grad = node._run_pre_hooks(grad)
                 if node in wanted:
                     captured[wanted[node]] = grad
-                if not (inputs is not None and isinstance(node, AccumulateGrad)):
+                # autograd.grad runs a node only if it leads on to an input; a node that
+                # leads nowhere (or is only an input) is left alone, buffers and all.
+                if needed is None or any(child in needed for child, _ in node.next_functions):
                     grads = node.apply(grad)
-            if not retain_graph:
-                node._release()
+                    if not retain_graph:
+                        node._release()
 
             for (child, _), child_grad in zip(node.next_functions, grads or [None] * len(node.next_functions)):
                 if child is None:

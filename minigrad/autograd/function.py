@@ -55,10 +55,10 @@ class Node:
             self._trace = traceback.format_stack()[:-3]
 
     def name(self):
-        return type(self).__name__
+        return getattr(self._function, "node_qualname", None) or type(self).__name__
 
     def __repr__(self):
-        return f"<{self.name()} object>"  # no address: the text must stay stable in notebooks
+        return f"<{type(self).__name__} object>"  # no address: the text must stay stable in notebooks
 
     # -- what forward saved -------------------------------------------------------------
     def save_for_backward(self, *tensors):
@@ -142,10 +142,13 @@ class Node:
         out = []
         for i, (g, meta) in enumerate(zip(grads, self._inputs)):
             if meta is None:
-                continue  # a non-tensor argument: its gradient, if any, goes nowhere
+                if g is not None:
+                    raise RuntimeError(f"function {self.name()} returned a gradient different than None at "
+                                       f"position {i + 1}, but the corresponding forward input was not a Variable")
+                continue
             if g is not None:
                 g = _fit_gradient(self, i, g, *meta)
-                if anomaly_mode._enabled and np.isnan(g._data).any():
+                if anomaly_mode._check_nan and np.isnan(g._data).any():
                     if self._trace:
                         warnings.warn(f"Error detected in {self.name()}. Traceback of forward call "
                                       "that caused the error:\n" + "".join(self._trace))
@@ -200,13 +203,13 @@ class AccumulateGrad(Node):
     def name(self):
         return "torch::autograd::AccumulateGrad"
 
-    def __repr__(self):
-        return "<AccumulateGrad object>"
-
-    def apply(self, grad):
-        for hook in tuple(self.variable._hooks.values()):
+    def _run_pre_hooks(self, grad):
+        for hook in tuple(self.variable._hooks.values()):  # the leaf's own hooks
             result = hook(grad)
             grad = grad if result is None else result
+        return grad
+
+    def apply(self, grad):
         _accumulate(self.variable, grad)
         return []
 

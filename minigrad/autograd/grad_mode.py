@@ -33,12 +33,21 @@ class _GradMode:
         return wrapper
 
 
-class no_grad(_GradMode):
+class _NoParamGradMode(_GradMode):
+    """Also usable as a bare decorator: ``@no_grad`` as well as ``@no_grad()``."""
+
+    def __new__(cls, orig_func=None):
+        if orig_func is None:
+            return super().__new__(cls)
+        return cls()(orig_func)
+
+
+class no_grad(_NoParamGradMode):
     """Ops inside record no graph: results have no grad_fn and nothing is saved."""
     mode = False
 
 
-class enable_grad(_GradMode):
+class enable_grad(_NoParamGradMode):
     """Turn recording back on inside a ``no_grad`` block."""
     mode = True
 
