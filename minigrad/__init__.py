@@ -48,7 +48,14 @@ def cat(tensors, dim=0):
     from ._ops import Cat
     from ._tensor import _dim
     tensors = list(tensors)
-    return Cat.apply(_dim(dim, tensors[0].dim()), *tensors)
+    d = _dim(dim, tensors[0].dim())
+    first = tensors[0].shape
+    for i, t in enumerate(tensors[1:], 1):
+        for j, (a, b) in enumerate(zip(first, t.shape)):
+            if j != d and a != b:
+                raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. Expected size "
+                                   f"{a} but got size {b} for tensor number {i} in the list.")
+    return Cat.apply(d, *tensors)
 
 
 concat = concatenate = cat
@@ -59,6 +66,10 @@ def stack(tensors, dim=0):
     from ._ops import Stack
     from ._tensor import _dim
     tensors = list(tensors)
+    for i, t in enumerate(tensors[1:], 1):
+        if t.shape != tensors[0].shape:
+            raise RuntimeError(f"stack expects each tensor to be equal size, but got {list(tensors[0].shape)} "
+                               f"at entry 0 and {list(t.shape)} at entry {i}")
     return Stack.apply(_dim(dim, tensors[0].dim() + 1), *tensors)
 
 

@@ -32,8 +32,9 @@ def manual_seed(seed):
 
 def _new(array, requires_grad):
     t = Tensor._wrap(array)
-    if requires_grad:
-        t.requires_grad_()
+    if requires_grad and not t.dtype.is_floating_point:
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+    t._requires_grad = bool(requires_grad)
     return t
 
 

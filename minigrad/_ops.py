@@ -16,6 +16,14 @@ import numpy as np
 
 from .autograd.function import Op
 
+# PyTorch computes log(0), 1/0 or exp(1000) silently (giving -inf, inf, nan); so do we.
+_quiet = np.errstate(all="ignore")
+
+
+def _zeros(like):
+    """A gradient of zeros (not -0.: PyTorch masks gradients rather than multiplying by 0)."""
+    return type(like)._wrap(np.zeros_like(like._data))
+
 # ---------------------------------------------------------------------------------------------
 # Arithmetic (inputs may have different shapes: NumPy broadcasts, the engine un-broadcasts)
 # ---------------------------------------------------------------------------------------------
@@ -79,6 +87,7 @@ class Div(Op):
     node_name = "DivBackward0"
 
     @staticmethod
+    @_quiet
     def forward(ctx, a, b):
         ctx.save_for_backward(a if ctx.needs_input_grad[1] else None, b)
         return a / b
@@ -106,6 +115,7 @@ class Reciprocal(Op):
     node_name = "ReciprocalBackward0"
 
     @staticmethod
+    @_quiet
     def forward(ctx, x):
         out = 1 / x
         ctx.save_for_backward(out)
@@ -122,6 +132,7 @@ class Pow(Op):
     node_name = "PowBackward0"
 
     @staticmethod
+    @_quiet
     def forward(ctx, x, exponent):
         ctx.save_for_backward(x)
         ctx.exponent = exponent
@@ -132,7 +143,7 @@ class Pow(Op):
         x, = ctx.saved_tensors
         p = ctx.exponent
         if p == 0:
-            return grad * 0, None
+            return _zeros(grad), None
         return grad * p * x ** (p - 1), None
 
 
@@ -141,6 +152,7 @@ class PowTensor(Op):
     node_name = "PowBackward1"
 
     @staticmethod
+    @_quiet
     def forward(ctx, x, y):
         out = x ** y
         ctx.save_for_backward(x, y, out)
@@ -162,6 +174,7 @@ class RPow(Op):
     node_name = "PowBackward2"
 
     @staticmethod
+    @_quiet
     def forward(ctx, x, base):
         out = base ** x
         ctx.save_for_backward(out)
@@ -189,10 +202,10 @@ class MatMul(Op):
         a, b = ctx.saved_tensors
         # A vector is a one-row matrix on the left, a one-column matrix on the right.
         left_vec, right_vec = len(ctx._inputs[0][0]) == 1, len(ctx._inputs[1][0]) == 1
-        if left_vec:
-            grad = grad.unsqueeze(-2)
         if right_vec:
             grad = grad.unsqueeze(-1)
+        if left_vec:
+            grad = grad.unsqueeze(-2)
         grad_a = grad_b = None
         if ctx.needs_input_grad[0]:  # dL/dA = dL/dOut @ B^T
             grad_a = grad @ (b.unsqueeze(-1) if right_vec else b).transpose(-1, -2)
@@ -251,8 +264,8 @@ def _check_matmul_shapes(sa, sb):
                            "respectively")
     if len(sa) == 2 and len(sb) == 1:
         raise RuntimeError(f"size mismatch, got input ({sa[0]}), mat ({sa[0]}x{sa[1]}), vec ({sb[0]})")
-    if len(sa) <= 2 and len(sb) <= 2:
-        rows = 1 if len(sa) == 1 else sa[0]
+    if len(sb) == 2:  # PyTorch folds a's batch dims into rows
+        rows = int(np.prod(sa[:-1], dtype=np.int64))
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x{k_a} and "
                            f"{sb[0]}x{sb[1]})")
     batch = int(np.prod(np.broadcast_shapes(sa[:-2], sb[:-2]), dtype=np.int64))
@@ -269,6 +282,7 @@ class Exp(Op):
     node_name = "ExpBackward0"
 
     @staticmethod
+    @_quiet
     def forward(ctx, x):
         out = np.exp(x)
         ctx.save_for_backward(out)
@@ -284,6 +298,7 @@ class Log(Op):
     node_name = "LogBackward0"
 
     @staticmethod
+    @_quiet
     def forward(ctx, x):
         ctx.save_for_backward(x)
         return np.log(x)
@@ -298,6 +313,7 @@ class Sqrt(Op):
     node_name = "SqrtBackward0"
 
     @staticmethod
+    @_quiet
     def forward(ctx, x):
         out = np.sqrt(x)
         ctx.save_for_backward(out)
@@ -332,7 +348,7 @@ class Sign(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad * 0  # flat everywhere it is differentiable
+        return _zeros(grad)  # flat everywhere it is differentiable
 
 
 class Relu(Op):
@@ -347,17 +363,16 @@ class Relu(Op):
     @staticmethod
     def backward(ctx, grad):
         out, = ctx.saved_tensors
-        return grad * (out > 0)  # the slope is 1 where the unit is on, 0 elsewhere (and at 0)
+        return where(out > 0, grad, 0.0)  # the slope is 1 where the unit is on, 0 elsewhere (and at 0)
 
 
 class Sigmoid(Op):
     node_name = "SigmoidBackward0"
 
     @staticmethod
+    @_quiet
     def forward(ctx, x):
-        # exp of a large positive number overflows: use the form whose exp argument is <= 0.
-        z = np.exp(-np.abs(x))
-        out = np.where(x >= 0, 1 / (1 + z), z / (1 + z)).astype(x.dtype, copy=False)
+        out = 1 / (1 + np.exp(-x))  # exp may overflow to inf: then 1 / inf = 0, as in PyTorch
         ctx.save_for_backward(out)
         return out
 
@@ -400,7 +415,7 @@ class Clamp(Op):
             inside = inside & (x >= lo)
         if hi is not None:
             inside = inside & (x <= hi)
-        return grad * inside, None, None  # the gradient passes only where x was not clipped
+        return where(inside, grad, 0.0), None, None  # it passes only where x was not clipped
 
 
 class Maximum(Op):
@@ -415,8 +430,8 @@ class Maximum(Op):
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
         # Where both are equal the gradient is split in half, as PyTorch does.
-        share_a = (a > b) + (a == b) * 0.5
-        return grad * share_a, grad * (1 - share_a)
+        half = where(a == b, grad * 0.5, 0.0)
+        return where(a > b, grad, half), where(b > a, grad, half)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -484,7 +499,7 @@ class Max(Op):
         x, out = ctx.saved_tensors
         # Ties share the gradient equally, as in PyTorch.
         is_max = x == out
-        return grad * is_max / is_max.sum()
+        return where(is_max, grad / is_max.sum(), 0.0)
 
 
 class MaxDim(Op):
@@ -500,9 +515,10 @@ class MaxDim(Op):
 
     @staticmethod
     def backward(ctx, grad):  # only the element that was picked receives the gradient
-        indices, = ctx.saved_tensors
+        indices, = ctx.saved_tensors  # saved without the reduced dim
+        indices = indices.unsqueeze(ctx.dim)
         if not ctx.keepdim:
-            grad, indices = grad.unsqueeze(ctx.dim), indices.unsqueeze(ctx.dim)
+            grad = grad.unsqueeze(ctx.dim)
         return ScatterAlong.apply(grad, ctx.shape, ctx.dim, indices), None, None, None
 
 
@@ -543,6 +559,7 @@ class Softmax(Op):
     node_name = "SoftmaxBackward0"
 
     @staticmethod
+    @_quiet
     def forward(ctx, x, dim):
         e = np.exp(x - np.max(x, axis=dim, keepdims=True))  # shifting by the max avoids overflow
         out = e / np.sum(e, axis=dim, keepdims=True)
@@ -561,6 +578,7 @@ class LogSoftmax(Op):
     node_name = "LogSoftmaxBackward0"
 
     @staticmethod
+    @_quiet
     def forward(ctx, x, dim):
         shifted = x - np.max(x, axis=dim, keepdims=True)
         out = shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))
@@ -578,6 +596,7 @@ class Logsumexp(Op):
     node_name = "LogsumexpBackward0"
 
     @staticmethod
+    @_quiet
     def forward(ctx, x, dims, keepdim):
         m = np.max(x, axis=dims, keepdims=True)
         m = np.where(np.isfinite(m), m, 0)  # all -inf (or inf): no shift, the result is +-inf
@@ -631,7 +650,7 @@ class Expand(Op):
 
 class SumToSize(Op):
     """Sum a broadcast gradient back to ``shape`` (the inverse of expand)."""
-    node_name = "SumToSizeBackward0"
+    node_name = "SumBackward1"  # PyTorch's sum_to_size is a sum over dims
 
     @staticmethod
     def forward(ctx, x, shape):
@@ -673,6 +692,15 @@ class Transpose(Op):
 class T(Transpose):
     node_name = "TBackward0"
 
+    @staticmethod
+    def forward(ctx, x, dim0, dim1):
+        ctx.dims = (dim0, dim1)
+        return np.swapaxes(x, dim0, dim1) if x.ndim > 1 else x.view()  # 0-d and 1-d: unchanged
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.t(), None, None
+
 
 class Unsqueeze(Op):
     node_name = "UnsqueezeBackward0"
@@ -702,6 +730,10 @@ class Squeeze(Op):
 
 class SqueezeDim(Squeeze):
     node_name = "SqueezeBackward1"
+
+
+class SqueezeDims(Squeeze):
+    node_name = "SqueezeBackward2"
 
 
 class Index(Op):
@@ -838,7 +870,7 @@ class Zero(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad * 0  # the old values no longer matter
+        return _zeros(grad)  # the old values no longer matter
 
 
 class Fill(Op):
@@ -850,7 +882,7 @@ class Fill(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad * 0, None
+        return _zeros(grad), None
 
 
 class Copy(Op):
@@ -863,4 +895,4 @@ class Copy(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad * 0, grad  # the engine sums and casts src's share to src's shape and dtype
+        return _zeros(grad), grad  # the engine sums and casts src's share to src's shape and dtype

@@ -48,6 +48,9 @@ def _dim(d, ndim):
 def _dims(dim, ndim):
     if dim is None:
         return None
+    if ndim == 0:  # a 0-d tensor accepts dim 0 or -1 and has nothing to reduce
+        _dims(dim, 1)
+        return ()
     return tuple(_dim(d, ndim) for d in dim) if isinstance(dim, (tuple, list)) else (_dim(dim, ndim),)
 
 
@@ -63,23 +66,58 @@ def _as_tensor(x, dtype):
     if isinstance(x, Tensor):
         if x.dtype is dtype:
             return x
-        return x.to(dtype) if x._requires_grad else Tensor._wrap(x._data.astype(dtype.np))
+        if x._requires_grad:
+            return x  # float32 meeting float64: the op itself promotes (no extra node, as in PyTorch)
+        return Tensor._wrap(x._data.astype(dtype.np))
     return Tensor._wrap(np.asarray(x, dtype=dtype.np))
 
 
 def _binary(op, a, b):
     """Promote both operands to their common dtype (PyTorch's rules), then apply ``op``."""
-    if isinstance(b, Tensor) and a._data.dtype == b._data.dtype:
-        return op.apply(a, b)
-    if not isinstance(b, (Tensor, numbers.Number, np.ndarray)):
-        return NotImplemented
-    dt = _dtype.result_type(a, b)
-    return op.apply(_as_tensor(a, dt), _as_tensor(b, dt))
+    dt = None
+    if not (isinstance(b, Tensor) and a._data.dtype == b._data.dtype):
+        if not isinstance(b, (Tensor, numbers.Number, np.ndarray)):
+            return NotImplemented
+        dt = _dtype.result_type(a, b)
+        a, b = _as_tensor(a, dt), _as_tensor(b, dt)
+    try:
+        out = op.apply(a, b)
+    except ValueError:
+        _check_broadcast(a._data.shape, b._data.shape)
+        raise
+    if dt is not None and out._data.dtype != dt.np:  # NumPy ranks a 0-d float64 above a
+        out._data = out._data.astype(dt.np)         # float32 tensor; PyTorch does not
+    return out
+
+
+def _check_broadcast(sa, sb):
+    """PyTorch's error for shapes that do not broadcast, naming the first clash."""
+    n = max(len(sa), len(sb))
+    for i in range(1, n + 1):
+        da, db = sa[-i] if i <= len(sa) else 1, sb[-i] if i <= len(sb) else 1
+        if da != db and da != 1 and db != 1:
+            raise RuntimeError(f"The size of tensor a ({da}) must match the size of tensor b ({db}) "
+                               f"at non-singleton dimension {n - i}")
 
 
 def _floating(x):
     """Inputs of exp, log, ... : integers are computed as float32, as in PyTorch."""
     return x if x.dtype.is_floating_point else Tensor._wrap(x._data.astype(np.float32))
+
+
+def _check_index(shape, key):
+    """PyTorch's IndexError for an int index out of range (NumPy says "axis")."""
+    d = 0
+    for k in key:
+        if k is None:
+            continue
+        if k is Ellipsis:
+            d = len(shape) - sum(1 for j in key if j is not None and j is not Ellipsis)
+            continue
+        if isinstance(k, (int, np.integer)) and not isinstance(k, bool) and d < len(shape) \
+                and not -shape[d] <= k < shape[d]:
+            raise IndexError(f"index {k} is out of bounds for dimension {d} with size {shape[d]}")
+        d += np.asarray(k).ndim if isinstance(k, np.ndarray) and k.dtype == np.bool_ else 1
 
 
 def _tensor_index(key):
@@ -265,6 +303,8 @@ class Tensor:
         return array if dtype is None else array.astype(dtype)
 
     def __float__(self):
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
         return float(self.item())
 
     def __int__(self):
@@ -338,7 +378,7 @@ class Tensor:
         return _ops.Clone.apply(self)
 
     def contiguous(self):
-        return self
+        return self if self._data.flags.c_contiguous else self.clone()
 
     # -- arithmetic ----------------------------------------------------------------------------
     def __add__(self, other):
@@ -520,6 +560,8 @@ class Tensor:
     # -- shapes --------------------------------------------------------------------------------
     def _new_shape(self, shape):
         shape = list(_shape_args(shape))
+        if shape.count(-1) > 1:
+            raise RuntimeError("only one dimension can be inferred")
         if shape.count(-1) == 1 and 0 not in shape:
             known = int(np.prod([s for s in shape if s != -1], dtype=np.int64))
             if known and self._data.size % known == 0:
@@ -539,13 +581,16 @@ class Tensor:
 
     def reshape(self, *shape):
         shape = self._new_shape(shape)
-        op = _ops.View if _reshape_is_view(self._data, shape) else _ops.UnsafeView
-        return op.apply(self, shape)
+        if _reshape_is_view(self._data, shape):
+            return _ops.View.apply(self, shape)
+        return _ops.UnsafeView.apply(self.clone(), shape)  # copy first, as PyTorch does
 
     def flatten(self, start_dim=0, end_dim=-1):
         if self._data.ndim == 0:
             return self.reshape(1)
         s, e = _dim(start_dim, self._data.ndim), _dim(end_dim, self._data.ndim)
+        if s > e:
+            raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
         if s == e:
             return self
         shape = self._data.shape
@@ -561,8 +606,12 @@ class Tensor:
         shape = _shape_args(shape)
         lead = len(shape) - self._data.ndim
         shape = tuple(self._data.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
-        if shape == self._data.shape:
-            return self
+        for i, size in enumerate(self._data.shape):
+            if size != 1 and size != shape[i + lead]:
+                raise RuntimeError(
+                    f"The expanded size of the tensor ({shape[i + lead]}) must match the existing size "
+                    f"({size}) at non-singleton dimension {i + lead}.  Target sizes: {list(shape)}.  "
+                    f"Tensor sizes: {list(self._data.shape)}")
         return _ops.Expand.apply(self, shape)
 
     def expand_as(self, other):
@@ -573,7 +622,14 @@ class Tensor:
         return self if shape == self._data.shape else _ops.SumToSize.apply(self, shape)
 
     def permute(self, *dims):
-        dims = tuple(_dim(d, self._data.ndim) for d in _shape_args(dims))
+        dims = _shape_args(dims)
+        if len(dims) != self._data.ndim:
+            raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does not "
+                               "match the length of the desired ordering of dimensions i.e. input.dim() "
+                               f"= {self._data.ndim} is not equal to len(dims) = {len(dims)}")
+        dims = tuple(_dim(d, self._data.ndim) for d in dims)
+        if len(set(dims)) != len(dims):
+            raise RuntimeError("permute(): duplicate dims are not allowed.")
         return _ops.Permute.apply(self, dims)
 
     def transpose(self, dim0, dim1):
@@ -583,7 +639,7 @@ class Tensor:
     def t(self):
         if self._data.ndim > 2:
             raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {self._data.ndim}D")
-        return _ops.T.apply(self, 0, min(1, self._data.ndim - 1)) if self._data.ndim == 2 else self
+        return _ops.T.apply(self, 0, max(self._data.ndim - 1, 0))
 
     @property
     def T(self):
@@ -600,10 +656,11 @@ class Tensor:
         if dim is None:
             return _ops.Squeeze.apply(self, None)
         dims = tuple(d for d in _dims(dim, self._data.ndim) if self._data.shape[d] == 1)
-        return _ops.SqueezeDim.apply(self, dims)
+        return (_ops.SqueezeDims if isinstance(dim, (tuple, list)) else _ops.SqueezeDim).apply(self, dims)
 
     def __getitem__(self, key):
         key = _tensor_index(key)
+        _check_index(self._data.shape, key)
         return _index_op(key).apply(self, key)
 
     def __setitem__(self, key, value):
