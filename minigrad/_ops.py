@@ -601,16 +601,17 @@ class Logsumexp(Op):
         m = np.max(x, axis=dims, keepdims=True)
         m = np.where(np.isfinite(m), m, 0)  # all -inf (or inf): no shift, the result is +-inf
         out = np.log(np.sum(np.exp(x - m), axis=dims, keepdims=True)) + m
+        out = out if keepdim else np.squeeze(out, axis=dims)
         ctx.save_for_backward(x, out)
         ctx.dims, ctx.keepdim = dims, keepdim
-        return out if keepdim else np.squeeze(out, axis=dims)
+        return out
 
     @staticmethod
     def backward(ctx, grad):
-        x, out = ctx.saved_tensors  # out was saved with the reduced dims kept
-        if not ctx.keepdim:
+        x, out = ctx.saved_tensors
+        if not ctx.keepdim:  # line the reduced result up with x again
             for d in sorted(ctx.dims):
-                grad = grad.unsqueeze(d)
+                grad, out = grad.unsqueeze(d), out.unsqueeze(d)
         return grad * (x - out).exp(), None, None  # the softmax of x, scaled by grad
 
 
@@ -682,7 +683,7 @@ class Transpose(Op):
     @staticmethod
     def forward(ctx, x, dim0, dim1):
         ctx.dims = (dim0, dim1)
-        return np.swapaxes(x, dim0, dim1)
+        return np.swapaxes(x, dim0, dim1) if x.ndim else x.view()
 
     @staticmethod
     def backward(ctx, grad):

@@ -537,6 +537,10 @@ class Tensor:
             return self.maximum(dim)
         if dim is None:
             return _ops.Max.apply(self)
+        if self._data.ndim == 0:  # dim 0 of a 0-d tensor: the value itself, at index 0
+            _dim(dim, 0)
+            values, indices = self.unsqueeze(0).max(0, keepdim)
+            return _MaxResult(values.squeeze(0) if keepdim else values, indices.reshape(()))
         d = _dim(dim, self._data.ndim)
         indices = np.argmax(self._data, axis=d)  # the first of equal maxima, as in PyTorch
         values = _ops.MaxDim.apply(self, d, keepdim, indices)

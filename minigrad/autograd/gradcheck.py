@@ -20,7 +20,6 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
     Use float64 inputs: in float32 the difference quotient is too noisy to compare.
     """
     from . import grad as autograd_grad
-    from .grad_mode import no_grad
     from .._tensor import Tensor
 
     inputs = tuple(inputs) if isinstance(inputs, (tuple, list)) else (inputs,)
@@ -38,15 +37,14 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
             # Numerical: perturb one element at a time; column j is d(out)/d(x_j).
             numerical = np.zeros((x.numel(), n_out))
             flat = x._data.reshape(-1)  # a view: writing into it perturbs x
-            with no_grad():
-                for j in range(x.numel()):
-                    orig = flat[j]
-                    flat[j] = orig + eps
-                    plus = _outputs(func, inputs)[k]._data.astype(np.float64).ravel()
-                    flat[j] = orig - eps
-                    minus = _outputs(func, inputs)[k]._data.astype(np.float64).ravel()
-                    flat[j] = orig
-                    numerical[j] = (plus - minus) / (2 * eps)
+            for j in range(x.numel()):  # (grad mode stays on: func may itself call autograd.grad)
+                orig = flat[j]
+                flat[j] = orig + eps
+                plus = _outputs(func, inputs)[k]._data.astype(np.float64).ravel()
+                flat[j] = orig - eps
+                minus = _outputs(func, inputs)[k]._data.astype(np.float64).ravel()
+                flat[j] = orig
+                numerical[j] = (plus - minus) / (2 * eps)
             # Analytical: one vector-Jacobian product per output element.
             analytical = np.zeros_like(numerical)
             if out.requires_grad:

@@ -1,0 +1,1046 @@
+"""Property-based gradient checks for every differentiable minigrad op.
+
+Each case is checked twice, with float64 central differences:
+
+1. ``minigrad.autograd.gradcheck`` (the library's own checker), and
+2. ``check_grads`` below: an independent checker written here with plain NumPy, so a
+   bug in ``gradcheck`` itself cannot hide a bug in an op. It rebuilds fresh input
+   tensors for every perturbed evaluation (no in-place poking of ``_data``), builds
+   the full numerical Jacobian, compares it with the analytical Jacobian obtained
+   from one-hot vector-Jacobian products, and also compares a *dense random*
+   cotangent VJP (one-hot seeds alone cannot see gradients that fail to accumulate,
+   e.g. ``x[[0, 0]]`` whose backward assigns instead of adding). It also checks that
+   every gradient has its input's shape and dtype.
+
+Second-order checks run the same checker on ``x -> grad(f(x), x, v, create_graph=True)``:
+the analytical side is then a Hessian-vector product obtained by differentiating twice,
+the numerical side central differences of the first gradient.
+
+Inputs are kept away from non-differentiable points by the strategies (kinks of
+abs/relu/clamp, ties of max/maximum, log/sqrt/div near 0).
+
+Bugs found in minigrad are kept as ``xfail(strict=True)`` tests named ``*_bug_*``.
+"""
+import math
+import operator
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import minigrad
+from minigrad.autograd import Function, gradcheck
+from minigrad.autograd import grad as autograd_grad
+from minigrad.autograd.gradcheck import GradcheckError
+
+# A local profile (registered, never loaded globally): modest example counts, no deadline,
+# derandomized so that the strict xfails and the run time are reproducible.
+settings.register_profile(
+    "minigrad_gradcheck", max_examples=40, deadline=None, derandomize=True, database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+                           HealthCheck.function_scoped_fixture])
+PROFILE = settings.get_profile("minigrad_gradcheck")
+FEW = settings(PROFILE, max_examples=20)  # for the costlier second-order checks
+
+EPS, ATOL, RTOL = 1e-6, 1e-5, 1e-4
+
+
+# =============================================================================================
+# The independent checker
+# =============================================================================================
+
+
+def _as_tuple(x):
+    return tuple(x) if isinstance(x, (tuple, list)) else (x,)
+
+
+def _float_outputs(outs):
+    return [o for o in outs if o.dtype.is_floating_point]
+
+
+def _fresh(arrays, wrt, dtype=None):
+    dtype = dtype or minigrad.float64
+    return [minigrad.tensor(np.array(a, dtype=np.float64), dtype=dtype, requires_grad=i in wrt)
+            for i, a in enumerate(arrays)]
+
+
+def _evaluate(fn, arrays, wrt):
+    """Run ``fn`` on fresh tensors built from ``arrays``; outputs as flat float64 arrays."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        outs = _float_outputs(_as_tuple(fn(*_fresh(arrays, wrt))))
+    return [np.asarray(o._data, dtype=np.float64).ravel() for o in outs]
+
+
+def numerical_jacobians(fn, arrays, wrt, eps=EPS):
+    """J[k][i][r, j] = d out_k[r] / d in_i[j] by central differences, in plain NumPy."""
+    base = [np.array(a, dtype=np.float64) for a in arrays]
+    sizes = [o.size for o in _evaluate(fn, base, wrt)]
+    jac = [{i: np.zeros((n, base[i].size)) for i in wrt} for n in sizes]
+    for i in wrt:
+        for j in range(base[i].size):
+            plus = [a.copy() for a in base]
+            minus = [a.copy() for a in base]
+            plus[i].flat[j] += eps
+            minus[i].flat[j] -= eps
+            for k, (p, m) in enumerate(zip(_evaluate(fn, plus, wrt), _evaluate(fn, minus, wrt))):
+                jac[k][i][:, j] = (p - m) / (2 * eps)
+    return jac
+
+
+def _check_grad_meta(g, t, where):
+    assert g.shape == t.shape, f"{where}: gradient shape {tuple(g.shape)} != input shape {tuple(t.shape)}"
+    assert g.dtype is t.dtype, f"{where}: gradient dtype {g.dtype} != input dtype {t.dtype}"
+
+
+def analytical_jacobians(fn, arrays, wrt):
+    """The same Jacobians from autograd: one VJP with a one-hot seed per output element."""
+    ts = _fresh(arrays, wrt)
+    outs = _float_outputs(_as_tuple(fn(*ts)))
+    diff = [ts[i] for i in wrt]
+    jac = []
+    for k, out in enumerate(outs):
+        jk = {i: np.zeros((out.numel(), ts[i].numel())) for i in wrt}
+        if out.requires_grad:
+            for r in range(out.numel()):
+                seed = np.zeros(out.shape, dtype=out._data.dtype)
+                seed.flat[r] = 1
+                gs = autograd_grad(out, diff, minigrad.from_numpy(seed), retain_graph=True,
+                                   allow_unused=True)
+                for i, g in zip(wrt, gs):
+                    if g is not None:
+                        _check_grad_meta(g, ts[i], f"output {k}, input {i}")
+                        jk[i][r] = np.asarray(g._data, dtype=np.float64).ravel()
+        jac.append(jk)
+    return jac
+
+
+def check_independent(fn, *arrays, wrt=None, eps=EPS, atol=ATOL, rtol=RTOL, seed=0):
+    wrt = tuple(range(len(arrays))) if wrt is None else tuple(wrt)
+    num = numerical_jacobians(fn, arrays, wrt, eps)
+    ana = analytical_jacobians(fn, arrays, wrt)
+    assert len(num) == len(ana)
+    for k in range(len(num)):
+        for i in wrt:
+            np.testing.assert_allclose(ana[k][i], num[k][i], rtol=rtol, atol=atol,
+                                       err_msg=f"Jacobian of output {k} w.r.t. input {i}")
+    # A dense random cotangent through a fresh graph (also exercises freeing buffers).
+    ts = _fresh(arrays, wrt)
+    pairs = [(k, o) for k, o in enumerate(_float_outputs(_as_tuple(fn(*ts)))) if o.requires_grad]
+    if not pairs:
+        return
+    idx, outs = zip(*pairs)
+    rng = np.random.default_rng(seed)
+    vs = [rng.uniform(0.5, 1.5, o.shape) * rng.choice([-1, 1], o.shape) for o in outs]
+    gs = autograd_grad(outs, [ts[i] for i in wrt],
+                       [minigrad.from_numpy(v.astype(o._data.dtype)) for v, o in zip(vs, outs)],
+                       allow_unused=True)
+    for i, g in zip(wrt, gs):
+        expected = sum(v.ravel() @ num[k][i] for v, k in zip(vs, idx))
+        got = np.zeros(arrays[i].size) if g is None else np.asarray(g._data, np.float64).ravel()
+        if g is not None:
+            _check_grad_meta(g, ts[i], f"random VJP, input {i}")
+        np.testing.assert_allclose(got, expected, rtol=rtol, atol=atol * 10,
+                                   err_msg=f"random-cotangent VJP w.r.t. input {i}")
+
+
+def check_with_gradcheck(fn, *arrays, wrt=None, eps=EPS, atol=ATOL, rtol=RTOL):
+    wrt = tuple(range(len(arrays))) if wrt is None else tuple(wrt)
+    assert gradcheck(fn, _fresh(arrays, wrt), eps=eps, atol=atol, rtol=rtol)
+
+
+def check_grads(fn, *arrays, wrt=None, eps=EPS, atol=ATOL, rtol=RTOL):
+    """Both checkers. ``arrays`` are float64 NumPy arrays, made into float64 tensors
+    (requiring grad if their index is in ``wrt``, default all) and passed to ``fn``."""
+    check_with_gradcheck(fn, *arrays, wrt=wrt, eps=eps, atol=atol, rtol=rtol)
+    check_independent(fn, *arrays, wrt=wrt, eps=eps, atol=atol, rtol=rtol)
+
+
+def first_gradient(f, wrt_count=None, seed=1):
+    """``x -> grad(f(x), x, v, create_graph=True)``: its Jacobian is a Hessian (times v)."""
+    def g(*ts):
+        # enable_grad: minigrad's gradcheck evaluates its finite differences under no_grad()
+        # (PyTorch's does not; see test_bug_gradcheck_runs_func_under_no_grad).
+        with minigrad.enable_grad():
+            out = f(*ts)
+            diff = [t for t in ts if t.requires_grad]
+            v = np.random.default_rng(seed).uniform(0.5, 1.5, out.shape)
+            return autograd_grad(out, diff, minigrad.from_numpy(v.astype(out._data.dtype)),
+                                 create_graph=True, allow_unused=True, materialize_grads=True)
+    return g
+
+
+def check_second_order(f, *arrays, wrt=None, atol=1e-4, rtol=1e-4):
+    check_grads(first_gradient(f), *arrays, wrt=wrt, atol=atol, rtol=rtol)
+
+
+# =============================================================================================
+# Strategies
+# =============================================================================================
+
+
+def floats(lo, hi):
+    return st.floats(lo, hi, allow_nan=False, allow_infinity=False)
+
+
+def away(lo, hi):
+    """Magnitude in [lo, hi], either sign: keeps a value away from 0."""
+    return st.builds(operator.mul, floats(lo, hi), st.sampled_from([-1.0, 1.0]))
+
+
+def shapes(min_dims=0, max_dims=3, max_side=3):
+    return hnp.array_shapes(min_dims=min_dims, max_dims=max_dims, min_side=1, max_side=max_side)
+
+
+def arrays(shape, elements=None):
+    return hnp.arrays(np.float64, shape, elements=elements if elements is not None else floats(-2, 2))
+
+
+def broadcast_pair(max_dims=3):
+    return hnp.mutually_broadcastable_shapes(num_shapes=2, min_dims=0, max_dims=max_dims, max_side=3)
+
+
+@st.composite
+def distinct(draw, shape):
+    """Values with no ties (pairwise gaps >= 0.4): max and argmax are differentiable there."""
+    n = int(np.prod(shape, dtype=np.int64))
+    perm = np.array(draw(st.permutations(range(n))), dtype=np.float64)
+    jitter = draw(hnp.arrays(np.float64, n, elements=floats(0, 0.1)))
+    offset = draw(floats(-3, 3))
+    return (0.5 * perm + jitter + offset - 0.25 * n).reshape(shape)
+
+
+@st.composite
+def dims_arg(draw, ndim, allow_tuple=True):
+    """A ``dim`` argument: an int (maybe negative) or a tuple of distinct dims."""
+    if allow_tuple and draw(st.booleans()):
+        picked = draw(st.lists(st.integers(0, ndim - 1), min_size=1, max_size=ndim, unique=True))
+        return tuple(d - ndim if draw(st.booleans()) else d for d in picked)
+    return draw(st.integers(-ndim, ndim - 1))
+
+
+# =============================================================================================
+# Self-tests: the checkers can fail
+# =============================================================================================
+
+
+class TimesThreeWrongBackward(Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 3
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 6  # off by a factor of 2
+
+
+class IndexNoAccumulate(Function):
+    """x[idx] whose backward keeps the largest of the gradients reaching a repeated index
+    instead of adding them. One-hot seeds (a Jacobian built row by row) cannot see this:
+    only one of the duplicates is ever nonzero. A dense cotangent can."""
+
+    @staticmethod
+    def forward(ctx, x, idx):
+        ctx.idx, ctx.shape = idx, x.shape
+        return minigrad.from_numpy(x.detach().numpy()[idx].copy())
+
+    @staticmethod
+    def backward(ctx, grad):
+        out = np.full(ctx.shape, -np.inf)
+        np.maximum.at(out, ctx.idx, grad.detach().numpy())
+        out[np.isinf(out)] = 0
+        return minigrad.from_numpy(out), None
+
+
+class SquareConstantBackward(Function):
+    """x**2 with a right first derivative whose graph is cut: the second derivative is 0."""
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.x = x.detach().numpy().copy()
+        return minigrad.from_numpy(ctx.x ** 2)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * minigrad.from_numpy(2 * ctx.x)
+
+
+def test_selftest_factor_two_is_caught_by_both_checkers():
+    x = np.array([[0.3, -1.2], [2.0, 0.7]])
+    with pytest.raises(AssertionError):
+        check_independent(TimesThreeWrongBackward.apply, x)
+    with pytest.raises(GradcheckError):
+        check_with_gradcheck(TimesThreeWrongBackward.apply, x)
+    # ...while the right op passes both.
+    check_grads(lambda t: t * 3, x)
+
+
+def test_selftest_missing_accumulation_is_caught():
+    x = np.array([0.3, -1.2, 2.0])
+    idx = np.array([0, 0, 2])
+    wrong = lambda t: IndexNoAccumulate.apply(t, idx)
+    with pytest.raises(AssertionError, match="random-cotangent"):
+        check_independent(wrong, x)
+    # One-hot Jacobians alone, hence minigrad's gradcheck, are blind to it:
+    check_with_gradcheck(wrong, x)
+    check_grads(lambda t: t[idx], x)  # minigrad's own indexing accumulates
+
+
+def test_selftest_wrong_second_derivative_is_caught():
+    x = np.array([0.3, -1.2, 2.0])
+    check_grads(SquareConstantBackward.apply, x)  # first order is right
+    with pytest.raises(AssertionError):
+        check_independent(first_gradient(SquareConstantBackward.apply), x)
+    check_second_order(lambda t: t ** 2, x)
+
+
+def test_selftest_wrong_dtype_is_caught():
+    class Float64Grad(Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def backward(ctx, grad):
+            return grad * 2
+
+    x = minigrad.tensor([1.0, 2.0], requires_grad=True)  # float32
+    g, = autograd_grad(Float64Grad.apply(x).sum(), x)
+    assert g.dtype is minigrad.float32  # the engine casts; the helper would flag otherwise
+    with pytest.raises(AssertionError):
+        _check_grad_meta(minigrad.zeros(2, dtype=minigrad.float64), x, "self-test")
+
+
+# =============================================================================================
+# Arithmetic
+# =============================================================================================
+
+BINARY = {
+    # name: (op, elements of a, elements of b)
+    "add": (operator.add, floats(-2, 2), floats(-2, 2)),
+    "sub": (operator.sub, floats(-2, 2), floats(-2, 2)),
+    "mul": (operator.mul, floats(-2, 2), floats(-2, 2)),
+    "div": (operator.truediv, floats(-2, 2), away(0.5, 2)),
+    "pow": (operator.pow, floats(0.5, 2), floats(-2, 2)),  # tensor exponent, positive base
+    "maximum": (lambda a, b: a.maximum(b), None, None),  # elements built tie-free below
+    "torch.add": (lambda a, b: minigrad.add(a, b), floats(-2, 2), floats(-2, 2)),
+    "torch.mul": (lambda a, b: minigrad.mul(a, b), floats(-2, 2), floats(-2, 2)),
+    "torch.div": (lambda a, b: minigrad.div(a, b), floats(-2, 2), away(0.5, 2)),
+    "torch.pow": (lambda a, b: minigrad.pow(a, b), floats(0.5, 2), floats(-2, 2)),
+    "torch.maximum": (lambda a, b: minigrad.maximum(a, b), None, None),
+    "max(other)": (lambda a, b: a.max(b), None, None),
+}
+
+
+def _tie_free(shape, shift):
+    # integer + shift +- 0.1: a from shift=+0.25, b from shift=-0.25 differ by >= 0.3 everywhere
+    return hnp.arrays(np.float64, shape, elements=st.builds(
+        lambda k, j: k + shift + j, st.integers(-2, 2), floats(-0.1, 0.1)))
+
+
+@PROFILE
+@pytest.mark.parametrize("name", BINARY)
+@given(data=st.data())
+def test_binary_tensor_tensor_broadcasting(name, data):
+    op, ea, eb = BINARY[name]
+    sa, sb = data.draw(broadcast_pair()).input_shapes
+    if ea is None:
+        a, b = data.draw(_tie_free(sa, 0.25)), data.draw(_tie_free(sb, -0.25))
+    else:
+        a, b = data.draw(arrays(sa, ea)), data.draw(arrays(sb, eb))
+    wrt = data.draw(st.sampled_from([(0, 1), (0,), (1,)]))
+    check_grads(op, a, b, wrt=wrt)
+
+
+@PROFILE
+@given(x=arrays(shapes(), floats(0.5, 2)))
+def test_same_tensor_on_both_sides(x):
+    check_grads(lambda t: t * t + t / t - t ** t + (t - t) + t.maximum(t * 2), x)
+
+
+NUMBERS = st.one_of(st.integers(-3, 3), floats(-3, 3))
+NONZERO_NUMBERS = st.one_of(st.sampled_from([-3, -2, -1, 1, 2, 3]), away(0.5, 3))
+
+TENSOR_NUMBER = {
+    # name: (fn(t, c), elements of t, numbers c)
+    "t+c": (lambda t, c: t + c, floats(-2, 2), NUMBERS),
+    "c+t": (lambda t, c: c + t, floats(-2, 2), NUMBERS),
+    "t-c": (lambda t, c: t - c, floats(-2, 2), NUMBERS),
+    "c-t": (lambda t, c: c - t, floats(-2, 2), NUMBERS),
+    "t*c": (lambda t, c: t * c, floats(-2, 2), NUMBERS),
+    "c*t": (lambda t, c: c * t, floats(-2, 2), NUMBERS),
+    "t/c": (lambda t, c: t / c, floats(-2, 2), NONZERO_NUMBERS),
+    "c/t": (lambda t, c: c / t, away(0.5, 2), NUMBERS),
+    "t**c": (lambda t, c: t ** c, floats(0.5, 2), NUMBERS),
+    "c**t": (lambda t, c: c ** t, floats(-2, 2), st.one_of(st.sampled_from([2, 3, math.e]),
+                                                             floats(0.2, 4))),
+    "t+0d": (lambda t, c: t + minigrad.tensor(c, dtype=minigrad.float64), floats(-2, 2), NUMBERS),
+    "0d/t": (lambda t, c: minigrad.tensor(c, dtype=minigrad.float64) / t, away(0.5, 2), NUMBERS),
+}
+
+
+@PROFILE
+@pytest.mark.parametrize("name", TENSOR_NUMBER)
+@given(data=st.data())
+def test_tensor_number(name, data):
+    fn, et, numbers = TENSOR_NUMBER[name]
+    x = data.draw(arrays(shapes(), et))
+    c = data.draw(numbers)
+    check_grads(lambda t: fn(t, c), x)
+
+
+@PROFILE
+@given(data=st.data())
+def test_pow_number_exponent(data):
+    p = data.draw(st.sampled_from([0, 1, 2, 3, 2.0, -1, -2, 0.5, 1.5, -0.5, -2.5, 1 / 3]))
+    if isinstance(p, int) and p >= 0:
+        elements = floats(-2, 2)
+    elif float(p).is_integer():
+        elements = away(0.3, 2)
+    else:
+        elements = floats(0.2, 3)
+    x = data.draw(arrays(shapes(), elements))
+    check_grads(lambda t: t ** p, x)
+    check_grads(lambda t: t.pow(p), x)
+
+
+# =============================================================================================
+# Matrix products
+# =============================================================================================
+
+MATMUL_KINDS = ["vec.vec", "mat.vec", "vec.mat", "mat.mat", "batch.batch", "batch.vec", "vec.batch",
+                "batch.mat", "mat.batch"]
+
+
+@st.composite
+def matmul_shapes(draw, kind):
+    n, k, m = (draw(st.integers(1, 3)) for _ in range(3))
+    ba, bb = draw(hnp.mutually_broadcastable_shapes(num_shapes=2, min_dims=1, max_dims=2,
+                                                    max_side=2)).input_shapes
+    left = {"vec": (k,), "mat": (n, k), "batch": tuple(ba) + (n, k)}
+    right = {"vec": (k,), "mat": (k, m), "batch": tuple(bb) + (k, m)}
+    a, b = kind.split(".")
+    return left[a], right[b]
+
+
+@PROFILE
+@pytest.mark.parametrize("kind", MATMUL_KINDS)
+@given(data=st.data())
+def test_matmul(kind, data):
+    sa, sb = data.draw(matmul_shapes(kind))
+    a, b = data.draw(arrays(sa)), data.draw(arrays(sb))
+    wrt = data.draw(st.sampled_from([(0, 1), (0,), (1,)]))
+    fn = data.draw(st.sampled_from([operator.matmul, minigrad.matmul, lambda x, y: x.matmul(y)]))
+    check_grads(fn, a, b, wrt=wrt)
+    if kind == "mat.mat":
+        check_grads(lambda x, y: x.mm(y), a, b, wrt=wrt)
+
+
+# =============================================================================================
+# Elementwise functions
+# =============================================================================================
+
+UNARY = {
+    "neg": (lambda t: -t, floats(-3, 3)),
+    "neg()": (lambda t: t.neg(), floats(-3, 3)),
+    "exp": (lambda t: t.exp(), floats(-3, 3)),
+    "torch.exp": (lambda t: minigrad.exp(t), floats(-3, 3)),
+    "log": (lambda t: t.log(), floats(0.1, 5)),
+    "torch.log": (lambda t: minigrad.log(t), floats(0.1, 5)),
+    "sqrt": (lambda t: t.sqrt(), floats(0.1, 5)),
+    "abs": (lambda t: t.abs(), away(0.05, 3)),
+    "abs()": (lambda t: abs(t), away(0.05, 3)),
+    "relu": (lambda t: t.relu(), away(0.05, 3)),
+    "torch.relu": (lambda t: minigrad.relu(t), away(0.05, 3)),
+    "sigmoid": (lambda t: t.sigmoid(), floats(-10, 10)),
+    "tanh": (lambda t: t.tanh(), floats(-4, 4)),
+    "reciprocal": (lambda t: t.reciprocal(), away(0.3, 3)),
+    "sign": (lambda t: t.sign(), away(0.05, 3)),
+    "clone": (lambda t: t.clone() * 1, floats(-3, 3)),
+    "clone-raw": (lambda t: t.clone(), floats(-3, 3)),
+    "double": (lambda t: t.double(), floats(-3, 3)),
+    "to(float64)": (lambda t: t.to(minigrad.float64) * 2, floats(-3, 3)),
+    "to('cpu')": (lambda t: t.to("cpu") * 2, floats(-3, 3)),
+    "chain": (lambda t: ((t.tanh() * 2).exp() + 1).log().sigmoid(), floats(-2, 2)),
+}
+
+
+@PROFILE
+@pytest.mark.parametrize("name", UNARY)
+@given(data=st.data())
+def test_unary(name, data):
+    fn, elements = UNARY[name]
+    check_grads(fn, data.draw(arrays(shapes(), elements)))
+
+
+@PROFILE
+@given(x=arrays(shapes(), floats(-3, 3)))
+def test_float_round_trip(x):
+    # float64 -> float32 -> float64: the float32 rounding needs a larger step and tolerance.
+    check_grads(lambda t: t.float().double() * 2, x, eps=1e-3, atol=2e-3, rtol=2e-3)
+    check_grads(lambda t: t.to(minigrad.float32), x, eps=1e-3, atol=2e-3, rtol=2e-3)
+
+
+@st.composite
+def clamp_case(draw):
+    which = draw(st.sampled_from(["min", "max", "both", "clip"]))
+    lo = draw(floats(-2, 1))
+    hi = draw(floats(lo + 0.5, 2.5))
+    bounds = {"min": (lo, None), "max": (None, hi), "both": (lo, hi), "clip": (lo, hi)}[which]
+    kinks = [b for b in bounds if b is not None]
+    elements = floats(-3, 3).filter(lambda v: all(abs(v - b) > 0.02 for b in kinks))
+    x = draw(arrays(draw(shapes()), elements))
+    return which, bounds, x
+
+
+@PROFILE
+@given(case=clamp_case())
+def test_clamp(case):
+    which, (lo, hi), x = case
+    if which == "min":
+        fn = lambda t: t.clamp(min=lo)
+    elif which == "max":
+        fn = lambda t: t.clamp(max=hi)
+    elif which == "both":
+        fn = lambda t: minigrad.clamp(t, lo, hi)
+    else:
+        fn = lambda t: t.clip(lo, hi)
+    check_grads(fn, x)
+
+
+# =============================================================================================
+# Reductions
+# =============================================================================================
+
+
+@PROFILE
+@pytest.mark.parametrize("op", ["sum", "mean"])
+@given(data=st.data())
+def test_sum_mean(op, data):
+    shape = data.draw(shapes(min_dims=0))
+    x = data.draw(arrays(shape))
+    if not shape or data.draw(st.booleans()):
+        fn = data.draw(st.sampled_from([lambda t: getattr(t, op)(),
+                                        lambda t: getattr(minigrad, op)(t)]))
+    else:
+        dim = data.draw(dims_arg(len(shape)))
+        keepdim = data.draw(st.booleans())
+        fn = lambda t: getattr(t, op)(dim, keepdim=keepdim)
+    check_grads(fn, x)
+
+
+@PROFILE
+@given(data=st.data())
+def test_max_all(data):
+    x = data.draw(distinct(data.draw(shapes(min_dims=0))))
+    check_grads(lambda t: t.max(), x)
+    check_grads(lambda t: minigrad.max(t), x)
+
+
+def _max_dim(data, keepdim):
+    shape = data.draw(shapes(min_dims=1))
+    x = data.draw(distinct(shape))
+    dim = data.draw(st.integers(-len(shape), len(shape) - 1))
+    check_grads(lambda t: t.max(dim, keepdim=keepdim).values, x)
+    check_grads(lambda t: t.max(dim=dim, keepdim=keepdim)[0], x)
+    check_grads(lambda t: minigrad.max(t, dim, keepdim)[0], x)
+    # the indices are what autograd routed the gradient to
+    t = minigrad.tensor(x, dtype=minigrad.float64, requires_grad=True)
+    t.max(dim, keepdim=keepdim).values.sum().backward()
+    assert np.array_equal(t.grad.numpy() == 1, x == x.max(axis=dim, keepdims=True))
+
+
+@PROFILE
+@given(data=st.data())
+def test_max_dim(data):
+    _max_dim(data, keepdim=data.draw(st.booleans()))
+
+
+OFFSETS = st.sampled_from([0.0, 0.0, 50.0, -50.0, 1000.0, -1000.0])  # 1000: exp() alone overflows
+
+
+@PROFILE
+@pytest.mark.parametrize("op", ["softmax", "log_softmax", "torch.softmax", "torch.log_softmax"])
+@given(data=st.data())
+def test_softmax(op, data):
+    shape = data.draw(shapes(min_dims=1))
+    x = data.draw(arrays(shape, floats(-4, 4))) + data.draw(OFFSETS)
+    dim = data.draw(st.integers(-len(shape), len(shape) - 1))
+    name = op.split(".")[-1]
+    fn = (lambda t: getattr(minigrad, name)(t, dim)) if op.startswith("torch.") else \
+        (lambda t: getattr(t, name)(dim))
+    check_grads(fn, x)
+
+
+@PROFILE
+@given(data=st.data())
+def test_logsumexp(data):
+    shape = data.draw(shapes(min_dims=1))
+    x = data.draw(arrays(shape, floats(-4, 4))) + data.draw(OFFSETS)
+    dim = data.draw(dims_arg(len(shape)))
+    keepdim = data.draw(st.booleans())
+    check_grads(lambda t: t.logsumexp(dim, keepdim=keepdim), x)
+    check_grads(lambda t: minigrad.logsumexp(t, dim), x)
+
+
+# =============================================================================================
+# Shapes
+# =============================================================================================
+
+
+@st.composite
+def new_shape(draw, shape):
+    """Another shape with as many elements: regroup the sizes' factors, sprinkle 1s, maybe a -1."""
+    factors = [f for s in shape for f in ([2, 2] if s == 4 else [s]) if f != 1]
+    factors = draw(st.permutations(factors))
+    out = []
+    for f in factors:
+        if out and draw(st.booleans()):
+            out[-1] *= f
+        else:
+            out.append(f)
+    for _ in range(draw(st.integers(0, 2))):
+        out.insert(draw(st.integers(0, len(out))), 1)
+    if out and draw(st.booleans()):
+        out[draw(st.integers(0, len(out) - 1))] = -1
+    return tuple(out)
+
+
+@PROFILE
+@given(data=st.data())
+def test_reshape_view_flatten(data):
+    shape = data.draw(shapes(min_dims=0))
+    x = data.draw(arrays(shape))
+    target = data.draw(new_shape(shape))
+    check_grads(lambda t: t.reshape(target), x)
+    check_grads(lambda t: t.view(*target) if target else t.view(target), x)
+    check_grads(lambda t: minigrad.reshape(t, target), x)
+    nd = max(len(shape), 1)
+    s = data.draw(st.integers(-nd, nd - 1))
+    e = data.draw(st.integers(s % nd, nd - 1))
+    check_grads(lambda t: t.flatten(s, e), x)
+    check_grads(lambda t: t.flatten(), x)
+    if len(shape) >= 2:  # reshape of a transposed (non-contiguous) tensor must copy
+        check_grads(lambda t: t.transpose(0, -1).reshape(target), x)
+
+
+@PROFILE
+@given(data=st.data())
+def test_transpose_permute(data):
+    shape = data.draw(shapes(min_dims=1))
+    x = data.draw(arrays(shape))
+    n = len(shape)
+    d0, d1 = data.draw(st.integers(-n, n - 1)), data.draw(st.integers(-n, n - 1))
+    perm = data.draw(st.permutations(range(n)))
+    perm = [p - n if data.draw(st.booleans()) else p for p in perm]
+    check_grads(lambda t: t.transpose(d0, d1), x)
+    check_grads(lambda t: minigrad.transpose(t, d0, d1), x)
+    check_grads(lambda t: t.permute(*perm), x)
+    check_grads(lambda t: t.permute(perm), x)
+    check_grads(lambda t: t.T, x)
+    if n <= 2:
+        check_grads(lambda t: t.t(), x)
+    if n >= 2:
+        check_grads(lambda t: t.mT, x)
+
+
+@PROFILE
+@given(data=st.data())
+def test_unsqueeze_squeeze(data):
+    shape = data.draw(shapes(min_dims=0, max_side=2))  # side 2 at most: plenty of size-1 dims
+    x = data.draw(arrays(shape))
+    n = len(shape)
+    u = data.draw(st.integers(-n - 1, n))
+    check_grads(lambda t: t.unsqueeze(u), x)
+    check_grads(lambda t: t.squeeze(), x)
+    check_grads(lambda t: t.unsqueeze(u).squeeze(u), x)
+    if n:
+        d = data.draw(st.integers(-n, n - 1))
+        dims = data.draw(dims_arg(n))
+        check_grads(lambda t: t.squeeze(d), x)
+        check_grads(lambda t: t.squeeze(dims), x)
+
+
+@st.composite
+def expand_target(draw, shape):
+    lead = tuple(draw(st.lists(st.integers(1, 3), max_size=2)))
+    rest = tuple(draw(st.sampled_from([1, 2, 3, -1])) if s == 1 else draw(st.sampled_from([s, -1]))
+                 for s in shape)
+    return lead + rest
+
+
+@PROFILE
+@given(data=st.data())
+def test_expand(data):
+    shape = data.draw(shapes(min_dims=0))
+    x = data.draw(arrays(shape))
+    target = data.draw(expand_target(shape))
+    check_grads(lambda t: t.expand(*target) if target else t.expand(target), x)
+    check_grads(lambda t: t.expand(target) * 2, x)
+    full = tuple(np.broadcast_shapes(shape, tuple(abs(s) for s in target)))
+    check_grads(lambda t: t.expand_as(minigrad.zeros(full, dtype=minigrad.float64)), x)
+
+
+@PROFILE
+@given(data=st.data())
+def test_sum_to_size(data):
+    sa, sb = data.draw(broadcast_pair()).input_shapes
+    full = np.broadcast_shapes(sa, sb)
+    x = data.draw(arrays(full))
+    check_grads(lambda t: t.sum_to_size(*sa) if sa else t.sum_to_size(sa), x)
+
+
+# -- indexing ---------------------------------------------------------------------------------
+
+
+@st.composite
+def index_component(draw, size, kinds):
+    kind = draw(st.sampled_from(kinds))
+    if kind == "int":
+        return draw(st.integers(-size, size - 1))
+    if kind == "slice":
+        bound = st.one_of(st.none(), st.integers(-size - 1, size + 1))
+        return slice(draw(bound), draw(bound), draw(st.sampled_from([None, 1, 2, 3])))
+    if kind == "list":  # repeats are likely: they must accumulate
+        return draw(st.lists(st.integers(-size, size - 1), min_size=1, max_size=4))
+    if kind == "array":
+        return np.array(draw(st.lists(st.integers(-size, size - 1), min_size=1, max_size=4)))
+    if kind == "tensor":
+        return minigrad.tensor(draw(st.lists(st.integers(0, size - 1), min_size=1, max_size=4)))
+    if kind == "tensor0d":  # a 0-d integer tensor indexes like an int (an advanced index here)
+        return minigrad.tensor(draw(st.integers(0, size - 1)))
+    return slice(None)
+
+
+@st.composite
+def index_key(draw, shape):
+    style = draw(st.sampled_from(["int", "slice", "list", "array", "tensor", "tensor0d", "mask",
+                                  "mask-tensor",
+                                  "none", "ellipsis", "mixed", "mixed-advanced"]))
+    n = len(shape)
+    if style in ("int", "slice", "list", "array", "tensor", "tensor0d"):
+        comps = [draw(index_component(shape[0], [style]))]
+        if n > 1 and style in ("int", "slice") and draw(st.booleans()):
+            comps.append(draw(index_component(shape[1], [style])))
+        return comps[0] if len(comps) == 1 else tuple(comps)
+    if style in ("mask", "mask-tensor"):
+        k = draw(st.integers(1, n))  # a mask over the leading k dims
+        mask = draw(hnp.arrays(np.bool_, shape[:k]))
+        key = mask if style == "mask" else minigrad.tensor(mask)
+        return key if k == n or draw(st.booleans()) else (key, Ellipsis)
+    if style == "none":
+        return draw(st.sampled_from([None, (None, 0), (slice(None), None), (None, Ellipsis, None)]))
+    if style == "ellipsis":
+        return (Ellipsis, draw(index_component(shape[-1], ["int", "slice", "list"])))
+    if style == "mixed":  # basic indices per dim with Nones in between
+        key = [draw(index_component(s, ["int", "slice", "full"])) for s in shape]
+        for _ in range(draw(st.integers(0, 2))):
+            key.insert(draw(st.integers(0, len(key))), None)
+        return tuple(key)
+    # mixed-advanced: equal-length integer arrays on some dims, slices / ints / None elsewhere
+    length = draw(st.integers(1, 3))
+    key = []
+    for s in shape:
+        kind = draw(st.sampled_from(["adv", "slice", "int"]))
+        if kind == "adv":
+            key.append(draw(st.lists(st.integers(-s, s - 1), min_size=length, max_size=length)))
+        else:
+            key.append(draw(index_component(s, [kind])))
+    if draw(st.booleans()):
+        key.insert(draw(st.integers(0, len(key))), None)
+    return tuple(key)
+
+
+@PROFILE
+@given(data=st.data())
+def test_indexing(data):
+    shape = data.draw(shapes(min_dims=1))
+    x = data.draw(arrays(shape))
+    key = data.draw(index_key(shape))
+    check_grads(lambda t: t[key], x)
+
+
+@PROFILE
+@given(x=arrays(shapes(min_dims=1, max_dims=2)))
+def test_indexing_repeated_indices_accumulate(x):
+    idx = [0, 0, -1, 0]
+    t = minigrad.tensor(x, dtype=minigrad.float64, requires_grad=True)
+    (t[idx] * 1).sum().backward()
+    expected = np.zeros(x.shape)
+    np.add.at(expected, idx, 1)
+    np.testing.assert_array_equal(t.grad.numpy(), expected)
+    check_grads(lambda u: u[idx], x)
+
+
+# -- joining and selecting ------------------------------------------------------------------
+
+
+@st.composite
+def join_case(draw, stack):
+    shape = list(draw(shapes(min_dims=0 if stack else 1)))
+    n = len(shape) + (1 if stack else 0)
+    dim = draw(st.integers(-n, n - 1))
+    count = draw(st.integers(1, 3))
+    arrs = []
+    for _ in range(count):
+        s = list(shape)
+        if not stack:
+            s[dim] = draw(st.integers(1, 3))
+        arrs.append(draw(arrays(tuple(s))))
+    return dim, arrs
+
+
+@PROFILE
+@pytest.mark.parametrize("op", ["cat", "concat", "stack"])
+@given(data=st.data())
+def test_cat_stack(op, data):
+    dim, arrs = data.draw(join_case(op == "stack"))
+    wrt = data.draw(st.lists(st.integers(0, len(arrs) - 1), min_size=1, unique=True))
+    fn = getattr(minigrad, op)
+    check_grads(lambda *ts: fn(list(ts), dim=dim), *arrs, wrt=sorted(wrt))
+    check_grads(lambda *ts: fn(ts, dim), *arrs, wrt=sorted(wrt))
+
+
+@PROFILE
+@given(data=st.data())
+def test_where(data):
+    sc, sa, sb = data.draw(hnp.mutually_broadcastable_shapes(num_shapes=3, max_dims=3,
+                                                             max_side=3)).input_shapes
+    cond = data.draw(hnp.arrays(np.bool_, sc))
+    a, b = data.draw(arrays(sa)), data.draw(arrays(sb))
+    c = minigrad.tensor(cond)
+    number = data.draw(floats(-2, 2))
+    check_grads(lambda x, y: minigrad.where(c, x, y), a, b)
+    check_grads(lambda x, y: minigrad.where(c, x, y), a, b, wrt=(1,))
+    check_grads(lambda x: minigrad.where(c, x, number), a)
+    check_grads(lambda y: minigrad.where(c, number, y), b)
+    check_grads(lambda x: minigrad.where(c > 0, x * 2, x.exp()), a)  # both branches from one x
+
+
+# =============================================================================================
+# 0-d tensors with a ``dim`` argument: PyTorch accepts dim 0 / -1 there
+# =============================================================================================
+
+def _zero_d_bug(op):
+    return pytest.mark.xfail(strict=True, raises=np.exceptions.AxisError,
+                             reason=f"BUG: {op} on a 0-d tensor raises NumPy's AxisError; PyTorch "
+                                    "treats dim 0/-1 of a 0-d tensor as the tensor itself")
+
+
+ZERO_D_DIM = {
+    "sum(0)": lambda t: t.sum(0),
+    "sum(-1, keepdim)": lambda t: t.sum(-1, keepdim=True),
+    "mean((0,))": lambda t: t.mean((0,)),
+    "max(0).values": lambda t: t.max(0).values,
+    "max(-1, keepdim).values": lambda t: t.max(-1, keepdim=True).values,
+    "softmax(0)": lambda t: t.softmax(0),
+    "log_softmax(-1)": lambda t: t.log_softmax(-1),
+    "logsumexp(0)": lambda t: t.logsumexp(0),
+    "squeeze(0)": lambda t: t.squeeze(0),
+    "unsqueeze(-1)": lambda t: t.unsqueeze(-1),
+    "transpose(0, -1)": lambda t: t.transpose(0, -1),
+    "flatten(0, -1)": lambda t: t.flatten(0, -1),
+}
+ZERO_D_BUGS = {}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=_zero_d_bug(ZERO_D_BUGS[n])) if n in ZERO_D_BUGS
+                                  else n for n in ZERO_D_DIM])
+def test_zero_dim_tensor_with_dim_argument(name):
+    check_grads(ZERO_D_DIM[name], np.array(0.7))
+
+
+# =============================================================================================
+# Second order: Hessian-vector products from create_graph=True vs differences of the gradient
+# =============================================================================================
+
+SECOND_ORDER = {
+    # name: (fn, number of inputs, elements)
+    "mul": (operator.mul, 2, floats(-2, 2)),
+    "div": (operator.truediv, 2, away(0.5, 2)),
+    "pow(tensor)": (operator.pow, 2, floats(0.5, 2)),
+    "pow(number)": (lambda t: t ** 3 + t ** -1.5 + t ** 0.5, 1, floats(0.5, 2)),
+    "rpow": (lambda t: 2.5 ** t, 1, floats(-2, 2)),
+    "reciprocal": (lambda t: 3 / t, 1, away(0.5, 2)),
+    "exp": (lambda t: t.exp(), 1, floats(-2, 2)),
+    "log": (lambda t: t.log(), 1, floats(0.2, 3)),
+    "sqrt": (lambda t: t.sqrt(), 1, floats(0.2, 3)),
+    "tanh": (lambda t: t.tanh(), 1, floats(-3, 3)),
+    "sigmoid": (lambda t: t.sigmoid(), 1, floats(-5, 5)),
+    "softmax": (lambda t: t.softmax(-1), 1, floats(-3, 3)),
+    "log_softmax": (lambda t: t.log_softmax(0), 1, floats(-3, 3)),
+    "logsumexp(keepdim)": (lambda t: t.logsumexp(-1, keepdim=True), 1, floats(-3, 3)),
+    "sum": (lambda t: (t.sum(0) ** 2).exp(), 1, floats(-1, 1)),
+    "mean": (lambda t: t.mean(-1, keepdim=True) ** 3 + t.mean() ** 2, 1, floats(-2, 2)),
+    "index": (lambda t: (t[[0, 0, -1]] ** 2).sum(0) * t[0] + t[..., ::2].exp().sum(), 1, floats(-2, 2)),
+    "max": (lambda t: t.max() * t + t.max(-1).values.exp().unsqueeze(-1), 1, None),
+    "abs-relu-clamp": (lambda t: t.abs() * t.relu() * t.clamp(-1, 1) * t, 1, None),
+}
+
+
+@st.composite
+def second_order_case(draw, name):
+    _, n_inputs, elements = SECOND_ORDER[name]
+    if name == "max":
+        return [draw(distinct(draw(shapes(min_dims=1, max_dims=2))))]
+    if name == "abs-relu-clamp":  # away from the kinks at 0 and +-1
+        elements = away(0.05, 2).filter(lambda v: abs(abs(v) - 1) > 0.05)
+    if n_inputs == 2:
+        sa, sb = draw(broadcast_pair(max_dims=2)).input_shapes
+        return [draw(arrays(sa, elements)), draw(arrays(sb, elements))]
+    return [draw(arrays(draw(shapes(min_dims=1, max_dims=2)), elements))]
+
+
+@FEW
+@pytest.mark.parametrize("name", SECOND_ORDER)
+@given(data=st.data())
+def test_second_order(name, data):
+    check_second_order(SECOND_ORDER[name][0], *data.draw(second_order_case(name)))
+
+
+@FEW
+@pytest.mark.parametrize("kind", ["mat.mat", "mat.vec", "vec.mat", "vec.vec", "batch.mat"])
+@given(data=st.data())
+def test_second_order_matmul(kind, data):
+    sa, sb = data.draw(matmul_shapes(kind))
+    a, b = data.draw(arrays(sa)), data.draw(arrays(sb))
+    check_second_order(lambda x, y: (x @ y) ** 2, a, b)
+
+
+@FEW
+@given(data=st.data())
+def test_second_order_through_where_cat_stack(data):
+    shape = data.draw(shapes(min_dims=1, max_dims=2))
+    a = data.draw(arrays(shape))
+    mask = minigrad.tensor(data.draw(hnp.arrays(np.bool_, shape)))
+    check_second_order(lambda t: minigrad.where(mask, t ** 2, t.exp()), a)
+    check_second_order(lambda t: minigrad.cat([t ** 2, t.exp()], 0) * minigrad.stack([t, t], 0).sum(0).sum(), a)
+
+
+@FEW
+@given(x=arrays(shapes(min_dims=1, max_dims=2), floats(-3, 3)))
+def test_second_order_logsumexp_no_keepdim(x):
+    check_second_order(lambda t: t.logsumexp(-1), x)
+
+
+def test_gradcheck_of_a_function_that_calls_autograd_grad():
+    def first_grad(x):
+        return autograd_grad((x ** 3).sum(), x, create_graph=True)[0]
+
+    x = minigrad.tensor([0.5, -1.0, 2.0], dtype=minigrad.float64, requires_grad=True)
+    assert gradcheck(first_grad, (x,))
+
+
+# =============================================================================================
+# float32: gradients keep their input's dtype
+# =============================================================================================
+
+F32_UNARY = {
+    "exp": (lambda t: t.exp(), floats(-2, 2)),
+    "log": (lambda t: t.log(), floats(0.2, 3)),
+    "sqrt": (lambda t: t.sqrt(), floats(0.2, 3)),
+    "abs": (lambda t: t.abs(), away(0.1, 2)),
+    "relu": (lambda t: t.relu(), away(0.1, 2)),
+    "sigmoid": (lambda t: t.sigmoid(), floats(-4, 4)),
+    "tanh": (lambda t: t.tanh(), floats(-3, 3)),
+    "neg": (lambda t: -t, floats(-2, 2)),
+    "clamp": (lambda t: t.clamp(-0.5, 0.5), floats(-2, 2)),
+    "t*2.5": (lambda t: t * 2.5, floats(-2, 2)),
+    "1-t": (lambda t: 1 - t, floats(-2, 2)),
+    "3/t": (lambda t: 3 / t, away(0.5, 2)),
+    "t/3": (lambda t: t / 3, floats(-2, 2)),
+    "t**2.5": (lambda t: t ** 2.5, floats(0.2, 2)),
+    "t**2": (lambda t: t ** 2, floats(-2, 2)),
+    "2.0**t": (lambda t: 2.0 ** t, floats(-2, 2)),
+    "2**t": (lambda t: 2 ** t, floats(-2, 2)),
+    "t*0d-double": (lambda t: t * minigrad.tensor(1.5, dtype=minigrad.float64), floats(-2, 2)),
+    "sum": (lambda t: t.sum(-1, keepdim=True), floats(-2, 2)),
+    "mean": (lambda t: t.mean(), floats(-2, 2)),
+    "sum(dtype=f64)": (lambda t: t.sum(-1, dtype=minigrad.float64), floats(-2, 2)),
+    "mean(dtype=f64)": (lambda t: t.mean(0, dtype=minigrad.float64), floats(-2, 2)),
+    "max": (lambda t: t.max(-1).values, None),
+    "softmax": (lambda t: t.softmax(-1), floats(-2, 2)),
+    "log_softmax": (lambda t: t.log_softmax(-1), floats(-2, 2)),
+    "logsumexp": (lambda t: t.logsumexp(-1), floats(-2, 2)),
+    "matmul": (lambda t: t.reshape(-1, 1) @ (t.reshape(1, -1) * 2), floats(-2, 2)),
+    "index": (lambda t: t[[0, 0]][..., ::2], floats(-2, 2)),
+    "reshape": (lambda t: t.transpose(0, -1).reshape(-1), floats(-2, 2)),
+    "expand": (lambda t: t.unsqueeze(0).expand(2, *t.shape), floats(-2, 2)),
+    "double": (lambda t: t.double(), floats(-2, 2)),
+    "to(float64)": (lambda t: t.to(minigrad.float64), floats(-2, 2)),
+    "clone": (lambda t: t.clone(), floats(-2, 2)),
+    "where": (lambda t: minigrad.where(t > 0, t, 2.0), floats(-2, 2)),
+}
+
+
+def _reference_vjp(fn, x, v):
+    """The same VJP computed in float64, as the value the float32 gradient should be near."""
+    t = minigrad.tensor(x, dtype=minigrad.float64, requires_grad=True)
+    out = fn(t)
+    g, = autograd_grad(out, t, minigrad.from_numpy(v.astype(out._data.dtype)))
+    return g.numpy()
+
+
+@PROFILE
+@pytest.mark.parametrize("name", F32_UNARY)
+@given(data=st.data())
+def test_float32_gradient_dtype(name, data):
+    fn, elements = F32_UNARY[name]
+    shape = data.draw(shapes(min_dims=1, max_dims=3))
+    x = data.draw(distinct(shape) if elements is None else arrays(shape, elements))
+    t = minigrad.tensor(x, dtype=minigrad.float32, requires_grad=True)
+    out = fn(t)
+    expected_out = minigrad.float64 if name in ("double", "to(float64)") or "f64" in name else minigrad.float32
+    assert out.dtype is expected_out
+    v = np.random.default_rng(0).uniform(-1, 1, out.shape)
+    g, = autograd_grad(out, t, minigrad.from_numpy(v.astype(out._data.dtype)))
+    assert g.dtype is minigrad.float32 and g.shape == t.shape
+    np.testing.assert_allclose(g.numpy(), _reference_vjp(fn, x.astype(np.float32).astype(np.float64), v),
+                               rtol=1e-4, atol=1e-4)
+
+
+MIXED = {
+    "add": (operator.add, floats(-2, 2), floats(-2, 2)),
+    "sub": (operator.sub, floats(-2, 2), floats(-2, 2)),
+    "mul": (operator.mul, floats(-2, 2), floats(-2, 2)),
+    "div": (operator.truediv, floats(-2, 2), away(0.5, 2)),
+    "pow": (operator.pow, floats(0.5, 2), floats(-2, 2)),
+    "maximum": (lambda a, b: a.maximum(b), None, None),
+    "where": (lambda a, b: minigrad.where(a > 0, a, b), floats(-2, 2), floats(-2, 2)),
+    "cat": (lambda a, b: minigrad.cat([a.reshape(-1), b.reshape(-1)]), floats(-2, 2), floats(-2, 2)),
+    "stack": (lambda a, b: minigrad.stack([a * 1 + b * 0, b * 1 + a * 0]), floats(-2, 2), floats(-2, 2)),
+}
+
+
+@PROFILE
+@pytest.mark.parametrize("name", MIXED)
+@pytest.mark.parametrize("order", ["f32-f64", "f64-f32"])
+@given(data=st.data())
+def test_mixed_float32_float64_broadcasting(name, order, data):
+    op, ea, eb = MIXED[name]
+    sa, sb = data.draw(hnp.mutually_broadcastable_shapes(num_shapes=2, min_dims=1, max_dims=3,
+                                                         max_side=3)).input_shapes
+    if ea is None:
+        a, b = data.draw(_tie_free(sa, 0.25)), data.draw(_tie_free(sb, -0.25))
+    else:
+        a, b = data.draw(arrays(sa, ea)), data.draw(arrays(sb, eb))
+    da, db = (minigrad.float32, minigrad.float64) if order == "f32-f64" else (minigrad.float64, minigrad.float32)
+    a, b = a.astype(da.np).astype(np.float64), b.astype(db.np).astype(np.float64)
+    ta = minigrad.tensor(a, dtype=da, requires_grad=True)
+    tb = minigrad.tensor(b, dtype=db, requires_grad=True)
+    out = op(ta, tb)
+    assert out.dtype is minigrad.float64  # both have dims: the wider float wins, as in PyTorch
+    v = np.random.default_rng(0).uniform(-1, 1, out.shape)
+    ga, gb = autograd_grad(out, (ta, tb), minigrad.from_numpy(v))
+    assert (ga.dtype, gb.dtype) == (da, db)
+    assert ga.shape == ta.shape and gb.shape == tb.shape
+    t64 = _fresh([a, b], (0, 1))
+    ra, rb = autograd_grad(op(*t64), t64, minigrad.from_numpy(v))
+    np.testing.assert_allclose(ga.numpy(), ra.numpy(), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(gb.numpy(), rb.numpy(), rtol=1e-5, atol=1e-5)
+    # .backward() into .grad keeps the dtypes too
+    op(ta, tb).backward(minigrad.from_numpy(v))
+    assert (ta.grad.dtype, tb.grad.dtype) == (da, db)
