@@ -752,19 +752,19 @@ class Index(Op):
 
 
 class Select(Index):
-    node_name = "SelectBackward0"
+    node_name = "SelectBackward0"  # x[i] along one dimension
 
 
 class Slice(Index):
-    node_name = "SliceBackward0"
+    node_name = "SliceBackward0"  # x[a:b:c] along one dimension
+
+
+class Alias(Index):
+    node_name = "AliasBackward0"  # x[:] or x[...]: the same elements
 
 
 class Unbind(Index):
     node_name = "UnbindBackward0"  # for x in tensor: ... (PyTorch makes one node for all slices)
-
-
-class IndexUnsqueeze(Index):
-    node_name = "UnsqueezeBackward0"  # x[None]
 
 
 class IndexPut(Op):

@@ -128,15 +128,24 @@ def _tensor_index(key):
                  for k in key)
 
 
-def _index_op(key):
-    """PyTorch's node name for ``x[key]``: Select for an int, Slice for a slice, Index for arrays."""
-    if any(isinstance(k, np.ndarray) for k in key):
-        return _ops.Index
-    if any(isinstance(k, (int, np.integer)) for k in key):
-        return _ops.Select
-    if all(k is None for k in key):
-        return _ops.IndexUnsqueeze
-    return _ops.Slice
+def _basic_index(x, key):
+    """``x[key]`` for ints, slices, None and ``...``, one dimension at a time, as PyTorch
+    records it: Select for an int, Slice for a slice, Unsqueeze for None (``:`` is free)."""
+    if Ellipsis in key:
+        i = key.index(Ellipsis)
+        fill = x._data.ndim - sum(k is not None for k in key if k is not Ellipsis)
+        key = key[:i] + (slice(None),) * fill + key[i + 1:]
+    out, d = x, 0  # d: the dimension of ``out`` that the next key element indexes
+    for k in key:
+        if k is None:
+            out, d = out.unsqueeze(d), d + 1
+        elif isinstance(k, slice):
+            if k != slice(None):
+                out = _ops.Slice.apply(out, (slice(None),) * d + (k,))
+            d += 1
+        else:
+            out = _ops.Select.apply(out, (slice(None),) * d + (int(k),))
+    return _ops.Alias.apply(x, ()) if out is x else out
 
 
 class Tensor:
@@ -647,6 +656,14 @@ class Tensor:
 
     @property
     def T(self):
+        if self._data.ndim != 2:
+            warnings.warn(
+                "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
+                if self._data.ndim == 0 else
+                "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+                "deprecated and it will throw an error in a future release. Consider `x.mT` to "
+                "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
+                "reverse the dimensions of a tensor.", UserWarning, stacklevel=2)
         return self.permute(*reversed(range(self._data.ndim)))
 
     @property
@@ -665,7 +682,9 @@ class Tensor:
     def __getitem__(self, key):
         key = _tensor_index(key)
         _check_index(self._data.shape, key)
-        return _index_op(key).apply(self, key)
+        if any(isinstance(k, np.ndarray) for k in key):  # integer arrays or masks
+            return _ops.Index.apply(self, key)
+        return _basic_index(self, key)
 
     def __setitem__(self, key, value):
         """``x[key] = value`` writes in place, like the other in-place ops."""

@@ -629,6 +629,7 @@ def test_reshape_view_flatten(data):
 
 @PROFILE
 @given(data=st.data())
+@pytest.mark.filterwarnings("ignore:The use of `x.T`:UserWarning")  # x.T on non-2-D: deprecated
 def test_transpose_permute(data):
     shape = data.draw(shapes(min_dims=1))
     x = data.draw(arrays(shape))
