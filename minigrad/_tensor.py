@@ -689,7 +689,7 @@ class Tensor:
     def __setitem__(self, key, value):
         """``x[key] = value`` writes in place, like the other in-place ops."""
         key = _tensor_index(key)
-        if grad_mode._enabled and (self._requires_grad or getattr(value, "_requires_grad", False)):
+        if grad_mode._state.enabled and (self._requires_grad or getattr(value, "_requires_grad", False)):
             raise RuntimeError("minigrad does not record item assignment on tensors that require "
                                "grad; compute a new tensor (e.g. with torch.where or torch.cat) instead")
         value = value._data if isinstance(value, Tensor) else value
@@ -704,7 +704,7 @@ class Tensor:
         is the tensor as it was (a copy, since the op may need the old values in backward).
         The version counter goes up, so a node that saved the old values will refuse to run.
         """
-        record = grad_mode._enabled and (self._requires_grad or any(
+        record = grad_mode._state.enabled and (self._requires_grad or any(
             isinstance(a, Tensor) and a._requires_grad for a in args))
         if record and self._requires_grad and self._grad_fn is None:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")

@@ -288,7 +288,7 @@ class Function(metaclass=_FunctionMeta):
         ctx = cls._node_cls()
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
         out = cls._forward(ctx, args)
-        if grad_mode._enabled and any(ctx.needs_input_grad) and out._data.dtype.kind == "f":
+        if grad_mode._state.enabled and any(ctx.needs_input_grad) and out._data.dtype.kind == "f":
             ctx._pack(args, out)
             ctx._inputs = tuple((a._data.shape, a.dtype) if isinstance(a, Tensor) else None for a in args)
             ctx.next_functions = tuple(edge(a) for a in args if isinstance(a, Tensor))

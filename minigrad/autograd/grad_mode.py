@@ -4,12 +4,18 @@ One flag decides whether an op records a node. ``no_grad`` is how validation
 loops and optimizers avoid building graphs (and so avoid saving tensors).
 """
 import functools
+import threading
 
-_enabled = True
+
+class _State(threading.local):
+    enabled = True  # per thread, as in PyTorch: no_grad in one thread leaves others recording
+
+
+_state = _State()
 
 
 def is_grad_enabled():
-    return _enabled
+    return _state.enabled
 
 
 class _GradMode:
@@ -18,12 +24,10 @@ class _GradMode:
     mode = True
 
     def __enter__(self):
-        global _enabled
-        self._prev, _enabled = _enabled, self.mode
+        self._prev, _state.enabled = _state.enabled, self.mode
 
     def __exit__(self, *exc):
-        global _enabled
-        _enabled = self._prev
+        _state.enabled = self._prev
 
     def __call__(self, fn):
         @functools.wraps(fn)
@@ -56,20 +60,17 @@ class set_grad_enabled(_GradMode):
     """Turn recording on or off; effective at once, like PyTorch's, and also a context manager."""
 
     def __init__(self, mode):
-        global _enabled
         self.mode = mode
-        self._before, _enabled = _enabled, mode
+        self._before, _state.enabled = _state.enabled, mode
 
     def __enter__(self):
         pass
 
     def __exit__(self, *exc):
-        global _enabled
-        _enabled = self._before
+        _state.enabled = self._before
 
     def __call__(self, fn):
-        global _enabled
-        _enabled = self._before  # as a decorator it must not stay switched
+        _state.enabled = self._before  # as a decorator it must not stay switched
         mode = self.mode
 
         @functools.wraps(fn)
