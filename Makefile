@@ -53,11 +53,12 @@ lab: setup
 # --- test ----------------------------------------------------------------
 
 # tests/ always; every notebook under notebooks/ too (run top to bottom by
-# nbval in this environment), in one pytest invocation.
+# nbval in this environment), in one pytest invocation on 2 workers (pytest-xdist;
+# loadscope keeps each notebook's cells on one worker).
 test: setup
 	@nbs=(); \
 	while IFS= read -r -d "" f; do nbs+=("$$f"); done < <(find notebooks -name "*.ipynb" -not -path "*/.ipynb_checkpoints/*" -print0 2>/dev/null | sort -z); \
-	args=(tests); \
+	args=(-n 2 --dist loadscope tests); \
 	if [ $${#nbs[@]} -gt 0 ]; then args+=(--nbval --nbval-current-env "$${nbs[@]}"); fi; \
 	echo "+ $(VENV)/bin/python -m pytest $${args[*]} $(PYTEST_ARGS)"; \
 	$(VENV)/bin/python -m pytest "$${args[@]}" $(PYTEST_ARGS)
