@@ -15,6 +15,7 @@ from ._dtype import (bool, double, dtype, float, float32, float64, get_default_d
                      set_default_dtype)
 from ._tensor import Size, Tensor, tensor, where
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from . import nn, optim, utils  # noqa: E402 (they build on everything above)
 
 
 def is_tensor(obj):

@@ -237,6 +237,25 @@ class BatchMatMul(MatMul):
     node_name = "UnsafeViewBackward0"  # the last step of PyTorch's batched matmul
 
 
+class Addmm(Op):
+    """``bias + x @ w`` in one op: what ``nn.Linear`` computes (``w`` is the transposed weight)."""
+    node_name = "AddmmBackward0"
+
+    @staticmethod
+    def forward(ctx, bias, x, w):
+        _check_matmul_shapes(x.shape, w.shape)
+        ctx.save_for_backward(x if ctx.needs_input_grad[2] else None,
+                              w if ctx.needs_input_grad[1] else None)
+        return bias + x @ w
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, w = ctx.saved_tensors
+        return (grad,  # the engine sums it over the rows, down to the bias's shape
+                grad @ w.t() if ctx.needs_input_grad[1] else None,
+                x.t() @ grad if ctx.needs_input_grad[2] else None)
+
+
 def matmul_op(a_ndim, b_ndim):
     if a_ndim == 2 and b_ndim == 2:
         return Mm

@@ -1,0 +1,1 @@
+"""minigrad.optim: optimizers, as in torch.optim (issue #3)."""

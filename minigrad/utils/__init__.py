@@ -1,0 +1,2 @@
+"""minigrad.utils: data loading, as in torch.utils."""
+from . import data  # noqa: F401
