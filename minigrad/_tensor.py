@@ -349,7 +349,7 @@ class Tensor:
     def __repr__(self):
         suffixes = []
         if self._grad_fn is not None:
-            suffixes.append(f"grad_fn=<{self._grad_fn.name()}>")
+            suffixes.append(f"grad_fn=<{type(self._grad_fn).__name__}>")
         elif self._requires_grad:
             suffixes.append("requires_grad=True")
         return format_tensor(self._data, tuple(suffixes))

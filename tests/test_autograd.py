@@ -1577,3 +1577,13 @@ class TestGradcheck:
         mg.autograd.gradcheck(Cube.apply, (x,))
         assert x.grad is None
         assert x.tolist() == [0.5, 1.0]
+
+
+def test_backward_create_graph_warns_and_grad_is_a_differentiable_copy(torch):
+    for lib in (torch, mg):
+        x = lib.tensor(2.0, requires_grad=True)
+        with pytest.warns(UserWarning, match="create_graph=True will create a reference cycle"):
+            (x ** 3).backward(create_graph=True)
+        assert repr(x.grad) == "tensor(12., grad_fn=<CopyBackwards>)"
+        g, = lib.autograd.grad(x.grad, x)  # d/dx of 3x^2
+        assert g.item() == 12.0

@@ -41,6 +41,14 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     grad_tensors = _as_tuple(grad_tensors) if grad_tensors is not None else (None,) * len(tensors)
     grads = _make_grads(tensors, grad_tensors)
     retain = create_graph if retain_graph is None else retain_graph
+    if create_graph:
+        import warnings
+        warnings.warn(
+            "Using backward() with create_graph=True will create a reference cycle between the parameter "
+            "and its gradient which can cause a memory leak. We recommend using autograd.grad when "
+            "creating the graph to avoid this. If you have to use this function, make sure to reset the "
+            ".grad fields of your parameters to None after use to break the cycle and avoid the leak.",
+            UserWarning, stacklevel=3)
     if inputs is None:
         engine.run_backward(tensors, grads, retain, create_graph)
         return

@@ -183,8 +183,10 @@ def _accumulate(tensor, grad):
     """``tensor.grad += grad``: in place into a buffer we own, or building a graph
     when the gradient itself is differentiable (create_graph=True)."""
     if tensor._grad is None:
-        # Copy: the same gradient tensor may also reach other leaves or the caller.
-        tensor._grad = grad if grad.requires_grad else grad.detach().clone()
+        if grad.requires_grad:  # create_graph: a differentiable copy (CopyBackwards, as in PyTorch)
+            tensor._grad = Tensor._wrap(np.empty_like(grad._data)).copy_(grad)
+        else:  # a copy: the same gradient tensor may also reach other leaves, or the caller
+            tensor._grad = Tensor._wrap(grad._data.copy())
     elif grad.requires_grad or tensor._grad.requires_grad:
         tensor._grad = tensor._grad + grad
     else:
