@@ -71,7 +71,7 @@ class Node:
     def saved_tensors(self):
         if self._saved is None:
             raise RuntimeError(SECOND_BACKWARD)
-        return tuple(self._unpack(packed) for packed in self._saved)
+        return tuple(None if packed is None else self._unpack(packed) for packed in self._saved)
 
     def _pack(self, inputs, out):
         """Turn what forward saved into records that remember each tensor's version.
@@ -83,6 +83,9 @@ class Node:
         """
         packed = []
         for item in self._to_save:
+            if item is None:  # a slot the op did not need this time (see Mul)
+                packed.append(None)
+                continue
             if item is out or item is out._data:
                 packed.append(("output", out._data, out._version_box, out._version_box[0]))
                 continue
