@@ -916,3 +916,66 @@ class Copy(Op):
     @staticmethod
     def backward(ctx, grad):
         return _zeros(grad), grad  # the engine sums and casts src's share to src's shape and dtype
+
+
+# ---------------------------------------------------------------------------------------------
+# Losses
+# ---------------------------------------------------------------------------------------------
+
+
+class MseLoss(Op):
+    """``((input - target) ** 2)``, then averaged (``"mean"``), summed, or not (``"none"``)."""
+    node_name = "MseLossBackward0"
+
+    @staticmethod
+    def forward(ctx, input, target, reduction):
+        ctx.save_for_backward(input, target)
+        ctx.reduction = reduction
+        squares = (input - target) ** 2
+        ctx.count = squares.size  # the mean divides by the broadcast size
+        if reduction == "none":
+            return squares
+        return np.mean(squares) if reduction == "mean" else np.sum(squares)
+
+    @staticmethod
+    def backward(ctx, grad):
+        input, target = ctx.saved_tensors
+        g = 2 * (input - target) * grad  # grad is 0-d after a reduction: it broadcasts
+        if ctx.reduction == "mean":
+            g = g / ctx.count
+        return (g if ctx.needs_input_grad[0] else None,
+                -g if ctx.needs_input_grad[1] else None, None)
+
+
+class NllLoss(Op):
+    """``-input[n, target[n]]``: minus the log-probability given to each target class,
+    with classes along dim 1 (dim 0 for a single sample), times the class ``weight``.
+    ``"mean"`` divides the sum by the total weight; a target equal to ``ignore_index``
+    counts for nothing. ``target`` and ``weight`` come as arrays: they get no gradient."""
+    node_name = "NllLossBackward0"
+
+    @staticmethod
+    @_quiet
+    def forward(ctx, input, target, weight, reduction, ignore_index):
+        axis = 0 if input.ndim == 1 else 1
+        keep = target != ignore_index
+        index = np.expand_dims(np.where(keep, target, 0), axis)  # ignored rows pick class 0, weight 0
+        w = keep.astype(input.dtype)
+        if weight is not None:
+            w *= weight[index.squeeze(axis)]
+        losses = -np.take_along_axis(input, index, axis).squeeze(axis) * w
+        ctx.save_for_backward(index, w)
+        ctx.shape, ctx.axis, ctx.reduction = input.shape, axis, reduction
+        if reduction == "none":
+            return losses
+        ctx.total = float(np.sum(w))
+        return np.sum(losses) / ctx.total if reduction == "mean" else np.sum(losses)
+
+    @staticmethod
+    def backward(ctx, grad):
+        index, w = ctx.saved_tensors
+        if ctx.reduction == "mean":
+            grad = grad / ctx.total
+        # Only the picked log-probabilities reach the loss: each gets -weight * grad.
+        g = (-w * grad).unsqueeze(ctx.axis)
+        return ScatterAlong.apply(g, ctx.shape, ctx.axis, index), None, None, None, None

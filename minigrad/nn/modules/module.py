@@ -1,0 +1,363 @@
+"""``nn.Module``: the base class of every layer and model.
+
+A Module keeps three ordered tables, filled by plain attribute assignment:
+``_parameters`` (Parameters), ``_buffers`` (tensors that are state but not trained,
+like BatchNorm's running mean) and ``_modules`` (sub-modules). Everything else
+(``parameters()``, ``state_dict()``, ``train()``, ``repr``) walks these tables, in
+the order the attributes were assigned, as PyTorch does.
+"""
+from collections import OrderedDict, namedtuple
+
+from ... import _dtype
+from ..._tensor import Tensor
+from ...autograd import no_grad
+from ..parameter import Parameter
+
+_LEGACY_NAME = {"float32": "torch.FloatTensor", "float64": "torch.DoubleTensor",
+                "int64": "torch.LongTensor", "bool": "torch.BoolTensor"}
+
+
+class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
+    """What ``load_state_dict`` returns."""
+
+    def __repr__(self):
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return super().__repr__().replace("IncompatibleKeys", "_IncompatibleKeys", 1)
+
+
+def _addindent(text, spaces):
+    """Indent every line but the first: how a child's repr nests inside its parent's."""
+    first, *rest = text.split("\n")
+    return "\n".join([first] + [" " * spaces + line for line in rest])
+
+
+class Module:
+    """Subclass it, create parameters and sub-modules in ``__init__`` (after
+    ``super().__init__()``), and compute the output in ``forward``."""
+
+    training = True
+
+    def __init__(self):
+        # object.__setattr__: our own __setattr__ needs these tables to exist already.
+        object.__setattr__(self, "training", True)
+        object.__setattr__(self, "_parameters", OrderedDict())
+        object.__setattr__(self, "_buffers", OrderedDict())
+        object.__setattr__(self, "_non_persistent_buffers", set())
+        object.__setattr__(self, "_modules", OrderedDict())
+
+    def forward(self, *args, **kwargs):
+        raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
+
+    def __call__(self, *args, **kwargs):
+        return self.forward(*args, **kwargs)
+
+    # -- registering by attribute assignment -------------------------------------------------
+    def __setattr__(self, name, value):
+        params = self.__dict__.get("_parameters")
+        if isinstance(value, Parameter):
+            if params is None:
+                raise AttributeError("cannot assign parameters before Module.__init__() call")
+            self._forget(name)
+            self.register_parameter(name, value)
+        elif params is not None and name in params:
+            if value is not None:
+                raise TypeError(f"cannot assign '{_type_name(value)}' as parameter '{name}' "
+                                "(torch.nn.Parameter or None expected)")
+            params[name] = None
+        elif isinstance(value, Module):
+            if params is None:
+                raise AttributeError("cannot assign module before Module.__init__() call")
+            self._forget(name)
+            self._modules[name] = value
+        elif params is not None and name in self._modules:
+            if value is not None:
+                raise TypeError(f"cannot assign '{_type_name(value)}' as child module '{name}' "
+                                "(torch.nn.Module or None expected)")
+            self._modules[name] = None
+        elif params is not None and name in self._buffers:
+            if value is not None and not isinstance(value, Tensor):
+                raise TypeError(f"cannot assign '{_type_name(value)}' as buffer '{name}' "
+                                "(torch.Tensor or None expected)")
+            self._buffers[name] = value
+        else:
+            object.__setattr__(self, name, value)
+
+    def _forget(self, name):
+        """Drop ``name`` from wherever it was, before it is registered somewhere else."""
+        self.__dict__.pop(name, None)
+        for table in (self._parameters, self._buffers, self._modules):
+            table.pop(name, None)
+        self._non_persistent_buffers.discard(name)
+
+    def __getattr__(self, name):
+        # Only called when normal lookup fails: the name may be in one of the tables.
+        d = self.__dict__
+        for table in ("_parameters", "_buffers", "_modules"):
+            if table in d and name in d[table]:
+                return d[table][name]
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __delattr__(self, name):
+        for table in (self._parameters, self._buffers, self._modules):
+            if name in table:
+                del table[name]
+                self._non_persistent_buffers.discard(name)
+                return
+        object.__delattr__(self, name)
+
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | set(self._parameters) | set(self._buffers) | set(self._modules))
+
+    def register_parameter(self, name, param):
+        if "_parameters" not in self.__dict__:
+            raise AttributeError("cannot assign parameter before Module.__init__() call")
+        if param is not None and not isinstance(param, Parameter):
+            raise TypeError(f"cannot assign '{_type_name(param)}' object to parameter '{name}' "
+                            "(torch.nn.Parameter or None required)")
+        self._parameters[name] = param
+
+    def register_buffer(self, name, tensor, persistent=True):
+        """Keep ``tensor`` as state: in ``state_dict`` (unless not persistent) and converted
+        by ``.double()``, but not a parameter, so no optimizer will train it."""
+        if "_buffers" not in self.__dict__:
+            raise AttributeError("cannot assign buffer before Module.__init__() call")
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError(f"cannot assign '{_type_name(tensor)}' object to buffer '{name}' "
+                            "(torch Tensor or None required)")
+        self._forget(name)
+        self._buffers[name] = tensor
+        if not persistent:
+            self._non_persistent_buffers.add(name)
+
+    def add_module(self, name, module):
+        if module is not None and not isinstance(module, Module):
+            raise TypeError(f"{_type_name(module)} is not a Module subclass")
+        self._modules[name] = module
+
+    register_module = add_module
+
+    # -- walking the tree --------------------------------------------------------------------
+    def named_modules(self, memo=None, prefix="", remove_duplicate=True):
+        """This module and every module inside it, depth first, with dotted names."""
+        memo = set() if memo is None else memo
+        if remove_duplicate:
+            if self in memo:
+                return
+            memo.add(self)
+        yield prefix, self
+        for name, module in self._modules.items():
+            if module is not None:
+                yield from module.named_modules(memo, prefix + ("." if prefix else "") + name,
+                                                remove_duplicate)
+
+    def modules(self):
+        for _, module in self.named_modules():
+            yield module
+
+    def named_children(self):
+        seen = set()
+        for name, module in self._modules.items():
+            if module is not None and module not in seen:
+                seen.add(module)
+                yield name, module
+
+    def children(self):
+        for _, module in self.named_children():
+            yield module
+
+    def _named_members(self, table, prefix, recurse, remove_duplicate=True):
+        """(dotted name, tensor) for every entry of ``table`` in this module (and inside it);
+        a tensor shared by two modules is listed once, as PyTorch does."""
+        modules = self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate) if recurse \
+            else [(prefix, self)]
+        seen = set()
+        for module_prefix, module in modules:
+            for name, value in getattr(module, table).items():
+                if value is None or (remove_duplicate and id(value) in seen):
+                    continue
+                seen.add(id(value))
+                yield module_prefix + ("." if module_prefix else "") + name, value
+
+    def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
+        yield from self._named_members("_parameters", prefix, recurse, remove_duplicate)
+
+    def parameters(self, recurse=True):
+        for _, param in self.named_parameters(recurse=recurse):
+            yield param
+
+    def named_buffers(self, prefix="", recurse=True, remove_duplicate=True):
+        yield from self._named_members("_buffers", prefix, recurse, remove_duplicate)
+
+    def buffers(self, recurse=True):
+        for _, buf in self.named_buffers(recurse=recurse):
+            yield buf
+
+    def apply(self, fn):
+        """Call ``fn`` on every sub-module (children first), then on this one."""
+        for module in self.children():
+            module.apply(fn)
+        fn(self)
+        return self
+
+    # -- modes and gradients -----------------------------------------------------------------
+    def train(self, mode=True):
+        """Training mode (Dropout drops, BatchNorm uses batch statistics), for this module
+        and every module inside it."""
+        if not isinstance(mode, bool):
+            raise ValueError("training mode is expected to be boolean")
+        self.training = mode
+        for module in self.children():
+            module.train(mode)
+        return self
+
+    def eval(self):
+        return self.train(False)
+
+    def requires_grad_(self, requires_grad=True):
+        for p in self.parameters():
+            p.requires_grad_(requires_grad)
+        return self
+
+    def zero_grad(self, set_to_none=True):
+        """Clear the gradients that ``backward()`` accumulated into the parameters."""
+        for p in self.parameters():
+            if p.grad is None:
+                continue
+            if set_to_none:
+                p.grad = None
+            else:
+                g = p.grad.detach_() if p.grad.grad_fn is not None else p.grad.requires_grad_(False)
+                g.zero_()
+
+    # -- dtype conversion --------------------------------------------------------------------
+    def _apply(self, fn):
+        """Replace, in place, the numbers of every floating-point parameter, gradient and
+        buffer by ``fn`` of them. The Parameter objects stay the same, so an optimizer
+        built before ``.double()`` still holds the model's parameters."""
+        for module in self.modules():
+            for p in module._parameters.values():
+                if p is not None and p.is_floating_point():
+                    p.data = fn(p.data)
+                    if p._grad is not None:
+                        p._grad.data = fn(p._grad.data)
+            for name, b in module._buffers.items():
+                if b is not None and b.is_floating_point():
+                    module._buffers[name] = fn(b)
+        return self
+
+    def to(self, *args, **kwargs):
+        """``.to(dtype)``, ``.to("cpu")``, ``.to("cpu", dtype)`` or ``.to(tensor)``."""
+        dtype = kwargs.get("dtype")
+        for a in args:
+            if isinstance(a, _dtype.dtype):
+                dtype = a
+            elif isinstance(a, Tensor):
+                dtype = a.dtype
+        if dtype is None:
+            return self  # only a device: minigrad has just the CPU
+        if not dtype.is_floating_point:
+            raise TypeError(f"nn.Module.to only accepts floating point or complex dtypes, but got desired "
+                            f"dtype={dtype}")
+        return self._apply(lambda t: t.to(dtype))
+
+    def double(self):
+        return self.to(_dtype.float64)
+
+    def float(self):
+        return self.to(_dtype.float32)
+
+    def cpu(self):
+        return self
+
+    # -- saving and loading ------------------------------------------------------------------
+    def state_dict(self, destination=None, prefix="", keep_vars=False):
+        """An OrderedDict of every parameter and persistent buffer, by dotted name.
+        The tensors are detached but share their numbers with the module (as in PyTorch):
+        copy them (``copy.deepcopy``) to keep a snapshot while training goes on."""
+        destination = OrderedDict() if destination is None else destination
+        for name, p in self._parameters.items():
+            if p is not None:
+                destination[prefix + name] = p if keep_vars else p.detach()
+        for name, b in self._buffers.items():
+            if b is not None and name not in self._non_persistent_buffers:
+                destination[prefix + name] = b if keep_vars else b.detach()
+        for name, module in self._modules.items():
+            if module is not None:
+                module.state_dict(destination=destination, prefix=prefix + name + ".", keep_vars=keep_vars)
+        return destination
+
+    def load_state_dict(self, state_dict, strict=True):
+        """Copy the tensors of ``state_dict`` into this module's parameters and buffers.
+        With ``strict``, a missing or unexpected key is an error (PyTorch's message)."""
+        missing, unexpected, errors = [], [], []
+        self._load(dict(state_dict), "", missing, unexpected, errors)
+        if strict:
+            if unexpected:
+                errors.insert(0, "Unexpected key(s) in state_dict: {}. ".format(
+                    ", ".join(f'"{k}"' for k in unexpected)))
+            if missing:
+                errors.insert(0, "Missing key(s) in state_dict: {}. ".format(
+                    ", ".join(f'"{k}"' for k in missing)))
+        if errors:
+            raise RuntimeError("Error(s) in loading state_dict for {}:\n\t{}".format(
+                type(self).__name__, "\n\t".join(errors)))
+        return _IncompatibleKeys(missing, unexpected)
+
+    def _load(self, state_dict, prefix, missing, unexpected, errors):
+        """Load this module's own tensors, then each child's (PyTorch's order of keys)."""
+        local = {**{k: v for k, v in self._parameters.items() if v is not None},
+                 **{k: v for k, v in self._buffers.items()
+                    if v is not None and k not in self._non_persistent_buffers}}
+        for name, current in local.items():
+            key = prefix + name
+            if key not in state_dict:
+                missing.append(key)
+                continue
+            given = state_dict[key]
+            if not isinstance(given, Tensor):
+                errors.append(f'While copying the parameter named "{key}", expected torch.Tensor or '
+                              f"Tensor-like object from checkpoint but received {type(given)}")
+            elif given.shape != current.shape:
+                errors.append(f"size mismatch for {key}: copying a param with shape {given.shape} from "
+                              f"checkpoint, the shape in current model is {current.shape}.")
+            else:
+                with no_grad():
+                    current.copy_(given)
+        for key in state_dict:
+            if key.startswith(prefix):
+                head, *rest = key[len(prefix):].split(".", 1)
+                if head not in (self._modules if rest else local):
+                    unexpected.append(key)
+        for name, module in self._modules.items():
+            if module is not None:
+                child = prefix + name + "."
+                module._load({k: v for k, v in state_dict.items() if k.startswith(child)}, child,
+                             missing, unexpected, errors)
+
+    # -- printing ----------------------------------------------------------------------------
+    def extra_repr(self):
+        """The text between the parentheses of this module's repr; override it."""
+        return ""
+
+    def _get_name(self):
+        return type(self).__name__
+
+    def __repr__(self):
+        extra = self.extra_repr()
+        extra_lines = extra.split("\n") if extra else []
+        child_lines = [f"({name}): {_addindent(repr(module), 2)}" for name, module in self._modules.items()]
+        lines = extra_lines + child_lines
+        text = self._get_name() + "("
+        if len(extra_lines) == 1 and not child_lines:
+            text += extra_lines[0]
+        elif lines:
+            text += "\n  " + "\n  ".join(lines) + "\n"
+        return text + ")"
+
+
+def _type_name(value):
+    """How PyTorch names a value's type in its assignment errors (tensors by legacy name)."""
+    if isinstance(value, Tensor):
+        return _LEGACY_NAME.get(value.dtype.name, "torch.Tensor")
+    return f"{type(value).__module__}.{type(value).__qualname__}".removeprefix("builtins.")

@@ -1,0 +1,93 @@
+"""Adam, as torch.optim.Adam (Kingma & Ba, 2014; amsgrad from Reddi et al., 2018)."""
+from .. import _creation, _dtype
+from ..autograd import enable_grad, no_grad
+from .optimizer import Optimizer, _check_implementation_options
+
+
+class Adam(Optimizer):
+    """Steps along a running average of the gradient, divided by the root of a running
+    average of its square, so every parameter moves by roughly ``lr`` per step:
+
+    - ``m = beta1 * m + (1 - beta1) * g`` and ``v = beta2 * v + (1 - beta2) * g * g``;
+    - both start at zero, so early on they are too small: divide by ``1 - beta ** step``;
+    - ``p -= lr * m_hat / (sqrt(v_hat) + eps)``.
+
+    ``weight_decay`` adds ``weight_decay * p`` to ``g`` (or, with
+    ``decoupled_weight_decay=True``, shrinks ``p`` directly, which is AdamW);
+    ``amsgrad`` divides by the largest ``v`` so far; ``maximize`` uses ``-g``.
+    """
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
+                 foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
+                 decoupled_weight_decay=False):
+        if not 0.0 <= lr:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if not 0.0 <= eps:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        if not 0.0 <= betas[0] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
+        if not 0.0 <= betas[1] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+        if not 0.0 <= weight_decay:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        if not (isinstance(betas[0], float) and isinstance(betas[1], float)):
+            raise ValueError("betas must be either both floats or both Tensors")
+        _check_implementation_options(differentiable, fused)
+        if capturable:
+            raise NotImplementedError("capturable=True is for CUDA graphs; minigrad runs on the CPU only")
+        defaults = dict(lr=lr, betas=tuple(betas), eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
+                        maximize=maximize, foreach=foreach, capturable=capturable,
+                        differentiable=differentiable, fused=fused,
+                        decoupled_weight_decay=decoupled_weight_decay)
+        super().__init__(params, defaults)
+
+    @no_grad()  # the update itself is not part of any graph: parameters stay leaves
+    def step(self, closure=None):
+        loss = None
+        if closure is not None:
+            with enable_grad():
+                loss = closure()
+        for group in self.param_groups:
+            lr, (beta1, beta2), eps = group["lr"], group["betas"], group["eps"]
+            weight_decay, amsgrad = group["weight_decay"], group["amsgrad"]
+            for p in group["params"]:
+                if p.grad is None:  # no gradient this time (e.g. unused): leave it alone
+                    continue
+                grad = -p.grad if group["maximize"] else p.grad
+                state = self.state[p]
+                if len(state) == 0:  # first step: the state starts at zero
+                    # The step count is a tensor, as in PyTorch (float32 unless the default
+                    # dtype is float64), so state_dict() looks the same.
+                    state["step"] = _creation.tensor(0.0, dtype=_dtype.get_default_dtype())
+                    state["exp_avg"] = _creation.zeros_like(p)
+                    state["exp_avg_sq"] = _creation.zeros_like(p)
+                    if amsgrad:
+                        state["max_exp_avg_sq"] = _creation.zeros_like(p)
+                exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
+                state["step"].add_(1)
+                step = state["step"].item()
+
+                if weight_decay != 0:
+                    if group["decoupled_weight_decay"]:
+                        p.mul_(1 - lr * weight_decay)
+                    else:
+                        grad = grad + p * weight_decay
+
+                # The operations below are PyTorch's, in PyTorch's order, so results agree
+                # to rounding: m.lerp_(g, 1 - beta1), i.e. m + (1 - beta1) * (g - m) ...
+                exp_avg.add_(grad - exp_avg, alpha=1 - beta1)
+                # ... v.mul_(beta2).addcmul_(g, g, value=1 - beta2) ...
+                exp_avg_sq.mul_(beta2).add_(grad * (1 - beta2) * grad)
+
+                bias_correction1 = 1 - beta1 ** step
+                bias_correction2_sqrt = (1 - beta2 ** step) ** 0.5
+                step_size = lr / bias_correction1
+                if amsgrad:
+                    max_exp_avg_sq = state["max_exp_avg_sq"]
+                    max_exp_avg_sq.copy_(max_exp_avg_sq.maximum(exp_avg_sq))
+                    denom = (max_exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
+                else:
+                    denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
+                # ... and p.addcdiv_(m, denom, value=-step_size).
+                p.add_(exp_avg * -step_size / denom)
+        return loss
