@@ -53,12 +53,13 @@ def _leading_to(roots, targets):
     return needed
 
 
-def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None):
+def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None, observer=None):
     """Backpropagate ``grad_tensors`` from ``tensors`` through their graph.
 
     Without ``inputs`` (``tensor.backward()``), leaves accumulate into ``.grad``.
     With ``inputs`` (``autograd.grad``), the gradient reaching each input is
-    returned instead, and no ``.grad`` is touched.
+    returned instead, and no ``.grad`` is touched. ``observer(node, grad, grads)``,
+    if given, is called after each node has run (minigrad.viz's step-through uses it).
     """
     with grad_mode.set_grad_enabled(create_graph):  # record backward itself only if asked
         # The seed: each root's node starts with its output gradient.
@@ -89,6 +90,8 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None)
                     grads = node.apply(grad)
                     if not retain_graph:
                         node._release()
+                    if observer is not None:
+                        observer(node, grad, grads)
 
             for (child, _), child_grad in zip(node.next_functions, grads or [None] * len(node.next_functions)):
                 if child is None:
