@@ -979,3 +979,7 @@ class NllLoss(Op):
         # Only the picked log-probabilities reach the loss: each gets -weight * grad.
         g = (-w * grad).unsqueeze(ctx.axis)
         return ScatterAlong.apply(g, ctx.shape, ctx.axis, index), None, None, None, None
+
+
+class NllLoss2d(NllLoss):
+    node_name = "NllLoss2DBackward0"  # PyTorch's name for inputs with spatial dims (N, C, H, W)

@@ -133,13 +133,20 @@ def nll_loss(input, target, weight=None, *, ignore_index=-100, reduction="mean")
     if bad.size:
         raise IndexError(f"Target {bad.flat[0]} is out of bounds.")
     w = None if weight is None else weight._data
-    return _ops.NllLoss.apply(input, t, w, reduction, ignore_index)
+    if input.dim() <= 2:
+        return _ops.NllLoss.apply(input, t, w, reduction, ignore_index)
+    # Extra dims (N, C, d1, ...): PyTorch's 2-D loss on (N, C, H, W), after a view if needed.
+    if input.dim() == 4:
+        return _ops.NllLoss2d.apply(input, t, w, reduction, ignore_index)
+    n, c = input.shape[:2]
+    out = _ops.NllLoss2d.apply(input.reshape(n, c, 1, -1), t.reshape(n, 1, -1), w, reduction, ignore_index)
+    return out.reshape(target.shape) if reduction == "none" else out
 
 
 def cross_entropy(input, target, weight=None, *, ignore_index=-100, reduction="mean", label_smoothing=0.0):
     """``nll_loss(log_softmax(input))``: the loss of a classifier given raw scores (logits).
     Working in log space keeps it stable: no exp of a large logit, no log of 0."""
-    if target.dtype.is_floating_point:
+    if target.dtype.is_floating_point and target.shape == input.shape:
         raise NotImplementedError("minigrad's cross_entropy takes class indices as targets "
                                   "(class probabilities are not supported)")
     if label_smoothing:

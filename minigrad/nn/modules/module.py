@@ -23,7 +23,7 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
     def __repr__(self):
         if not self.missing_keys and not self.unexpected_keys:
             return "<All keys matched successfully>"
-        return super().__repr__().replace("IncompatibleKeys", "_IncompatibleKeys", 1)
+        return super().__repr__()
 
 
 def _addindent(text, spaces):
@@ -58,7 +58,7 @@ class Module:
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, keep=self._parameters)
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
@@ -68,7 +68,7 @@ class Module:
         elif isinstance(value, Module):
             if params is None:
                 raise AttributeError("cannot assign module before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, keep=self._modules)
             self._modules[name] = value
         elif params is not None and name in self._modules:
             if value is not None:
@@ -83,11 +83,13 @@ class Module:
         else:
             object.__setattr__(self, name, value)
 
-    def _forget(self, name):
-        """Drop ``name`` from wherever it was, before it is registered somewhere else."""
+    def _forget(self, name, keep=None):
+        """Drop ``name`` from wherever it was before being registered in table ``keep``
+        (where it keeps its place: reassigning ``self.fc`` does not change the order)."""
         self.__dict__.pop(name, None)
         for table in (self._parameters, self._buffers, self._modules):
-            table.pop(name, None)
+            if table is not keep:
+                table.pop(name, None)
         self._non_persistent_buffers.discard(name)
 
     def __getattr__(self, name):
@@ -125,7 +127,7 @@ class Module:
         if tensor is not None and not isinstance(tensor, Tensor):
             raise TypeError(f"cannot assign '{_type_name(tensor)}' object to buffer '{name}' "
                             "(torch Tensor or None required)")
-        self._forget(name)
+        self._forget(name, keep=self._buffers)
         self._buffers[name] = tensor
         if not persistent:
             self._non_persistent_buffers.add(name)
@@ -205,7 +207,7 @@ class Module:
         """Training mode (Dropout drops, BatchNorm uses batch statistics), for this module
         and every module inside it."""
         if not isinstance(mode, bool):
-            raise ValueError("training mode is expected to be boolean")
+            raise ValueError("training mode is expected to be boolean")  # noqa: TRY004 (PyTorch's type)
         self.training = mode
         for module in self.children():
             module.train(mode)
