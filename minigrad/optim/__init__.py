@@ -7,4 +7,4 @@ from .adam import Adam
 from .optimizer import Optimizer
 from .sgd import SGD
 
-__all__ = ["Adam", "Optimizer", "SGD"]
+__all__ = ["SGD", "Adam", "Optimizer"]

@@ -31,14 +31,14 @@ class Adam(Optimizer):
         if not 0.0 <= weight_decay:
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         if not (isinstance(betas[0], float) and isinstance(betas[1], float)):
-            raise ValueError("betas must be either both floats or both Tensors")
+            raise ValueError("betas must be either both floats or both Tensors")  # noqa: TRY004 (PyTorch's)
         _check_implementation_options(differentiable, fused)
         if capturable:
             raise NotImplementedError("capturable=True is for CUDA graphs; minigrad runs on the CPU only")
-        defaults = dict(lr=lr, betas=tuple(betas), eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
-                        maximize=maximize, foreach=foreach, capturable=capturable,
-                        differentiable=differentiable, fused=fused,
-                        decoupled_weight_decay=decoupled_weight_decay)
+        defaults = {"lr": lr, "betas": tuple(betas), "eps": eps, "weight_decay": weight_decay,
+                    "amsgrad": amsgrad, "maximize": maximize, "foreach": foreach, "capturable": capturable,
+                    "differentiable": differentiable, "fused": fused,
+                    "decoupled_weight_decay": decoupled_weight_decay}
         super().__init__(params, defaults)
 
     @no_grad()  # the update itself is not part of any graph: parameters stay leaves

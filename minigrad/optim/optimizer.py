@@ -35,8 +35,9 @@ def _typename(obj):
 
 
 def _check_implementation_options(differentiable, fused):
-    """PyTorch's ``foreach`` and ``fused`` pick faster kernels for the same update: minigrad
-    keeps the ``foreach`` flag (it has one implementation) but cannot honour these two."""
+    """PyTorch's ``foreach`` and ``fused`` choose faster kernels for the same update, and
+    ``differentiable`` records the step in the graph. minigrad has one plain implementation:
+    it keeps the ``foreach`` flag (same result) but refuses the other two rather than ignore them."""
     if differentiable:
         raise NotImplementedError("minigrad's optimizers do not support differentiable=True")
     if fused:
@@ -86,7 +87,8 @@ class Optimizer:
             params = [params]
         elif isinstance(params, set):  # a set's order changes between runs, and so would state_dict
             raise TypeError("optimizer parameters need to be organized in ordered collections, but the "
-                            "ordering of tensors in sets will change between runs. Please use a list instead.")
+                            "ordering of tensors in sets will change between runs. Please use a list "
+                            "instead.")
         params = list(params)
 
         # model.named_parameters() gives (name, tensor) pairs: keep the names alongside.
@@ -94,25 +96,28 @@ class Optimizer:
         params = [p[1] if isinstance(p, tuple) else p for p in params]
         if names:
             if len(names) != len(params):
-                raise ValueError("all optimizer params should be with/without names. Some param names are missing")
+                raise ValueError("all optimizer params should be with/without names. "
+                                 "Some param names are missing")
             param_group["param_names"] = names
         param_group["params"] = params
 
         for p in params:
             if not isinstance(p, Tensor):
-                raise TypeError("optimizer can only optimize Tensors, but one of the params is " + _typename(p))
+                raise TypeError("optimizer can only optimize Tensors, but one of the params is "
+                                + _typename(p))
             if not (p.is_leaf or p.retains_grad):
                 raise ValueError("can't optimize a non-leaf Tensor")
 
         for name, default in self.defaults.items():
             if default is required and name not in param_group:
-                raise ValueError(f"parameter group didn't specify a value of required optimization parameter {name}")
+                raise ValueError("parameter group didn't specify a value of required optimization "
+                                 f"parameter {name}")
             param_group.setdefault(name, default)
 
         if len(params) != len(set(params)):
-            warnings.warn("optimizer contains a parameter group with duplicate parameters; in future, this "
-                          "will cause an error; see github.com/pytorch/pytorch/issues/40967 for more information",
-                          stacklevel=3)
+            warnings.warn("optimizer contains a parameter group with duplicate parameters; in future, "
+                          "this will cause an error; see github.com/pytorch/pytorch/issues/40967 for more "
+                          "information", stacklevel=3)
         seen = set()
         for group in self.param_groups:
             seen.update(group["params"])

@@ -96,9 +96,11 @@ class BatchSampler(Sampler):
 
     def __init__(self, sampler, batch_size, drop_last):
         if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size <= 0:
-            raise ValueError(f"batch_size should be a positive integer value, but got batch_size={batch_size}")
+            raise ValueError("batch_size should be a positive integer value, "
+                             f"but got batch_size={batch_size}")
         if not isinstance(drop_last, bool):
-            raise ValueError(f"drop_last should be a boolean value, but got drop_last={drop_last}")
+            raise ValueError(  # noqa: TRY004 (PyTorch's type)
+                f"drop_last should be a boolean value, but got drop_last={drop_last}")
         self.sampler = sampler
         self.batch_size = batch_size
         self.drop_last = drop_last
@@ -117,7 +119,8 @@ class BatchSampler(Sampler):
 
 
 # -- collating: a list of samples -> one batch ------------------------------------------------------
-_COLLATE_ERROR = "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found {}"
+_COLLATE_ERROR = ("default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; "
+                  "found {}")
 
 
 def default_collate(batch):
@@ -165,6 +168,8 @@ def default_convert(data):
     inside tuples, lists and dicts too; everything else is left as it is."""
     if isinstance(data, np.ndarray) and data.dtype.kind not in "OSUV":
         return _creation.tensor(data)
+    if isinstance(data, np.generic) and data.dtype.kind not in "OSUV":
+        return _creation.tensor(np.asarray(data))
     if isinstance(data, collections.abc.Mapping):
         return {key: default_convert(value) for key, value in data.items()}
     if isinstance(data, tuple) and hasattr(data, "_fields"):
