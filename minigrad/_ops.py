@@ -983,3 +983,47 @@ class NllLoss(Op):
 
 class NllLoss2d(NllLoss):
     node_name = "NllLoss2DBackward0"  # PyTorch's name for inputs with spatial dims (N, C, H, W)
+
+
+# ---------------------------------------------------------------------------------------------
+# Normalisation
+# ---------------------------------------------------------------------------------------------
+
+
+class NativeBatchNorm(Op):
+    """Batch normalisation in one node, as PyTorch records it. Each channel (dim 1) is
+    normalised with ``mean`` and ``invstd`` (1 / standard deviation), then scaled by
+    ``weight`` and shifted by ``bias``. ``training``: the statistics are the batch's own,
+    so they depend on x too, and backward must account for that."""
+    node_name = "NativeBatchNormBackward0"
+
+    @staticmethod
+    def forward(ctx, x, weight, bias, mean, invstd, training, eps):
+        ctx.training, ctx.eps = training, eps
+        ctx.save_for_backward(x, weight, mean, invstd)
+        out = (x - mean) * invstd
+        if weight is not None:
+            out = out * weight.reshape(mean.shape)
+        if bias is not None:
+            out = out + bias.reshape(mean.shape)
+        return out.astype(x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, weight, mean, invstd = ctx.saved_tensors
+        dims = (0,) + tuple(range(2, x.dim()))  # every dim but the channels
+        if ctx.training:  # recompute the statistics from x with tensor ops: differentiable again
+            centred = x - x.mean(dims, keepdim=True)
+            invstd = ((centred * centred).mean(dims, keepdim=True) + ctx.eps) ** -0.5
+            x_hat = centred * invstd
+        else:
+            x_hat = (x - mean) * invstd
+        g = grad if weight is None else grad * weight.reshape(mean.shape)
+        if ctx.training:
+            # The mean and the variance move with every element: subtract their share.
+            grad_x = invstd * (g - g.mean(dims, keepdim=True) - x_hat * (g * x_hat).mean(dims, keepdim=True))
+        else:
+            grad_x = g * invstd
+        grad_w = (grad * x_hat).sum(dims) if weight is not None and ctx.needs_input_grad[1] else None
+        grad_b = grad.sum(dims) if ctx.needs_input_grad[2] else None
+        return grad_x, grad_w, grad_b, None, None, None, None

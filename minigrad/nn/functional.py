@@ -6,6 +6,8 @@ function builds on Tensor methods or on an op of ``minigrad._ops``, so its outpu
 """
 import warnings
 
+import numpy as np
+
 from .. import _ops
 from .._creation import _rng
 from .._tensor import Tensor
@@ -76,29 +78,24 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     running averages are moved ``momentum`` of the way towards them; otherwise the
     running averages are used."""
     dims = (0,) + tuple(range(2, input.dim()))  # every dim but the channels
-    shape = (1, -1) + (1,) * (input.dim() - 2)  # per-channel tensors, lined up with input
+    shape = (1, -1) + (1,) * (input.dim() - 2)  # per-channel values, lined up with input
+    x = input._data
     if training:
         count = input.numel() // input.shape[1]
         if count <= 1:
             raise ValueError(f"Expected more than 1 value per channel when training, got input size "
                              f"{input.shape}")
-        mean = input.mean(dims, keepdim=True)
-        centred = input - mean
-        var = (centred * centred).mean(dims, keepdim=True)  # biased: divide by n
+        mean, var = x.mean(dims, keepdims=True), x.var(dims, keepdims=True)  # biased: divide by n
         if running_mean is not None:
             with no_grad():  # the running averages are state, not part of the graph
-                running_mean.mul_(1 - momentum).add_(mean.reshape(-1) * momentum)
+                running_mean.mul_(1 - momentum).add_(Tensor._wrap(mean.reshape(-1) * momentum))
                 # PyTorch tracks the unbiased variance (divide by n - 1) for use at test time.
-                running_var.mul_(1 - momentum).add_(var.reshape(-1) * (momentum * count / (count - 1)))
+                running_var.mul_(1 - momentum).add_(
+                    Tensor._wrap(var.reshape(-1) * (momentum * count / (count - 1))))
     else:
-        mean, var = running_mean.reshape(shape), running_var.reshape(shape)
-        centred = input - mean
-    out = centred / (var + eps).sqrt()
-    if weight is not None:
-        out = out * weight.reshape(shape)
-    if bias is not None:
-        out = out + bias.reshape(shape)
-    return out
+        mean, var = running_mean._data.reshape(shape), running_var._data.reshape(shape)
+    invstd = (1 / np.sqrt(var + eps)).astype(x.dtype)
+    return _ops.NativeBatchNorm.apply(input, weight, bias, mean.astype(x.dtype), invstd, training, eps)
 
 
 # -- losses -------------------------------------------------------------------------------------
