@@ -447,8 +447,12 @@ class Tensor:
     def reciprocal(self):
         return _ops.Reciprocal.apply(_floating(self))
 
-    add = __add__
-    sub = __sub__
+    def add(self, other, *, alpha=1):
+        return self + (other if alpha == 1 else other * alpha)
+
+    def sub(self, other, *, alpha=1):
+        return self - (other if alpha == 1 else other * alpha)
+
     mul = __mul__
     div = __truediv__
     pow = __pow__
@@ -680,6 +684,9 @@ class Tensor:
         return (_ops.SqueezeDims if isinstance(dim, (tuple, list)) else _ops.SqueezeDim).apply(self, dims)
 
     def __getitem__(self, key):
+        if type(key) is int and not (self._requires_grad and grad_mode._state.enabled) \
+                and self._data.ndim and -self._data.shape[0] <= key < self._data.shape[0]:
+            return Tensor._wrap(self._data[key, ...])  # fast path (a DataLoader's x[i]): no node
         key = _tensor_index(key)
         _check_index(self._data.shape, key)
         if any(isinstance(k, np.ndarray) for k in key):  # integer arrays or masks
