@@ -12,6 +12,7 @@ This is what ``loss.backward()`` runs. Three ideas, each a few lines below:
    ``retain_graph=True``; running it again then raises PyTorch's error.
 """
 import heapq
+import itertools
 
 from . import grad_mode
 from .function import accumulator
@@ -74,7 +75,9 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
         needed = None if inputs is None else _leading_to(list(pending), wanted)
 
         # Ready nodes, newest first (as PyTorch orders them): a heap of (-creation, node).
-        ready = [(-node._seq, id(node), node) for node in pending if node not in dependencies]
+        # Ties (leaves' AccumulateGrad nodes) run in the order they became ready.
+        order = itertools.count()
+        ready = [(-node._seq, next(order), node) for node in pending if node not in dependencies]
         heapq.heapify(ready)
         while ready:
             node = heapq.heappop(ready)[2]
@@ -100,5 +103,5 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
                     pending[child] = pending[child] + child_grad if child in pending else child_grad
                 dependencies[child] -= 1
                 if dependencies[child] == 0:
-                    heapq.heappush(ready, (-child._seq, id(child), child))
+                    heapq.heappush(ready, (-child._seq, next(order), child))
     return captured
