@@ -3,7 +3,8 @@
 # graphs with the `graphviz` Python package, which calls `dot`.
 #   - `dot` already on PATH: nothing to do.
 #   - root with apt-get (Debian/Ubuntu, containers, CI): install it.
-#   - otherwise: say how to install it and fail.
+#   - otherwise: say how to install it. The course still works without it: drawings
+#     fall back to the text tree and the DOT source, and the tests that render skip.
 set -euo pipefail
 
 if command -v dot >/dev/null 2>&1; then
@@ -12,21 +13,21 @@ fi
 
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "Graphviz 'dot' not found: installing Debian package graphviz with apt-get ..."
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz >/dev/null
+    apt-get update -qq || true
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz >/dev/null || true
     if command -v dot >/dev/null 2>&1; then
         echo "Installed: $(dot -V 2>&1)"
         exit 0
     fi
-    echo "error: apt-get install graphviz finished but 'dot' is still not on PATH" >&2
-    exit 1
+    echo "warning: apt-get install graphviz finished but 'dot' is still not on PATH" >&2
 fi
 
 cat >&2 <<'MSG'
-error: Graphviz's `dot` program is not installed (the notebooks need it to draw
-computation graphs). Install it one of these ways, then run make again:
+warning: Graphviz's `dot` program is not installed, so graph drawings will show as
+text (the tree and the DOT source) instead of pictures. To get the pictures, install
+it one of these ways, then run make again:
     conda install -c conda-forge graphviz     # conda / mamba
     sudo apt-get install graphviz             # Debian / Ubuntu
     brew install graphviz                     # macOS (Homebrew)
 MSG
-exit 1
+exit 0
