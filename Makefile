@@ -6,16 +6,21 @@ VENV := .venv
 STAMP := $(VENV)/.minigrad-installed
 LAB_ARGS ?=
 PYTEST_ARGS ?=
+STUDENT_DIR := notebooks/student
+SANITIZE := notebooks/nbval_sanitize.cfg
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
 
-.PHONY: help setup lab test clean
+.PHONY: help setup lab test notebooks exercises doctor clean
 
 help:
 	@echo "make lab    - set up, then open the course (notebooks/) in JupyterLab"
 	@echo "make test   - set up, then run the tests in tests/ and every notebook (nbval)"
+	@echo "make notebooks - re-execute every complete notebook and store its outputs (nbclient)"
+	@echo "make exercises - write the blank student versions to $(STUDENT_DIR)/"
+	@echo "make doctor - check the environment (versions, dot, Jupyter kernel)"
 	@echo "make setup  - create $(VENV), install minigrad with [lab,dev], make sure Graphviz dot exists"
 	@echo "make clean  - remove $(VENV) and caches"
 
@@ -52,16 +57,35 @@ lab: setup
 
 # --- test ----------------------------------------------------------------
 
-# tests/ always; every notebook under notebooks/ too (run top to bottom by
-# nbval in this environment), in one pytest invocation on 2 workers (pytest-xdist;
-# loadscope keeps each notebook's cells on one worker).
+# tests/ always; every complete notebook under notebooks/ too (not the blank versions in
+# $(STUDENT_DIR)/, whose check cells fail on purpose), run top to bottom by nbval in this
+# environment, outputs compared after $(SANITIZE) (SVG and stderr are not compared, see
+# notebooks/conftest.py); in one pytest invocation on 2 workers (pytest-xdist; loadscope
+# keeps each notebook's cells on one worker).
 test: setup
 	@nbs=(); \
-	while IFS= read -r -d "" f; do nbs+=("$$f"); done < <(find notebooks -name "*.ipynb" -not -path "*/.ipynb_checkpoints/*" -print0 2>/dev/null | sort -z); \
+	while IFS= read -r -d "" f; do nbs+=("$$f"); done < <(find notebooks -name "*.ipynb" -not -path "$(STUDENT_DIR)/*" -not -path "*/.ipynb_checkpoints/*" -print0 2>/dev/null | sort -z); \
 	args=(-n 2 --dist loadscope tests); \
-	if [ $${#nbs[@]} -gt 0 ]; then args+=(--nbval --nbval-current-env "$${nbs[@]}"); fi; \
+	if [ $${#nbs[@]} -gt 0 ]; then args+=(--nbval --nbval-current-env --nbval-sanitize-with $(SANITIZE) "$${nbs[@]}"); fi; \
 	echo "+ $(VENV)/bin/python -m pytest $${args[*]} $(PYTEST_ARGS)"; \
 	$(VENV)/bin/python -m pytest "$${args[@]}" $(PYTEST_ARGS)
+
+# --- course --------------------------------------------------------------
+
+# Re-execute every complete notebook (nbclient, this environment's kernel) and store the
+# outputs without timing metadata, stamped with the minigrad version. Then refresh the
+# blank versions (they carry the same version stamp).
+notebooks: setup
+	$(VENV)/bin/python tools/course.py notebooks
+	$(VENV)/bin/python tools/course.py exercises --out $(STUDENT_DIR)
+
+# Blank versions: solutions -> "# YOUR CODE HERE / raise NotImplementedError()", outputs
+# cleared, check cells locked (as nbgrader's ClearSolutions, ClearOutput, LockCells).
+exercises: setup
+	$(VENV)/bin/python tools/course.py exercises --out $(STUDENT_DIR)
+
+doctor: setup
+	@$(VENV)/bin/python -m minigrad.doctor
 
 # --- clean ---------------------------------------------------------------
 

@@ -73,8 +73,7 @@ class Step:
 
     def _repr_mimebundle_(self, include=None, exclude=None, **_):
         bundle = self.draw()._repr_mimebundle_()
-        if "image/svg+xml" in bundle:
-            bundle["text/plain"] = str(self)
+        bundle["text/plain"] = str(self)
         return bundle
 
     def __repr__(self):

@@ -1,0 +1,425 @@
+"""The course machinery (tools/course.py, minigrad.exercises, minigrad.doctor).
+
+- every complete notebook is executed, by this minigrad version, and follows the exercise
+  format (nbgrader schema 3 solution cell, then a locked check cell calling minigrad.exercises);
+- the committed blank versions (notebooks/student/) are up to date, and are what nbgrader's
+  ClearSolutions, ClearOutput and LockCells give (when nbgrader is installed);
+- the exercises are real: every check cell of a blank notebook fails, typical wrong answers
+  are rejected with a hint, the solutions pass;
+- nbval's settings: addresses are sanitized, SVG and stderr are not compared, stdout is;
+- nbgrader's own path (generate_assignment, autograde) works, when nbgrader is installed
+  (``MINIGRAD_REQUIRE_NBGRADER=1``, set by .ci/run, makes a missing nbgrader a failure);
+- ``python -m minigrad.doctor`` runs and exits 0.
+
+The notebooks' stored outputs themselves are compared by nbval (``make test``).
+"""
+from __future__ import annotations
+
+import copy
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import course
+
+import minigrad
+from minigrad import exercises
+
+nbformat = pytest.importorskip("nbformat")
+
+COMPLETE = course.complete_notebooks()
+IDS = [p.stem for p in COMPLETE]
+
+
+def exercise_cells(nb):
+    """[(solution cell index, check cell index)] of a notebook."""
+    out = []
+    for i, cell in enumerate(nb.cells):
+        if course.is_solution(cell):
+            out.append((i, i + 1))
+    return out
+
+
+def run_blank(nb):
+    return course.execute(nb, course.NOTEBOOKS, allow_errors=True)
+
+
+def errors(cell):
+    return [o for o in cell.get("outputs", []) if o.output_type == "error"]
+
+
+def stdout(cell):
+    return "".join(o.text for o in cell.get("outputs", [])
+                   if o.output_type == "stream" and o.name == "stdout")
+
+
+# --- the complete notebooks ----------------------------------------------------------
+
+def test_there_are_complete_notebooks_and_blank_versions():
+    assert len(COMPLETE) >= 2
+    for p in COMPLETE:
+        assert course.student_path(p).exists(), f"no blank version of {p.name}: run `make exercises`"
+
+
+@pytest.mark.parametrize("path", COMPLETE, ids=IDS)
+def test_notebook_is_executed_by_this_minigrad_version(path):
+    nb = course.read(path)
+    stamp = nb.metadata.get("minigrad", {}).get("version")
+    assert stamp == minigrad.__version__, (
+        f"{path.name}: outputs were made by minigrad {stamp}, this is {minigrad.__version__}: "
+        "run `make notebooks`")
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    counts = [c.execution_count for c in code]
+    assert None not in counts, f"{path.name} has unexecuted cells: run `make notebooks`"
+    assert counts == list(range(1, len(code) + 1)), (
+        f"{path.name} was not run top to bottom in one go ({counts}): run `make notebooks`")
+    for c in nb.cells:
+        assert "execution" not in c.metadata, "timing metadata is stored: run `make notebooks`"
+        assert not errors(c), f"{path.name}: cell {c.id} stored an error"
+
+
+@pytest.mark.parametrize("path", COMPLETE, ids=IDS)
+def test_exercise_format(path):
+    nb = course.read(path)
+    pairs = exercise_cells(nb)
+    assert pairs, f"{path.name} has no exercise"
+    grade_ids = []
+    for i, j in pairs:
+        sol, check = nb.cells[i], nb.cells[j]
+        md = sol.metadata["nbgrader"]
+        assert md == {"schema_version": 3, "solution": True, "grade": False, "locked": False,
+                      "grade_id": md["grade_id"], "task": False}
+        src = sol.source.splitlines()
+        assert sum("### BEGIN SOLUTION" in line for line in src) == 1
+        assert sum("### END SOLUTION" in line for line in src) == 1
+        cmd = check.metadata.get("nbgrader", {})
+        assert cmd.get("grade") is True and cmd.get("locked") is True, \
+            "the cell after a solution cell should be its locked check cell"
+        assert cmd.get("schema_version") == 3 and cmd.get("solution") is False
+        assert isinstance(cmd.get("points"), (int, float)) and cmd["points"] > 0
+        assert re.search(r"from minigrad\.exercises import check_\w+", check.source)
+        assert exercises.SUCCESS in stdout(check), "the stored check output should be the success line"
+        grade_ids += [md["grade_id"], cmd["grade_id"]]
+    assert len(grade_ids) == len(set(grade_ids)), "grade_ids must be unique"
+
+
+# --- blank versions --------------------------------------------------------------------
+
+def test_blank_versions_are_up_to_date(tmp_path):
+    course.write_exercises(tmp_path)
+    fresh = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.ipynb"))
+    committed = sorted(p.relative_to(course.STUDENT_DIR) for p in course.STUDENT_DIR.rglob("*.ipynb")
+                       if ".ipynb_checkpoints" not in p.parts)
+    assert committed == fresh, "notebooks/student/ does not match the complete notebooks: run `make exercises`"
+    for rel in fresh:
+        assert (course.STUDENT_DIR / rel).read_text(encoding="utf-8") == \
+            (tmp_path / rel).read_text(encoding="utf-8"), f"{rel} is stale: run `make exercises`"
+
+
+@pytest.mark.parametrize("path", COMPLETE, ids=IDS)
+def test_blank_version_has_stubs_no_outputs_and_locked_checks(path):
+    nb = course.read(course.student_path(path))
+    text = course.dumps(nb)
+    assert "BEGIN SOLUTION" not in text and "END SOLUTION" not in text
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None
+        if course.is_solution(cell):
+            assert "# YOUR CODE HERE" in cell.source and "raise NotImplementedError()" in cell.source
+            assert cell.metadata["deletable"] is False
+        if course.is_grade(cell):
+            assert cell.metadata["deletable"] is False and cell.metadata["editable"] is False
+
+
+def nbgrader_or_skip():
+    if importlib.util.find_spec("nbgrader") is None:
+        if os.environ.get("MINIGRAD_REQUIRE_NBGRADER") == "1":
+            pytest.fail("MINIGRAD_REQUIRE_NBGRADER=1 but nbgrader is not installed "
+                        "(pip install -e '.[instructor]')")
+        pytest.skip("nbgrader is not installed (pip install -e '.[instructor]')")
+
+
+@pytest.mark.parametrize("path", COMPLETE, ids=IDS)
+def test_blank_version_is_what_nbgrader_preprocessors_give(path):
+    nbgrader_or_skip()
+    from nbgrader.preprocessors import ClearOutput, ClearSolutions, LockCells
+
+    nb = course.read(path)
+    resources = {}
+    for pre in (ClearSolutions(), ClearOutput(), LockCells()):
+        nb, resources = pre.preprocess(nb, resources)
+    assert course.dumps(nb) == course.student_path(path).read_text(encoding="utf-8")
+
+
+# --- the exercises are real --------------------------------------------------------------
+
+@pytest.mark.parametrize("path", COMPLETE, ids=IDS)
+def test_every_check_of_a_blank_notebook_fails_as_not_done(path):
+    nb = run_blank(course.read(course.student_path(path)))
+    checks = [c for c in nb.cells if course.is_grade(c)]
+    assert checks
+    for cell in checks:
+        errs = errors(cell)
+        assert errs, f"check cell {cell.id} of the blank {path.name} did not fail"
+        assert errs[0].ename in ("NotDoneYet", "AssertionError", "NotImplementedError")
+        assert "Not done yet" in errs[0].evalue
+        assert exercises.SUCCESS not in stdout(cell)
+
+
+# grade_id of the solution cell -> typical wrong answers: (name, code put in place of the
+# solution region, a phrase the hint must contain, words the hint must not contain).
+WRONG = {
+    "grad_by_hand": [
+        ("dw_is_w", "    return w, 1.0", "cannot depend on w", []),
+        ("swapped", "    return 1.0, x", "swapped", []),
+        ("db_is_b", "    return x, b", "If b grows by 1", []),
+        ("db_is_zero", "    return x, 0.0", "dy/db is wrong", []),
+        ("returns_none", "    pass", "returned None", []),
+    ],
+    "training_loop": [
+        ("forgets_zero_grad",
+         ("    for _ in range(steps):\n"
+         "        loss = loss_fn(model(x), y)\n"
+         "        loss.backward()\n"
+         "        optimizer.step()\n"
+         "        losses.append(loss.item())"),
+         "gradients accumulate", ["zero_grad"]),
+        ("forgets_step",
+         ("    for _ in range(steps):\n"
+         "        optimizer.zero_grad()\n"
+         "        loss = loss_fn(model(x), y)\n"
+         "        loss.backward()\n"
+         "        losses.append(loss.item())"),
+         "did not change", ["step()"]),
+        ("zero_grad_between_backward_and_step",
+         ("    for _ in range(steps):\n"
+         "        loss = loss_fn(model(x), y)\n"
+         "        loss.backward()\n"
+         "        optimizer.zero_grad()\n"
+         "        optimizer.step()\n"
+         "        losses.append(loss.item())"),
+         "did not change", []),
+        ("one_step_only",
+         ("    optimizer.zero_grad()\n"
+         "    loss = loss_fn(model(x), y)\n"
+         "    loss.backward()\n"
+         "    optimizer.step()\n"
+         "    losses.append(loss.item())"),
+         "differ from the expected", []),
+        ("records_only_the_last_loss",
+         ("    for _ in range(steps):\n"
+         "        optimizer.zero_grad()\n"
+         "        loss = loss_fn(model(x), y)\n"
+         "        loss.backward()\n"
+         "        optimizer.step()\n"
+         "    losses.append(loss.item())"),
+         "one loss per step", []),
+    ],
+}
+CASES = [(p, gid, w) for p in COMPLETE
+         for i, _ in exercise_cells(course.read(p))
+         for gid in [course.read(p).cells[i].metadata["nbgrader"]["grade_id"]]
+         for w in [None, *WRONG.get(gid, [])]]
+
+
+def test_every_exercise_has_wrong_answers():
+    gids = {gid for _, gid, _ in CASES}
+    assert gids and all(WRONG.get(g) for g in gids), f"add typical wrong answers for {gids - set(WRONG)}"
+
+
+def substitute(source: str, code: str) -> str:
+    lines = source.split("\n")
+    start = next(i for i, line in enumerate(lines) if "### BEGIN SOLUTION" in line)
+    end = next(i for i, line in enumerate(lines) if "### END SOLUTION" in line)
+    return "\n".join(lines[:start] + code.split("\n") + lines[end + 1:])
+
+
+@pytest.mark.parametrize("path,grade_id,wrong", CASES,
+                         ids=[f"{p.stem}-{g}-{w[0] if w else 'solution'}" for p, g, w in CASES])
+def test_check_rejects_wrong_answers_and_accepts_the_solution(path, grade_id, wrong):
+    nb = course.read(path)
+    i = next(i for i, c in enumerate(nb.cells)
+             if course.is_solution(c) and c.metadata["nbgrader"]["grade_id"] == grade_id)
+    if wrong is not None:
+        nb.cells[i].source = substitute(nb.cells[i].source, wrong[1])
+    # Run the notebook up to and including the check cell.
+    nb.cells = nb.cells[:i + 2]
+    nb = run_blank(nb)
+    check = nb.cells[i + 1]
+    if wrong is None:
+        assert not errors(check) and stdout(check) == exercises.SUCCESS + "\n"
+        return
+    name, _, phrase, forbidden = wrong
+    errs = errors(check)
+    assert errs, f"wrong answer {name!r} passed the check"
+    assert errs[0].ename == "AssertionError", errs[0].ename
+    assert phrase in errs[0].evalue, errs[0].evalue
+    assert "Not done yet" not in errs[0].evalue
+    for word in forbidden:
+        assert word not in errs[0].evalue, f"the hint gives the answer away ({word!r})"
+
+
+def test_checks_in_process():
+    """The same checks, called directly (fast, and with exact exception types)."""
+    with pytest.raises(exercises.NotDoneYet, match="Not done yet"):
+        exercises.check_grad_by_hand(lambda w, x, b: (_ for _ in ()).throw(NotImplementedError()))
+    exercises.check_grad_by_hand(lambda w, x, b: (minigrad.tensor(x), 1))
+
+    def no_zero_grad(model, optimizer, loss_fn, x, y, steps):
+        losses = []
+        for _ in range(steps):
+            loss = loss_fn(model(x), y)
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+        return losses
+
+    with pytest.raises(AssertionError, match="accumulate"):
+        exercises.check_training_loop(no_zero_grad)
+
+    def model_zero_grad(model, optimizer, loss_fn, x, y, steps):
+        out = []
+        for _ in range(steps):
+            model.zero_grad()
+            loss = loss_fn(model(x), y)
+            loss.backward()
+            optimizer.step()
+            out.append(loss.item())
+        return out
+
+    exercises.check_training_loop(model_zero_grad)  # model.zero_grad() is fine too
+
+
+# --- nbval settings ----------------------------------------------------------------------
+
+def test_sanitizer_replaces_memory_addresses():
+    from nbval.plugin import get_sanitize_patterns
+
+    patterns = get_sanitize_patterns((course.NOTEBOOKS / "nbval_sanitize.cfg").read_text())
+    assert patterns
+
+    def clean(s):
+        for regex, repl in patterns:
+            s = re.sub(regex, repl, s)
+        return s
+
+    assert clean("<Generator at 0x7fad40046bd0>") == clean("<Generator at 0x7f29a0d23090>")
+    assert clean("tensor(2.)") == "tensor(2.)"
+
+
+def _nbval(tmp_path, nb):
+    """Run nbval as ``make test`` does on one notebook in tmp_path; returns the exit code."""
+    shutil.copy(course.NOTEBOOKS / "conftest.py", tmp_path / "conftest.py")
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    course.write(nb, tmp_path / "nb.ipynb")
+    res = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval",
+         "--nbval-current-env", "--nbval-sanitize-with", str(course.NOTEBOOKS / "nbval_sanitize.cfg"),
+         "nb.ipynb"], cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
+    return res.returncode, res.stdout + res.stderr
+
+
+@pytest.fixture
+def graph_notebook():
+    """A complete notebook with a Graphviz drawing and printed output."""
+    for p in COMPLETE:
+        nb = course.read(p)
+        for i, c in enumerate(nb.cells):
+            if any("image/svg+xml" in o.get("data", {}) for o in c.get("outputs", [])) and stdout(c):
+                return nb, i
+    pytest.skip("no complete notebook stores an SVG drawing")
+
+
+def test_nbval_ignores_svg_stderr_and_addresses(tmp_path, graph_notebook):
+    nb, i = graph_notebook
+    nb = copy.deepcopy(nb)
+    outs = nb.cells[i].outputs
+    for o in outs:
+        if "image/svg+xml" in o.get("data", {}):
+            o.data["image/svg+xml"] = "<svg>drawn by another Graphviz</svg>"
+    outs.insert(0, nbformat.v4.new_output("stream", name="stderr", text="a warning at 0x1234\n"))
+    code, log = _nbval(tmp_path, nb)
+    assert code == 0, log
+
+
+def test_nbval_still_compares_stdout(tmp_path, graph_notebook):
+    nb, i = graph_notebook
+    nb = copy.deepcopy(nb)
+    for o in nb.cells[i].outputs:
+        if o.output_type == "stream" and o.name == "stdout":
+            o.text = o.text.replace("AddBackward0", "SubBackward0")
+    code, log = _nbval(tmp_path, nb)
+    assert code != 0, log
+
+
+# --- nbgrader's own path -----------------------------------------------------------------
+
+def test_nbgrader_generate_assignment_and_autograde(tmp_path, monkeypatch):
+    nbgrader_or_skip()
+    # nbgrader runs the `alembic` command of its environment: put this Python's bin/ first.
+    monkeypatch.setenv("PATH", os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
+    root = tmp_path / "course"
+    (root / "source" / "ps1").mkdir(parents=True)
+    for p in COMPLETE:
+        shutil.copy(p, root / "source" / "ps1" / p.name)
+    (root / "nbgrader_config.py").write_text(
+        "c = get_config()\n"
+        "c.CourseDirectory.course_id = 'minigrad'\n"
+        f"c.CourseDirectory.db_url = 'sqlite:///{root / 'gradebook.db'}'\n"
+        "c.GenerateAssignment.create_assignment = True\n"
+        "c.Autograde.create_student = True\n")
+
+    def nbgrader(*args):
+        res = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=root,
+                             capture_output=True, text=True, timeout=600, check=False)
+        assert res.returncode == 0, res.stdout + res.stderr
+
+    nbgrader("generate_assignment", "ps1", "--force")
+    for p in COMPLETE:
+        released = course.read(root / "release" / "ps1" / p.name)
+        ours = course.read(course.student_path(p))
+        assert [c.source for c in released.cells] == [c.source for c in ours.cells], \
+            f"nbgrader's release of {p.name} differs from notebooks/student/"
+    # alice hands in the solutions, bob the blank notebooks.
+    for student, folder in (("alice", root / "source" / "ps1"), ("bob", root / "release" / "ps1")):
+        shutil.copytree(folder, root / "submitted" / student / "ps1")
+    nbgrader("autograde", "ps1", "--force")
+
+    from nbgrader.api import Gradebook
+
+    total = sum(c.metadata["nbgrader"]["points"] for p in COMPLETE
+                for c in course.read(p).cells if course.is_grade(c))
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        alice = gb.find_submission("ps1", "alice")
+        bob = gb.find_submission("ps1", "bob")
+        assert (alice.score, alice.max_score) == (total, total)
+        assert bob.score == 0
+
+
+# --- doctor ------------------------------------------------------------------------------
+
+def test_doctor_runs_and_reports():
+    res = subprocess.run([sys.executable, "-m", "minigrad.doctor"], capture_output=True,
+                         text=True, timeout=120, cwd=ROOT, check=False)
+    assert res.returncode == 0, res.stderr
+    for word in ("python", "numpy", "minigrad", "jupyterlab", "nbval", "graphviz", "dot",
+                 "Jupyter kernel", "Summary:"):
+        assert word in res.stdout, res.stdout
+    assert minigrad.__version__ in res.stdout
+
+
+def test_doctor_says_what_to_do_without_dot(monkeypatch):
+    from minigrad import doctor
+
+    monkeypatch.setattr(doctor.shutil, "which", lambda name: None)
+    lines, todo = doctor.report()
+    assert any(t.startswith("dot:") and "install Graphviz" in t for t in todo)
+    assert "To do:" in lines
