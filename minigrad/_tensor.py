@@ -75,7 +75,9 @@ def _as_tensor(x, dtype):
 def _binary(op, a, b):
     """Promote both operands to their common dtype (PyTorch's rules), then apply ``op``."""
     dt = None
-    if not (isinstance(b, Tensor) and a._data.dtype == b._data.dtype):
+    if type(b) is float and a._data.dtype.kind == "f":  # x * 0.5: the common case, made quick
+        b = Tensor._wrap(np.array(b, a._data.dtype))
+    elif not (isinstance(b, Tensor) and a._data.dtype == b._data.dtype):
         if not isinstance(b, (Tensor, numbers.Number, np.ndarray)):
             return NotImplemented
         dt = _dtype.result_type(a, b)
@@ -149,8 +151,10 @@ def _basic_index(x, key):
 
 
 class Tensor:
-    __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_version_box", "_hooks",
-                 "_accumulator", "__weakref__", "__dict__")
+    __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_version_box", "__weakref__",
+                 "__dict__")
+    _hooks = None  # {id: fn} of a leaf's hooks, made when the first one is registered
+    _accumulator = None  # weak reference to a leaf's AccumulateGrad node
 
     def __init__(self, data, dtype=None, requires_grad=False):
         t = tensor(data, dtype=dtype, requires_grad=requires_grad)
@@ -162,13 +166,11 @@ class Tensor:
         self._grad = None
         self._grad_fn = grad_fn
         self._version_box = version_box or [0]  # shared with detach(): in-place changes show in both
-        self._hooks = {}
-        self._accumulator = None
 
     @classmethod
     def _wrap(cls, array, grad_fn=None, version_box=None):
         """A tensor around an existing array (no copy): how every op makes its output."""
-        t = cls.__new__(cls)
+        t = object.__new__(cls)
         t._init(array, grad_fn is not None, grad_fn, version_box)
         return t
 
@@ -277,6 +279,8 @@ class Tensor:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self._grad_fn is not None:
             return self._grad_fn.register_prehook(hook)
+        if self._hooks is None:
+            self._hooks = {}
         return _Handle(self._hooks, hook)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):

@@ -13,6 +13,7 @@ import weakref
 
 import numpy as np
 
+from .. import _dtype
 from . import anomaly_mode, grad_mode
 
 _sequence = itertools.count()  # creation order; backward runs newest nodes first
@@ -150,7 +151,8 @@ class Node:
                                        f"position {i + 1}, but the corresponding forward input was not a Variable")
                 continue
             if g is not None:
-                g = _fit_gradient(self, i, g, *meta)
+                if g._data.shape != meta[0] or g._data.dtype != meta[1]:
+                    g = _fit_gradient(self, i, g, *meta)
                 if anomaly_mode._check_nan and np.isnan(g._data).any():
                     if self._trace:
                         warnings.warn(f"Error detected in {self.name()}. Traceback of forward call "
@@ -161,7 +163,7 @@ class Node:
         return out
 
 
-def _fit_gradient(node, i, grad, shape, dtype):
+def _fit_gradient(node, i, grad, shape, np_dtype):
     """As PyTorch's engine does: sum a broadcast gradient back down to the input's shape
     and cast it to the input's dtype; any other mismatch is the Function's bug."""
     if grad._data.shape != shape:
@@ -171,8 +173,8 @@ def _fit_gradient(node, i, grad, shape, dtype):
                 f"[{', '.join(map(str, grad._data.shape))}] but expected shape compatible with "
                 f"[{', '.join(map(str, shape))}]")
         grad = grad.sum_to_size(shape)
-    if grad.dtype is not dtype:
-        grad = grad.to(dtype)
+    if grad._data.dtype != np_dtype:
+        grad = grad.to(_dtype.from_numpy_dtype(np_dtype))
     return grad
 
 
@@ -209,7 +211,8 @@ class AccumulateGrad(Node):
         return "torch::autograd::AccumulateGrad"
 
     def _run_pre_hooks(self, grad):
-        for hook in tuple(self.variable._hooks.values()):  # the leaf's own hooks
+        hooks = self.variable._hooks  # the leaf's own hooks
+        for hook in tuple(hooks.values()) if hooks else ():
             result = hook(grad)
             grad = grad if result is None else result
         return grad
@@ -291,12 +294,15 @@ class Function(metaclass=_FunctionMeta):
     @classmethod
     def apply(cls, *args):
         ctx = cls._node_cls()
-        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
+        ctx.needs_input_grad = needs = tuple([isinstance(a, Tensor) and a._requires_grad for a in args])
         out = cls._forward(ctx, args)
-        if grad_mode._state.enabled and any(ctx.needs_input_grad) and out._data.dtype.kind == "f":
-            ctx._pack(args, out)
-            ctx._inputs = tuple((a._data.shape, a.dtype) if isinstance(a, Tensor) else None for a in args)
-            ctx.next_functions = tuple(edge(a) for a in args if isinstance(a, Tensor))
+        # Record only if some input wants a gradient, recording is on, and the result can have one.
+        if True in needs and grad_mode._state.enabled and out._data.dtype.kind == "f":
+            if ctx._to_save:
+                ctx._pack(args, out)
+            ctx._inputs = tuple([(a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None
+                                 for a in args])
+            ctx.next_functions = tuple([edge(a) for a in args if isinstance(a, Tensor)])
             out._grad_fn, out._requires_grad = ctx, True
         return out
 
