@@ -317,6 +317,7 @@ class Op(Function):
         result = cls.forward(ctx, *arrays)
         if not isinstance(result, np.ndarray):  # NumPy returns scalars for 0-d results
             array = np.asarray(result)
-            ctx._to_save = tuple(array if s is result else s for s in ctx._to_save)
+            if ctx._to_save:
+                ctx._to_save = tuple([array if s is result else s for s in ctx._to_save])
             result = array
         return Tensor._wrap(result)
