@@ -13,7 +13,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
 
-.PHONY: help setup lab test notebooks exercises doctor clean
+.PHONY: help setup lab test notebooks exercises doctor bench clean
 
 help:
 	@echo "make lab    - set up, then open the course (notebooks/) in JupyterLab"
@@ -21,6 +21,7 @@ help:
 	@echo "make notebooks - re-execute every complete notebook and store its outputs (nbclient)"
 	@echo "make exercises - write the blank student versions to $(STUDENT_DIR)/"
 	@echo "make doctor - check the environment (versions, dot, Jupyter kernel)"
+	@echo "make bench  - set up, add the [bench] extra (PyTorch, micrograd), time minigrad -> bench/RESULTS.md"
 	@echo "make setup  - create $(VENV), install minigrad with [lab,dev], make sure Graphviz dot exists"
 	@echo "make clean  - remove $(VENV) and caches"
 
@@ -86,6 +87,17 @@ exercises: setup
 
 doctor: setup
 	@$(VENV)/bin/python -m minigrad.doctor
+
+# --- bench ---------------------------------------------------------------
+
+# minigrad against PyTorch, micrograd and hand-written NumPy (bench/run.py); writes bench/RESULTS.md.
+# Installs the [bench] extra (torch==2.13.0, micrograd, pyinstrument) into $(VENV) when one is missing.
+# Not part of `make test`.
+bench: setup
+	@if ! $(VENV)/bin/python -c "import torch, micrograd, pyinstrument" >/dev/null 2>&1; then \
+	    echo "+ $(VENV)/bin/pip install -e \".[bench]\""; \
+	    $(VENV)/bin/python -m pip install --quiet -e ".[bench]"; fi
+	$(VENV)/bin/python bench/run.py
 
 # --- clean ---------------------------------------------------------------
 

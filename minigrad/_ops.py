@@ -382,7 +382,9 @@ class Relu(Op):
     @staticmethod
     def backward(ctx, grad):
         out, = ctx.saved_tensors
-        return where(out > 0, grad, 0.0)  # the slope is 1 where the unit is on, 0 elsewhere (and at 0)
+        # The slope is 1 where the unit is on, 0 elsewhere (and at 0). Multiplying by the
+        # mask is several times faster than where(); "+ 0.0" turns -0. into 0., as PyTorch has it.
+        return grad * (out > 0) + 0.0
 
 
 class Sigmoid(Op):
