@@ -708,7 +708,7 @@ class Tensor:
         self._version_box[0] += 1
 
     # -- in-place ops --------------------------------------------------------------------------
-    def _inplace(self, method, *args):
+    def _inplace(self, method, *args, ufunc=None):
         """Apply an out-of-place op, then write its result into this tensor's own buffer.
 
         Recorded like PyTorch: the tensor's ``grad_fn`` becomes the new node, whose input
@@ -717,6 +717,18 @@ class Tensor:
         """
         record = grad_mode._state.enabled and (self._requires_grad or any(
             isinstance(a, Tensor) and a._requires_grad for a in args))
+        if ufunc is not None and not record and self._data.dtype.kind == "f":
+            # Nothing to record (an optimizer's update under no_grad, say): compute straight
+            # into this tensor's buffer, with no temporary, as PyTorch does.
+            other = args[0]._data if isinstance(args[0], Tensor) else args[0]
+            try:
+                ufunc(self._data, other, out=self._data, casting="unsafe")
+            except ValueError:
+                shape = np.broadcast_shapes(self._data.shape, np.shape(other))
+                raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
+                                   f"broadcast shape {list(shape)}") from None
+            self._version_box[0] += 1
+            return self
         if record and self._requires_grad and self._grad_fn is None:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
         if record and self._data.base is not None:
@@ -741,16 +753,16 @@ class Tensor:
         return self
 
     def add_(self, other, alpha=1):
-        return self._inplace(Tensor.__add__, other if alpha == 1 else other * alpha)
+        return self._inplace(Tensor.__add__, other if alpha == 1 else other * alpha, ufunc=np.add)
 
     def sub_(self, other, alpha=1):
-        return self._inplace(Tensor.__sub__, other if alpha == 1 else other * alpha)
+        return self._inplace(Tensor.__sub__, other if alpha == 1 else other * alpha, ufunc=np.subtract)
 
     def mul_(self, other):
-        return self._inplace(Tensor.__mul__, other)
+        return self._inplace(Tensor.__mul__, other, ufunc=np.multiply)
 
     def div_(self, other):
-        return self._inplace(Tensor.__truediv__, other)
+        return self._inplace(Tensor.__truediv__, other, ufunc=np.divide)
 
     def clamp_(self, min=None, max=None):
         return self._inplace(Tensor.clamp, min, max)
