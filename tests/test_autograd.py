@@ -1590,3 +1590,70 @@ def test_backward_create_graph_warns_and_grad_is_a_differentiable_copy(torch):
         assert repr(x.grad) == "tensor(12., grad_fn=<CopyBackwards>)"
         g, = lib.autograd.grad(x.grad, x)  # d/dx of 3x^2
         assert g.item() == 12.0
+
+
+class TestGradientBuffers:
+    """A leaf may keep a new gradient array as its .grad without a copy (as PyTorch does),
+    but never one that something else still holds."""
+
+    def test_leaf_keeps_a_new_gradient_and_later_passes_add_in_place(self):
+        w = mg.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+        x = mg.tensor([[1.0, 0.0], [0.0, 1.0]])
+        (x @ w).sum().backward()
+        first = w.grad
+        np.testing.assert_array_equal(first.numpy(), [[1, 1], [1, 1]])
+        (x @ w).sum().backward()
+        assert w.grad is first  # accumulated in place, as PyTorch does
+        np.testing.assert_array_equal(w.grad.numpy(), [[2, 2], [2, 2]])
+
+    def test_one_gradient_sent_to_two_leaves_is_not_shared(self):
+        a = mg.tensor([1.0, 2.0], requires_grad=True)
+        b = mg.tensor([3.0, 4.0], requires_grad=True)
+        (a + b).sum().backward()  # AddBackward0 sends the same gradient to both
+        a.grad.mul_(10)
+        np.testing.assert_array_equal(b.grad.numpy(), [1, 1])
+        assert not np.shares_memory(a.grad.numpy(), b.grad.numpy())
+
+    def test_callers_gradient_is_never_adopted(self):
+        x = mg.tensor([1.0, 2.0], requires_grad=True)
+        g = mg.tensor([5.0, 6.0])
+        x.clone().backward(g)  # CloneBackward0 passes g on unchanged
+        x.clone().backward(g)
+        np.testing.assert_array_equal(g.numpy(), [5, 6])
+        np.testing.assert_array_equal(x.grad.numpy(), [10, 12])
+        x.grad = None
+        x.backward(g)  # a leaf as the root: g itself reaches AccumulateGrad
+        x.grad.zero_()
+        np.testing.assert_array_equal(g.numpy(), [5, 6])
+
+    def test_a_gradient_a_hook_kept_is_not_adopted(self):
+        x = mg.tensor([1.0, 2.0], requires_grad=True)
+        kept = []
+        x.register_hook(lambda grad: kept.append(grad))
+        (x * 3).sum().backward()
+        x.grad.zero_()
+        np.testing.assert_array_equal(kept[0].numpy(), [3, 3])
+
+    def test_a_view_of_a_gradient_is_not_adopted(self):
+        x = mg.tensor([[1.0, 2.0, 3.0]], requires_grad=True)
+        y = (x * 2).reshape(3)  # ViewBackward0 hands back a view of its gradient
+        g = mg.tensor([1.0, 1.0, 1.0])
+        y.backward(g)
+        x.grad.add_(100)
+        np.testing.assert_array_equal(g.numpy(), [1, 1, 1])
+
+    def test_custom_function_gradients_are_copied(self):
+        class Leak(mg.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                return x * 1
+
+            @staticmethod
+            def backward(ctx, grad):
+                return Leak.stash  # a tensor the user holds
+
+        Leak.stash = mg.tensor([7.0, 7.0])
+        x = mg.tensor([1.0, 2.0], requires_grad=True)
+        Leak.apply(x).sum().backward()
+        x.grad.zero_()
+        np.testing.assert_array_equal(Leak.stash.numpy(), [7, 7])

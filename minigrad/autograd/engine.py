@@ -15,7 +15,7 @@ import heapq
 import itertools
 
 from . import grad_mode
-from .function import accumulator
+from .function import AccumulateGrad, Op, accumulator
 
 
 def _node_of(tensor):
@@ -35,6 +35,23 @@ def _count_dependencies(roots):
                 seen.add(child)
                 stack.append(child)
     return dependencies
+
+
+def _memory(array):
+    return array if array.base is None else array.base  # NumPy points a view at the owner
+
+
+def _is_new(node, child_grad, grad, grad_owned, grads):
+    """Whether nothing but the next node will hold ``child_grad``'s memory: a built-in op's
+    backward made it anew (or from an incoming gradient that nothing else holds), and sends
+    it to one input only. A leaf can then keep it as its ``.grad`` without a copy, as
+    PyTorch does when it can."""
+    if not issubclass(node._function, Op):
+        return False  # a user's backward may return a tensor it keeps
+    memory = _memory(child_grad._data)
+    if sum(g is not None and _memory(g._data) is memory for g in grads) != 1:
+        return False
+    return memory is not _memory(grad._data) or grad_owned
 
 
 def _leading_to(roots, targets):
@@ -73,6 +90,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
         wanted = {} if inputs is None else {_node_of(t): i for i, t in enumerate(inputs)}
         captured = [None] * len(wanted)
         needed = None if inputs is None else _leading_to(list(pending), wanted)
+        owned = set()  # nodes whose pending gradient is a new array that nothing else holds
 
         # Ready nodes, newest first (as PyTorch orders them): a heap of (-creation, node).
         # Ties (leaves' AccumulateGrad nodes) run in the order they became ready.
@@ -83,6 +101,8 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
             node = heapq.heappop(ready)[2]
             grad = pending.pop(node, None)  # None: no path from the roots carried a gradient
             grads = ()
+            # Hooks may keep the gradient they are shown: then it is no longer ours alone.
+            grad_owned = node in owned and not node._pre_hooks and node._retain is None
             if grad is not None and (needed is None or node in needed):
                 grad = node._run_pre_hooks(grad)
                 if node in wanted:
@@ -90,7 +110,10 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
                 # autograd.grad runs a node only if it leads on to an input; a node that
                 # leads nowhere (or is only an input) is left alone, buffers and all.
                 if needed is None or any(child in needed for child, _ in node.next_functions):
-                    grads = node.apply(grad)
+                    if isinstance(node, AccumulateGrad):
+                        grads = node.apply(grad, owned=node in owned)
+                    else:
+                        grads = node.apply(grad)
                     if not retain_graph:
                         node._release()
                     if observer is not None:
@@ -99,8 +122,15 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
             for (child, _), child_grad in zip(node.next_functions, grads or [None] * len(node.next_functions)):
                 if child is None:
                     continue
-                if child_grad is not None:  # sum gradients that reach one node by several paths
-                    pending[child] = pending[child] + child_grad if child in pending else child_grad
+                if child_grad is None:
+                    pass
+                elif child in pending:  # sum gradients that reach one node by several paths
+                    pending[child] = pending[child] + child_grad
+                    owned.add(child)
+                else:
+                    pending[child] = child_grad
+                    if _is_new(node, child_grad, grad, grad_owned, grads):
+                        owned.add(child)
                 dependencies[child] -= 1
                 if dependencies[child] == 0:
                     heapq.heappush(ready, (-child._seq, next(order), child))

@@ -184,12 +184,14 @@ def _expandable(shape, target):
     return all(s == t or s == 1 for s, t in zip(shape[::-1], target[::-1]))
 
 
-def _accumulate(tensor, grad):
+def _accumulate(tensor, grad, owned=False):
     """``tensor.grad += grad``: in place into a buffer we own, or building a graph
     when the gradient itself is differentiable (create_graph=True)."""
     if tensor._grad is None:
         if grad.requires_grad:  # create_graph: a differentiable copy (CopyBackwards, as in PyTorch)
             tensor._grad = Tensor._wrap(np.empty_like(grad._data)).copy_(grad)
+        elif owned:  # a new array that nothing else holds: keep it
+            tensor._grad = grad
         else:  # a copy: the same gradient tensor may also reach other leaves, or the caller
             tensor._grad = Tensor._wrap(grad._data.copy())
     elif grad.requires_grad or tensor._grad.requires_grad:
@@ -217,8 +219,9 @@ class AccumulateGrad(Node):
             grad = grad if result is None else result
         return grad
 
-    def apply(self, grad):
-        _accumulate(self.variable, grad)
+    def apply(self, grad, owned=False):
+        # owned: the engine knows nothing else holds this gradient (and no hook replaced it).
+        _accumulate(self.variable, grad, owned and not self.variable._hooks)
         return []
 
 
