@@ -251,9 +251,11 @@ class Addmm(Op):
     @staticmethod
     def backward(ctx, grad):
         x, w = ctx.saved_tensors
+        # dL/dw = x^T @ grad, computed as (grad^T @ x)^T: the same numbers, laid out so that
+        # the weight's gradient (w is weight.t()) comes out contiguous, as PyTorch arranges it.
         return (grad,  # the engine sums it over the rows, down to the bias's shape
                 grad @ w.t() if ctx.needs_input_grad[1] else None,
-                x.t() @ grad if ctx.needs_input_grad[2] else None)
+                (grad.t() @ x).t() if ctx.needs_input_grad[2] else None)
 
 
 def matmul_op(a_ndim, b_ndim):
