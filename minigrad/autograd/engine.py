@@ -15,7 +15,7 @@ import heapq
 import itertools
 
 from . import grad_mode
-from .function import AccumulateGrad, Op, accumulator
+from .function import AccumulateGrad, accumulator
 
 
 def _node_of(tensor):
@@ -46,10 +46,10 @@ def _is_new(node, child_grad, grad, grad_owned, grads):
     backward made it anew (or from an incoming gradient that nothing else holds), and sends
     it to one input only. A leaf can then keep it as its ``.grad`` without a copy, as
     PyTorch does when it can."""
-    if not issubclass(node._function, Op):
+    if not node._builtin:
         return False  # a user's backward may return a tensor it keeps
     memory = _memory(child_grad._data)
-    if sum(g is not None and _memory(g._data) is memory for g in grads) != 1:
+    if len(grads) > 1 and sum(g is not None and _memory(g._data) is memory for g in grads) != 1:
         return False
     return memory is not _memory(grad._data) or grad_owned
 

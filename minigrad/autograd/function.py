@@ -49,6 +49,7 @@ class Node:
     _pre_hooks = None  # hooks of the tensor this node produced: {id: fn}
     _retain = None  # weak reference to the output that called retain_grad()
     _trace = None  # the forward call's stack, kept under detect_anomaly()
+    _builtin = False  # made by one of minigrad's own ops (an Op), not a user's Function
 
     def __init__(self):
         self._seq = next(_sequence)
@@ -264,7 +265,8 @@ class _FunctionMeta(type):
     def __init__(cls, name, bases, attrs):
         super().__init__(name, bases, attrs)
         node_name = attrs.get("node_name") or name + "Backward"
-        cls._node_cls = type(node_name, (Node,), {"_function": cls, "__module__": cls.__module__})
+        cls._node_cls = type(node_name, (Node,), {"_function": cls, "__module__": cls.__module__,
+                                                  "_builtin": getattr(cls, "_builtin", False)})
 
 
 class Function(metaclass=_FunctionMeta):
@@ -313,6 +315,8 @@ class Function(metaclass=_FunctionMeta):
 class Op(Function):
     """Base of minigrad's built-in ops: like a user Function, except that ``forward``
     computes on the inputs' NumPy arrays (a Tensor op inside it would record itself)."""
+
+    _builtin = True
 
     @classmethod
     def _forward(cls, ctx, args):
