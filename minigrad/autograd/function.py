@@ -296,8 +296,12 @@ class Function(metaclass=_FunctionMeta):
             out = Tensor._wrap(out._data)
         return out
 
+    _builtin = False
+
     @classmethod
     def apply(cls, *args):
+        if cls._builtin and not grad_mode._state.enabled:
+            return cls._forward(_Unrecorded(), args)  # nothing will be recorded: no node needed
         ctx = cls._node_cls()
         ctx.needs_input_grad = needs = tuple([isinstance(a, Tensor) and a._requires_grad for a in args])
         out = cls._forward(ctx, args)
@@ -310,6 +314,17 @@ class Function(metaclass=_FunctionMeta):
             ctx.next_functions = tuple([edge(a) for a in args if isinstance(a, Tensor)])
             out._grad_fn, out._requires_grad = ctx, True
         return out
+
+
+class _Unrecorded:
+    """The ctx of a built-in op while grad mode is off (inside backward, under no_grad):
+    its forward runs as usual, and what it saves is dropped with this object."""
+
+    needs_input_grad = (False,) * 8
+    _to_save = ()
+
+    def save_for_backward(self, *tensors):
+        pass
 
 
 class Op(Function):
