@@ -5,7 +5,6 @@ minigrad/__init__.py importing cleanly.
 """
 import importlib.util
 import pathlib
-import time
 
 import numpy as np
 import pytest
@@ -68,11 +67,14 @@ def test_unsupported_dtype():
         format_tensor(np.array(["a"]))
 
 
-def test_big_tensor_is_fast():
-    a = np.zeros((3000, 3000), dtype=np.float32)
-    start = time.perf_counter()
-    format_tensor(a)
-    assert time.perf_counter() - start < 0.5
+def test_big_tensor_is_summarized_to_its_edges():
+    # (No timing here: speed is measured by `make bench`, never in tests.) A tensor past
+    # 1000 elements prints only 3 items at each edge of each dimension.
+    a = np.arange(3000 * 3000, dtype=np.float32).reshape(3000, 3000)
+    text = format_tensor(a)
+    assert text.count("e+") == 6 * 6  # 3 + 3 rows of 3 + 3 numbers
+    assert text.startswith("tensor([[0.0000e+00, 1.0000e+00, 2.0000e+00,  ...,")
+    assert "\n        ...,\n" in text and text.endswith("9.0000e+06]])")
 
 
 # --- comparison table against PyTorch --------------------------------------
