@@ -1,6 +1,8 @@
 """The four dtypes minigrad knows, and PyTorch's type-promotion rules for them."""
 import numpy as np
 
+builtins_bool = type(True)  # the built-in, before this module's own `bool` dtype hides it
+
 
 class dtype:
     """A tensor element type. Prints as PyTorch's does (``torch.float32``) so that
@@ -69,7 +71,6 @@ def default_for(value):
     return _default_float[0]
 
 
-builtins_bool = type(True)
 
 
 def result_type(a, b):

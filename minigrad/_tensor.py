@@ -7,6 +7,7 @@ handle PyTorch's argument conventions; the maths lives in ``_ops``.
 """
 import numbers
 import warnings
+import weakref
 
 import numpy as np
 
@@ -269,7 +270,6 @@ class Tensor:
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         if self._grad_fn is not None:
-            import weakref
             self._grad_fn._retain = weakref.ref(self)
 
     def register_hook(self, hook):
@@ -414,8 +414,7 @@ class Tensor:
     __rmul__ = __mul__
 
     def __truediv__(self, other):
-        a = self if self.dtype.is_floating_point else _floating(self)
-        return _binary(_ops.Div, a, other)
+        return _binary(_ops.Div, _floating(self), other)  # int / int is a float, as in PyTorch
 
     def __rtruediv__(self, other):
         return self.reciprocal() * other  # PyTorch computes 2 / x as x.reciprocal() * 2

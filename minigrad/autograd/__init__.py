@@ -1,6 +1,10 @@
 """minigrad.autograd: the graph, the backward pass, and the tools around them."""
+import warnings
+
+import numpy as np
+
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
-from .function import Function
+from .function import Function, _accumulate
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .gradcheck import gradcheck
 from . import engine
@@ -23,7 +27,7 @@ def _make_grads(outputs, grad_outputs):
                                    f"torch.{out.dtype.name}")
             g = ones_like(out)
         elif not isinstance(g, Tensor):
-            g = Tensor._wrap(__import__("numpy").asarray(g, dtype=out._data.dtype))
+            g = Tensor._wrap(np.asarray(g, dtype=out._data.dtype))
         elif g.shape != out.shape:
             raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape!r} and "
                                f"output[{i}] has a shape of {out.shape!r}.")
@@ -42,7 +46,6 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     grads = _make_grads(tensors, grad_tensors)
     retain = create_graph if retain_graph is None else retain_graph
     if create_graph:
-        import warnings
         warnings.warn(
             "Using backward() with create_graph=True will create a reference cycle between the parameter "
             "and its gradient which can cause a memory leak. We recommend using autograd.grad when "
@@ -56,7 +59,6 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     for t, g in zip(_as_tuple(inputs), engine.run_backward(tensors, grads, retain, create_graph,
                                                            inputs=_as_tuple(inputs))):
         if g is not None:
-            from .function import _accumulate
             _accumulate(t, g)
 
 
