@@ -29,6 +29,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import course
+import wrong_answers
 
 import minigrad
 from minigrad import exercises
@@ -174,56 +175,8 @@ def test_every_check_of_a_blank_notebook_fails_as_not_done(path):
         assert exercises.SUCCESS not in stdout(cell)
 
 
-# grade_id of the solution cell -> typical wrong answers: (name, code put in place of the
-# solution region, a phrase the hint must contain, words the hint must not contain).
-WRONG = {
-    "grad_by_hand": [
-        ("dw_is_w", "    return w, 1.0", "cannot depend on w", []),
-        ("swapped", "    return 1.0, x", "swapped", []),
-        ("db_is_b", "    return x, b", "If b grows by 1", []),
-        ("db_is_zero", "    return x, 0.0", "dy/db is wrong", []),
-        ("returns_none", "    pass", "returned None", []),
-    ],
-    "training_loop": [
-        ("forgets_zero_grad",
-         ("    for _ in range(steps):\n"
-         "        loss = loss_fn(model(x), y)\n"
-         "        loss.backward()\n"
-         "        optimizer.step()\n"
-         "        losses.append(loss.item())"),
-         "gradients accumulate", ["zero_grad"]),
-        ("forgets_step",
-         ("    for _ in range(steps):\n"
-         "        optimizer.zero_grad()\n"
-         "        loss = loss_fn(model(x), y)\n"
-         "        loss.backward()\n"
-         "        losses.append(loss.item())"),
-         "did not change", ["step()"]),
-        ("zero_grad_between_backward_and_step",
-         ("    for _ in range(steps):\n"
-         "        loss = loss_fn(model(x), y)\n"
-         "        loss.backward()\n"
-         "        optimizer.zero_grad()\n"
-         "        optimizer.step()\n"
-         "        losses.append(loss.item())"),
-         "did not change", []),
-        ("one_step_only",
-         ("    optimizer.zero_grad()\n"
-         "    loss = loss_fn(model(x), y)\n"
-         "    loss.backward()\n"
-         "    optimizer.step()\n"
-         "    losses.append(loss.item())"),
-         "differ from the expected", []),
-        ("records_only_the_last_loss",
-         ("    for _ in range(steps):\n"
-         "        optimizer.zero_grad()\n"
-         "        loss = loss_fn(model(x), y)\n"
-         "        loss.backward()\n"
-         "        optimizer.step()\n"
-         "    losses.append(loss.item())"),
-         "one loss per step", []),
-    ],
-}
+# grade_id of the solution cell -> typical wrong answers (tests/wrong_answers/nbNN.py)
+WRONG = wrong_answers.WRONG
 CASES = [(p, gid, w) for p in COMPLETE
          for i, _ in exercise_cells(course.read(p))
          for gid in [course.read(p).cells[i].metadata["nbgrader"]["grade_id"]]

@@ -1,0 +1,35 @@
+"""Checks for the course's exercises.
+
+Each exercise in a notebook is two cells (nbgrader's format, schema 3):
+
+- a *solution* cell: the learner's code goes between ``### BEGIN SOLUTION`` and
+  ``### END SOLUTION`` (the blank version holds ``raise NotImplementedError()`` there);
+- a locked *check* cell right after it: ``from minigrad.exercises import check_...``, then
+  one call.
+
+A check prints one fixed success line (:data:`SUCCESS`), or fails the cell:
+
+- untouched stub: :class:`NotDoneYet` (an ``AssertionError``) says the exercise is not done yet;
+- wrong answer: ``AssertionError`` with a hint that points at the mistake without giving
+  the answer away.
+
+The checks of notebook NN live in ``_nbNN.py``; this module gathers them.
+"""
+from . import _nb00, _nb01, _nb02, _nb03, _nb04, _nb05, _nb06, _nb07, _nb08, _nb09, _nb10, _nb11
+from ._common import SUCCESS, NotDoneYet
+from ._nb00 import *
+from ._nb01 import *
+from ._nb02 import *
+from ._nb03 import *
+from ._nb04 import *
+from ._nb05 import *
+from ._nb06 import *
+from ._nb07 import *
+from ._nb08 import *
+from ._nb09 import *
+from ._nb10 import *
+from ._nb11 import *
+
+__all__ = ["SUCCESS", "NotDoneYet"] + [name for m in (
+    _nb00, _nb01, _nb02, _nb03, _nb04, _nb05, _nb06, _nb07, _nb08, _nb09, _nb10, _nb11)
+    for name in m.__all__]

@@ -1,0 +1,3 @@
+"""Typical wrong answers for the exercises of notebook 09 (see tests/wrong_answers/__init__.py)."""
+
+WRONG: dict = {}
