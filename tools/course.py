@@ -2,7 +2,7 @@
 """Course machinery: run the complete notebooks, write the blank (student) versions.
 
     python tools/course.py notebooks [NB ...]   re-execute complete notebooks in place (make notebooks)
-    python tools/course.py exercises [--out D]  write the blank versions to notebooks/student/ (make exercises)
+    python tools/course.py exercises [--out D] [NB ...]  write the blank versions to notebooks/student/ (make exercises)
     python tools/course.py list                 print the complete notebooks
 
 *Complete* notebooks are ``notebooks/**/*.ipynb`` outside ``notebooks/student/`` and
@@ -199,6 +199,7 @@ def main(argv=None) -> int:
     p_nb.add_argument("paths", nargs="*", type=Path)
     p_ex = sub.add_parser("exercises", help="write the blank versions")
     p_ex.add_argument("--out", type=Path, default=STUDENT_DIR)
+    p_ex.add_argument("paths", nargs="*", type=Path)
     sub.add_parser("list", help="print the complete notebooks")
     args = ap.parse_args(argv)
 
@@ -211,7 +212,7 @@ def main(argv=None) -> int:
             print(f"executing {p.relative_to(ROOT)}", flush=True)
             run_notebook(p)
     elif args.cmd == "exercises":
-        for p in write_exercises(args.out.resolve()):
+        for p in write_exercises(args.out.resolve(), [p.resolve() for p in args.paths] or None):
             print(f"wrote {p.relative_to(ROOT) if p.is_relative_to(ROOT) else p}")
     return 0
 
