@@ -84,7 +84,11 @@ def test_notebook_is_executed_by_this_minigrad_version(path):
         f"{path.name} was not run top to bottom in one go ({counts}): run `make notebooks`")
     for c in nb.cells:
         assert "execution" not in c.metadata, "timing metadata is stored: run `make notebooks`"
-        assert not errors(c), f"{path.name}: cell {c.id} stored an error"
+        tagged = "raises-exception" in c.metadata.get("tags", [])
+        if tagged:
+            assert errors(c), f"{path.name}: cell {c.id} is tagged raises-exception but raised nothing"
+        else:
+            assert not errors(c), f"{path.name}: cell {c.id} stored an error (tag it raises-exception if meant)"
 
 
 @pytest.mark.parametrize("path", COMPLETE, ids=IDS)
