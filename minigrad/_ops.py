@@ -384,9 +384,28 @@ class Relu(Op):
     @staticmethod
     def backward(ctx, grad):
         out, = ctx.saved_tensors
-        # The slope is 1 where the unit is on, 0 elsewhere (and at 0). Multiplying by the
-        # mask is several times faster than where(); "+ 0.0" turns -0. into 0., as PyTorch has it.
-        return grad * (out > 0) + 0.0
+        return ThresholdBackward.apply(grad, out)
+
+
+class ThresholdBackward(Op):
+    """ReLU's backward, one op as in PyTorch (``threshold_backward``): the gradient passes
+    where the unit is on (output > 0) and is 0 elsewhere, at 0 too. Its own node shows up
+    only when backward is recorded (``create_graph=True``)."""
+    node_name = "ThresholdBackwardBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, out):
+        ctx.save_for_backward(out)
+        # Multiplying by the mask is several times faster than where(); adding 0.0 turns
+        # the -0. of (negative gradient * 0) into 0., as PyTorch has it.
+        result = grad * (out > 0)
+        result += 0.0
+        return result
+
+    @staticmethod
+    def backward(ctx, gg):
+        out, = ctx.saved_tensors
+        return ThresholdBackward.apply(gg, out), _zeros(out)  # the mask is flat in ``out``
 
 
 class Sigmoid(Op):
@@ -467,7 +486,7 @@ def _expand_back(grad, shape, dims, keepdim):
     if not keepdim and dims is not None:
         for d in sorted(dims):
             grad = grad.unsqueeze(d)
-    return grad.expand(shape)
+    return Expand.apply(grad, shape)  # (no need for expand()'s checks: the shape fits)
 
 
 class Sum(Op):
@@ -476,7 +495,7 @@ class Sum(Op):
     @staticmethod
     def forward(ctx, x, dims=None, keepdim=False):
         ctx.shape, ctx.dims, ctx.keepdim = x.shape, dims, keepdim
-        out = np.sum(x, axis=dims, keepdims=keepdim)
+        out = x.sum(axis=dims, keepdims=keepdim)
         return out.astype(np.int64, copy=False) if x.dtype.kind in "biu" else out
 
     @staticmethod
@@ -494,7 +513,7 @@ class Mean(Op):
     @staticmethod
     def forward(ctx, x, dims=None, keepdim=False):
         ctx.shape, ctx.dims, ctx.keepdim = x.shape, dims, keepdim
-        out = np.mean(x, axis=dims, keepdims=keepdim)
+        out = x.mean(axis=dims, keepdims=keepdim)
         ctx.count = x.size // max(out.size, 1) if x.size else 0
         return out.astype(x.dtype, copy=False)
 
@@ -584,8 +603,8 @@ class Softmax(Op):
     @staticmethod
     @_quiet
     def forward(ctx, x, dim):
-        e = np.exp(x - np.max(x, axis=dim, keepdims=True))  # shifting by the max avoids overflow
-        out = e / np.sum(e, axis=dim, keepdims=True)
+        e = np.exp(x - x.max(axis=dim, keepdims=True))  # shifting by the max avoids overflow
+        out = e / e.sum(axis=dim, keepdims=True)
         ctx.save_for_backward(out)
         ctx.dim = dim
         return out
@@ -603,8 +622,8 @@ class LogSoftmax(Op):
     @staticmethod
     @_quiet
     def forward(ctx, x, dim):
-        shifted = x - np.max(x, axis=dim, keepdims=True)
-        out = shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))
+        shifted = x - x.max(axis=dim, keepdims=True)
+        out = shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
         ctx.save_for_backward(out)
         ctx.dim = dim
         return out
@@ -612,7 +631,26 @@ class LogSoftmax(Op):
     @staticmethod
     def backward(ctx, grad):
         out, = ctx.saved_tensors
-        return grad - out.exp() * grad.sum(ctx.dim, keepdim=True), None
+        return LogSoftmaxBackwardData.apply(grad, out, ctx.dim), None
+
+
+class LogSoftmaxBackwardData(Op):
+    """log_softmax's backward, one op as in PyTorch: ``grad - softmax * grad.sum(dim)``,
+    the softmax being ``exp(out)``."""
+    node_name = "LogSoftmaxBackwardDataBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, out, dim):
+        ctx.save_for_backward(grad, out)
+        ctx.dim = dim
+        return grad - np.exp(out) * grad.sum(axis=dim, keepdims=True)
+
+    @staticmethod
+    def backward(ctx, gg):  # only for create_graph: d/d grad and d/d out of the line above
+        grad, out = ctx.saved_tensors
+        p = out.exp()
+        return (gg - (gg * p).sum(ctx.dim, keepdim=True),
+                -gg * p * grad.sum(ctx.dim, keepdim=True), None)
 
 
 class Logsumexp(Op):
@@ -719,7 +757,7 @@ class T(Transpose):
     @staticmethod
     def forward(ctx, x, dim0, dim1):
         ctx.dims = (dim0, dim1)
-        return np.swapaxes(x, dim0, dim1) if x.ndim > 1 else x.view()  # 0-d and 1-d: unchanged
+        return x.T  # a view; 0-d and 1-d: unchanged
 
     @staticmethod
     def backward(ctx, grad):
@@ -972,17 +1010,37 @@ class NllLoss(Op):
         ctx.shape, ctx.axis, ctx.reduction = input.shape, axis, reduction
         if reduction == "none":
             return losses
-        ctx.total = float(np.sum(w))
-        return np.sum(losses) / ctx.total if reduction == "mean" else np.sum(losses)
+        ctx.total = float(w.sum())
+        return losses.sum() / ctx.total if reduction == "mean" else losses.sum()
 
     @staticmethod
     def backward(ctx, grad):
         index, w = ctx.saved_tensors
-        if ctx.reduction == "mean":
-            grad = grad / ctx.total
-        # Only the picked log-probabilities reach the loss: each gets -weight * grad.
-        g = (-w * grad).unsqueeze(ctx.axis)
-        return ScatterAlong.apply(g, ctx.shape, ctx.axis, index), None, None, None, None
+        scale = 1 / ctx.total if ctx.reduction == "mean" else 1.0
+        return (NllLossBackward.apply(grad, index._data, w._data, scale, ctx.shape, ctx.axis),
+                None, None, None, None)
+
+
+class NllLossBackward(Op):
+    """nll_loss's backward, one op as in PyTorch: only the picked log-probabilities reach
+    the loss, so the gradient is zero but at ``index``, where it is ``-weight * grad``
+    (times ``scale``: 1 / total weight for the mean)."""
+    node_name = "NllLossBackwardBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, index, w, scale, shape, axis):
+        ctx.save_for_backward(index, w)
+        ctx.scale, ctx.axis, ctx.reduced = scale, axis, grad.ndim < index.ndim - 1
+        out = np.zeros(shape, dtype=grad.dtype)
+        np.put_along_axis(out, index, np.expand_dims(-w * (grad * scale), axis), axis=axis)
+        return out
+
+    @staticmethod
+    def backward(ctx, gg):  # only for create_graph: the op is linear in grad
+        index, w = ctx.saved_tensors
+        picked = Gather.apply(gg, ctx.axis, index._data).squeeze(ctx.axis)
+        grad = -(picked * w * ctx.scale)
+        return grad.sum() if ctx.reduced else grad, None, None, None, None, None
 
 
 class NllLoss2d(NllLoss):

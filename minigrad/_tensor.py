@@ -430,7 +430,7 @@ class Tensor:
         return _ops.RPow.apply(_floating(self) if isinstance(base, float) else self, base)
 
     def __matmul__(self, other):
-        a, b = (self, other) if self.dtype is other.dtype else (
+        a, b = (self, other) if self._data.dtype == other._data.dtype else (
             _as_tensor(self, _dtype.result_type(self, other)),
             _as_tensor(other, _dtype.result_type(self, other)))
         return _ops.matmul_op(a._data.ndim, b._data.ndim).apply(a, b)

@@ -1580,3 +1580,40 @@ def test_no_error_on_second_backward_without_saved(torch):
         y.backward()
         y.backward()
         assert x.grad.tolist() == [2.0, 2.0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Backward recorded (create_graph=True): the backward ops' own nodes and second derivatives
+# ---------------------------------------------------------------------------------------------
+
+SECOND = {
+    "relu": lambda lib, x, v: (x.relu() * v).sum(),
+    "log_softmax": lambda lib, x, v: (x.log_softmax(1) * v).sum(),
+    "nll mean": lambda lib, x, v: lib.nn.functional.nll_loss(x * v, lib.tensor([0, 2, 1, 2])),
+    "nll sum": lambda lib, x, v: lib.nn.functional.nll_loss(x * v, lib.tensor([1, 0, 0, 2]), reduction="sum"),
+    "nll none": lambda lib, x, v: (lib.nn.functional.nll_loss(x * v, lib.tensor([1, 0, 0, 2]),
+                                                              reduction="none") ** 2).sum(),
+    "nll weight": lambda lib, x, v: lib.nn.functional.nll_loss(
+        x * v, lib.tensor([1, 0, 0, 2]), weight=lib.tensor([0.5, 2.0, 1.0], dtype=lib.float64)),
+    "cross_entropy": lambda lib, x, v: lib.nn.functional.cross_entropy(x * v, lib.tensor([2, 0, 1, 1])),
+}
+
+
+@pytest.mark.parametrize("fn", SECOND.values(), ids=SECOND.keys())
+def test_second_derivative_graph_and_values(torch, fn):
+    """``grad(f(x), x, create_graph=True)``: the gradient's graph has PyTorch's node names
+    (ThresholdBackwardBackward0, ...), and differentiating it again gives PyTorch's numbers."""
+    rng = np.random.default_rng(0)
+    x0, v0, u0 = (rng.standard_normal((4, 3)) for _ in range(3))
+    out = {}
+    for lib in (torch, mg):
+        x = lib.tensor(x0, requires_grad=True)
+        v = lib.tensor(v0, requires_grad=True)
+        g, = lib.autograd.grad(fn(lib, x, v), x, create_graph=True)
+        name = type(g.grad_fn).__name__
+        hx, hv = lib.autograd.grad((g * lib.tensor(u0)).sum(), (x, v), allow_unused=True,
+                                   materialize_grads=True)
+        out[lib] = (name, _np(g), _np(hx), _np(hv))
+    assert out[mg][0] == out[torch][0]
+    for a, b in zip(out[mg][1:], out[torch][1:]):
+        np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-12)

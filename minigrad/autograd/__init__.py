@@ -13,8 +13,6 @@ from . import engine
 def _make_grads(outputs, grad_outputs):
     """Check each output can be differentiated and pick its starting gradient:
     the one given, or 1 for a scalar (the implicit gradient of ``loss.backward()``)."""
-    from .._tensor import Tensor
-    from .._creation import ones_like
     grads = []
     for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
         if not out.requires_grad:
@@ -25,9 +23,9 @@ def _make_grads(outputs, grad_outputs):
             if not out.dtype.is_floating_point:
                 raise RuntimeError("grad can be implicitly created only for real scalar outputs but got "
                                    f"torch.{out.dtype.name}")
-            g = ones_like(out)
-        elif not isinstance(g, Tensor):
-            g = Tensor._wrap(np.asarray(g, dtype=out._data.dtype))
+            g = type(out)._wrap(np.ones_like(out._data))
+        elif not isinstance(g, type(out)):
+            g = type(out)._wrap(np.asarray(g, dtype=out._data.dtype))
         elif g.shape != out.shape:
             raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape!r} and "
                                f"output[{i}] has a shape of {out.shape!r}.")
