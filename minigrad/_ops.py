@@ -683,6 +683,7 @@ class Logsumexp(Op):
 
 class View(Op):
     node_name = "ViewBackward0"
+    view = True  # the output is a view of the input: same memory, same version counter
 
     @staticmethod
     def forward(ctx, x, shape):
@@ -700,6 +701,7 @@ class UnsafeView(View):
 
 class Expand(Op):
     node_name = "ExpandBackward0"
+    view = True  # the output is a view of the input: same memory, same version counter
 
     @staticmethod
     def forward(ctx, x, shape):
@@ -727,6 +729,7 @@ class SumToSize(Op):
 
 class Permute(Op):
     node_name = "PermuteBackward0"
+    view = True  # the output is a view of the input: same memory, same version counter
 
     @staticmethod
     def forward(ctx, x, dims):
@@ -740,6 +743,7 @@ class Permute(Op):
 
 class Transpose(Op):
     node_name = "TransposeBackward0"
+    view = True  # the output is a view of the input: same memory, same version counter
 
     @staticmethod
     def forward(ctx, x, dim0, dim1):
@@ -766,6 +770,7 @@ class T(Transpose):
 
 class Unsqueeze(Op):
     node_name = "UnsqueezeBackward0"
+    view = True  # the output is a view of the input: same memory, same version counter
 
     @staticmethod
     def forward(ctx, x, dim):
@@ -779,6 +784,7 @@ class Unsqueeze(Op):
 
 class Squeeze(Op):
     node_name = "SqueezeBackward0"
+    view = True  # the output is a view of the input: same memory, same version counter
 
     @staticmethod
     def forward(ctx, x, dims):
@@ -814,18 +820,22 @@ class Index(Op):
 
 class Select(Index):
     node_name = "SelectBackward0"  # x[i] along one dimension
+    view = True  # the output is a view of the input: same memory, same version counter
 
 
 class Slice(Index):
     node_name = "SliceBackward0"  # x[a:b:c] along one dimension
+    view = True  # the output is a view of the input: same memory, same version counter
 
 
 class Alias(Index):
     node_name = "AliasBackward0"  # x[:] or x[...]: the same elements
+    view = True  # the output is a view of the input: same memory, same version counter
 
 
 class Unbind(Index):
     node_name = "UnbindBackward0"  # for x in tensor: ... (PyTorch makes one node for all slices)
+    view = True  # the output is a view of the input: same memory, same version counter
 
 
 class IndexPut(Op):

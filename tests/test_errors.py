@@ -75,6 +75,25 @@ def modified_saved_leaf(T):
     y.backward()
 
 
+def weight_changed_before_backward(T):
+    """optimizer.step() (or any in-place update) between forward and backward: Linear saved
+    weight.t(), a view that shares the weight's version counter."""
+    T.manual_seed(0)
+    net = T.nn.Sequential(T.nn.Linear(3, 4), T.nn.Linear(4, 2))
+    loss = net(T.ones(5, 3)).sum()
+    with T.no_grad():
+        net[1].weight.add_(1)
+    loss.backward()
+
+
+def modified_view_base(T):
+    x = T.ones(3, 2, requires_grad=True)
+    h = x.exp()
+    y = (h[0] * h[0]).sum()  # saves the view h[0]
+    h.mul_(2)
+    y.backward()
+
+
 def modified_saved_double(T):
     x = T.ones(3, dtype=T.float64, requires_grad=True)
     h = x.exp()
@@ -189,6 +208,14 @@ ERRORS = [
     (modified_saved_leaf, RuntimeError,
      "one of the variables needed for gradient computation has been modified by an inplace "
      "operation: [torch.FloatTensor [2]] is at version 1; expected version 0 instead. " + HINT),
+    (weight_changed_before_backward, RuntimeError,
+     "one of the variables needed for gradient computation has been modified by an inplace "
+     "operation: [torch.FloatTensor [4, 2]], which is output 0 of AsStrided, is at version 2; "
+     "expected version 1 instead. " + HINT),
+    (modified_view_base, RuntimeError,
+     "one of the variables needed for gradient computation has been modified by an inplace "
+     "operation: [torch.FloatTensor [2]], which is output 0 of AsStrided, is at version 1; "
+     "expected version 0 instead. " + HINT),
     (modified_saved_double, RuntimeError,
      "one of the variables needed for gradient computation has been modified by an inplace "
      "operation: [torch.DoubleTensor [3]], which is output 0 of Mul, is at version 2; expected "

@@ -103,6 +103,8 @@ class Node:
             data = value._data if kind == "input" else value
             if kind == "output":
                 source = self.name()
+            elif value.grad_fn is not None and getattr(value.grad_fn._function, "view", False):
+                source = "AsStridedBackward0"  # PyTorch rebuilds a changed view's node as an as_strided
             else:
                 source = value.grad_fn.name() if value.grad_fn is not None else None
             where = f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', source)}," if source else ""
@@ -332,6 +334,7 @@ class Op(Function):
     computes on the inputs' NumPy arrays (a Tensor op inside it would record itself)."""
 
     _builtin = True
+    view = False  # True for ops whose output is a view of their first input (t(), x[0], ...)
 
     @classmethod
     def _forward(cls, ctx, args):
@@ -342,4 +345,12 @@ class Op(Function):
             if ctx._to_save:
                 ctx._to_save = tuple([array if s is result else s for s in ctx._to_save])
             result = array
+        if cls.view and _owner(result) is _owner(arrays[0]):
+            # A view and its base share one version counter, as in PyTorch: an in-place
+            # change through either shows in both, so a node that saved one notices.
+            return Tensor._wrap(result, version_box=args[0]._version_box)
         return Tensor._wrap(result)
+
+
+def _owner(array):
+    return array if array.base is None else array.base  # NumPy points every view at the owner
