@@ -1,4 +1,253 @@
-"""Checks for notebook 09."""
+"""Checks for notebook 09, memory and errors: an evaluation function that uses eval() and
+no_grad(), and predicting which error a snippet raises."""
 from __future__ import annotations
 
-__all__: list[str] = []
+import math
+
+from ._common import _as_float, _not_done, _passed
+
+__all__ = ["check_eval_no_grad", "check_error_predictions"]
+
+
+# --- exercise 1: evaluate(model, loader, loss_fn) ------------------------------------------
+
+def _spy_class():
+    from minigrad import nn
+
+    class Spy(nn.Module):
+        """Wraps a network and notes, at each forward, its mode and whether a graph is recorded."""
+
+        def __init__(self, net):
+            super().__init__()
+            self.net = net
+            self.calls = []
+
+        def forward(self, x):
+            import minigrad
+
+            out = self.net(x)
+            self.calls.append((self.net.training, minigrad.is_grad_enabled() and out.grad_fn is not None))
+            return out
+
+    return Spy
+
+
+def _eval_problem(seed):
+    """A network with BatchNorm1d and Dropout (running stats already warmed up), a loader."""
+    import minigrad
+    from minigrad import nn
+    from minigrad.utils.data import DataLoader, TensorDataset
+
+    minigrad.manual_seed(seed)
+    net = nn.Sequential(nn.Linear(6, 16), nn.BatchNorm1d(16), nn.ReLU(), nn.Dropout(0.5),
+                        nn.Linear(16, 3))
+    with minigrad.no_grad():
+        for _ in range(3):
+            net(minigrad.randn(32, 6) + 0.5)
+    x = minigrad.randn(48, 6)
+    y = minigrad.randint(0, 3, (48,))
+    loader = DataLoader(TensorDataset(x, y), batch_size=16)
+    return _spy_class()(net), loader, nn.CrossEntropyLoss()
+
+
+def _reference_eval(model, loader, loss_fn):
+    import minigrad
+
+    model.eval()
+    total, correct, count, batch_means = 0.0, 0, 0, []
+    with minigrad.no_grad():
+        for xb, yb in loader:
+            out = model(xb)
+            loss = loss_fn(out, yb).item()
+            batch_means.append(loss)
+            total += loss * len(yb)
+            correct += int((out.argmax(dim=1) == yb).sum().item())
+            count += len(yb)
+    model.train()
+    return total / count, correct / count, correct, sum(batch_means)
+
+
+def _stats(net):
+    import numpy as np
+
+    bn = net[1]
+    return np.concatenate([bn.running_mean.numpy(), bn.running_var.numpy()]).copy()
+
+
+def check_eval_no_grad(evaluate):
+    """Check ``evaluate(model, loader, loss_fn) -> (mean loss, accuracy)``: eval mode while it
+    runs, no graph recorded, training mode afterwards, BatchNorm's running statistics
+    unchanged, and the right numbers."""
+    import numpy as np
+
+    for seed in (0, 1):
+        model, loader, loss_fn = _eval_problem(seed)
+        model.train()
+        stats = _stats(model.net)
+        try:
+            answer = evaluate(model, loader, loss_fn)
+        except NotImplementedError:
+            raise _not_done("evaluate") from None
+        if answer is None:
+            raise AssertionError("evaluate returned None: it should return two numbers, (mean "
+                                 "loss, accuracy). Did you forget the return statement?")
+        try:
+            loss, accuracy = answer
+        except (TypeError, ValueError):
+            raise AssertionError("evaluate should return two numbers, (mean loss, accuracy); it "
+                                 f"returned {answer!r}") from None
+        loss, accuracy = _as_float(loss, "the mean loss"), _as_float(accuracy, "the accuracy")
+        if not model.calls:
+            raise AssertionError("evaluate never called the model: run every batch of the loader "
+                                 "through model(...).")
+        if any(training for training, _ in model.calls) or not np.allclose(_stats(model.net), stats):
+            raise AssertionError(
+                "The model was in training mode while evaluate ran it: Dropout still zeroed "
+                "random units, and BatchNorm normalised with each batch's statistics and "
+                "updated its running statistics. Put the model in evaluation mode first.")
+        if any(recorded for _, recorded in model.calls):
+            raise AssertionError(
+                "evaluate recorded a graph: the model's outputs have a grad_fn, so every layer "
+                "saved tensors for a backward that never comes. Evaluation mode does not stop "
+                "recording; turn gradient recording off around the forward passes.")
+        if not model.training or not model.net.training:
+            raise AssertionError(
+                "After evaluate, the model is still in evaluation mode. The training loop that "
+                "calls evaluate goes on training, and would do it without Dropout and with "
+                "frozen BatchNorm statistics: switch the model back to training mode before "
+                "returning.")
+        ref_model, ref_loader, ref_loss_fn = _eval_problem(seed)
+        want_loss, want_acc, want_correct, sum_of_means = _reference_eval(ref_model, ref_loader,
+                                                                          ref_loss_fn)
+        n = len(loader.dataset)
+        if not math.isclose(loss, want_loss, rel_tol=1e-5, abs_tol=1e-6):
+            if math.isclose(loss, sum_of_means, rel_tol=1e-5) or math.isclose(loss, want_loss * n,
+                                                                             rel_tol=1e-5):
+                hint = ("it looks like a sum over batches or samples. Return the mean loss per "
+                        "sample: the sum of (batch loss x batch size), divided by the number of "
+                        "samples.")
+            else:
+                hint = ("use loss_fn on each batch's outputs and labels, and average over all "
+                        "the samples of the loader.")
+            raise AssertionError(f"The mean loss is wrong (you gave {loss:.4f}): {hint}")
+        if not math.isclose(accuracy, want_acc, rel_tol=1e-6, abs_tol=1e-9):
+            if math.isclose(accuracy, want_correct):
+                hint = ("it looks like the number of correct predictions. The accuracy is a "
+                        "fraction between 0 and 1: correct predictions divided by the number of "
+                        "samples.")
+            elif math.isclose(accuracy, 100 * want_acc):
+                hint = "it looks like a percentage; return a fraction between 0 and 1."
+            else:
+                hint = ("a prediction is the class with the largest output (argmax over dim 1); "
+                        "count the samples whose prediction equals their label, over the whole "
+                        "loader.")
+            raise AssertionError(f"The accuracy is wrong (you gave {accuracy:.4f}): {hint}")
+    _passed()
+
+
+# --- exercise 2: which error does each snippet raise? -------------------------------------
+
+CHOICES = ("not scalar", "no grad_fn", "second backward", "inplace", "leaf inplace", "no error")
+
+SNIPPETS = {
+    "A": """\
+w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
+y = w * 3
+y.backward()""",
+    "B": """\
+w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
+p = torch.sigmoid(w)
+p.mul_(2)
+p.sum().backward()""",
+    "C": """\
+w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
+with torch.no_grad():
+    loss = (w ** 2).sum()
+loss.backward()""",
+    "D": """\
+w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
+loss = (w * w).sum()
+loss.backward()
+w.grad.zero_()
+loss.backward()""",
+    "E": """\
+w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
+loss = (w ** 2).sum()
+loss.backward()
+w -= 0.1 * w.grad""",
+    "F": """\
+w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
+y = w * 2
+y.add_(1)
+y.sum().backward()""",
+}
+
+_HINTS = {
+    "A": "look at the shape of the tensor backward is called on: what gradient would it start from?",
+    "B": "sigmoid's backward uses sigmoid's own output. What happened to that output before backward?",
+    "C": "was anything recorded for loss? Look at where it was computed.",
+    "D": "what does the first backward do with the tensors the graph saved? Zeroing .grad does not "
+         "bring them back.",
+    "E": "w is a leaf that requires grad, and -= changes it in place while recording is on.",
+    "F": "an in-place change only matters when some node saved the changed tensor for its backward. "
+         "Which tensors did the multiplication by 2 need to save?",
+}
+
+
+def _label(message):
+    if message is None:
+        return "no error"
+    if "only for scalar outputs" in message:
+        return "not scalar"
+    if "does not require grad and does not have a grad_fn" in message:
+        return "no grad_fn"
+    if "backward through the graph a second time" in message:
+        return "second backward"
+    if "leaf Variable that requires grad is being used in an in-place" in message:
+        return "leaf inplace"
+    if "modified by an inplace operation" in message:
+        return "inplace"
+    return "other: " + message
+
+
+def _run_snippet(code):
+    import minigrad
+
+    try:
+        exec(code, {"torch": minigrad})
+    except RuntimeError as e:
+        return str(e)
+    return None
+
+
+def check_error_predictions(predict_errors):
+    """Check ``predict_errors() -> dict`` from snippet name ("A" to "F") to one of CHOICES; the
+    truth is found by running each snippet with minigrad."""
+    try:
+        predictions = predict_errors()
+    except NotImplementedError:
+        raise _not_done("predict_errors") from None
+    if predictions is None:
+        raise AssertionError("predict_errors returned None: it should return the dict of your "
+                             "answers. Did you forget the return statement?")
+    if not isinstance(predictions, dict):
+        raise AssertionError("predictions should be a dict from the snippet's letter to your "
+                             f"answer, like {{'A': 'no error', ...}}; got {type(predictions).__name__}")
+    missing = [k for k in SNIPPETS if k not in predictions]
+    if missing:
+        raise AssertionError(f"predictions has no answer for snippet(s) {', '.join(missing)}: give "
+                             "one for each of A to F.")
+    for key in SNIPPETS:
+        answer = predictions[key]
+        if not isinstance(answer, str) or answer.strip().lower() not in CHOICES:
+            raise AssertionError(f"snippet {key}: {answer!r} is not one of the choices "
+                                 f"{', '.join(repr(c) for c in CHOICES)}.")
+    wrong = []
+    for key, code in SNIPPETS.items():
+        truth = _label(_run_snippet(code))
+        if predictions[key].strip().lower() != truth:
+            wrong.append(f"snippet {key}: not {predictions[key]!r}; {_HINTS[key]}")
+    if wrong:
+        raise AssertionError(f"{len(wrong)} of {len(SNIPPETS)} predictions are wrong. Hints:\n  "
+                             + "\n  ".join(wrong))
+    _passed()

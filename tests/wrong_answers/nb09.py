@@ -1,3 +1,42 @@
 """Typical wrong answers for the exercises of notebook 09 (see tests/wrong_answers/__init__.py)."""
 
-WRONG: dict = {}
+
+def _evaluate(eval_line="model.eval()", grad_block="with torch.no_grad():", train_line="model.train()",
+              loss_term="loss_fn(out, yb).item() * len(yb)", result="total_loss / count, correct / count"):
+    inner = ["out = model(xb)", f"total_loss += {loss_term}",
+             "correct += (out.argmax(dim=1) == yb).sum().item()", "count += len(yb)"]
+    lines = [eval_line, "total_loss, correct, count = 0.0, 0, 0"]
+    if grad_block:
+        lines += [grad_block, "    for xb, yb in loader:"] + ["        " + s for s in inner]
+    else:
+        lines += ["for xb, yb in loader:"] + ["    " + s for s in inner]
+    lines += [train_line, f"return {result}"]
+    return "\n".join("    " + line for line in lines if line)
+
+
+_RIGHT = {"A": "not scalar", "B": "inplace", "C": "no grad_fn", "D": "second backward",
+          "E": "leaf inplace", "F": "no error"}
+
+
+def _predict(**changes):
+    answers = {**_RIGHT, **changes}
+    return "    return " + repr(answers)
+
+
+WRONG = {
+    "nb09_evaluate": [
+        ("no_eval", _evaluate(eval_line=""), "training mode while evaluate ran", ["eval()"]),
+        ("no_no_grad", _evaluate(grad_block=""), "recorded a graph", ["no_grad"]),
+        ("no_train_back", _evaluate(train_line=""), "still in evaluation mode", ["train()"]),
+        ("summed_loss", _evaluate(result="total_loss, correct / count"), "sum over batches", []),
+        ("count_not_fraction", _evaluate(result="total_loss / count, correct"), "number of correct",
+         []),
+    ],
+    "nb09_error_predictions": [
+        ("inplace_always_fails", _predict(F="inplace"), "snippet F", ["no error"]),
+        ("manual_update_ok", _predict(E="no error"), "snippet E", ["leaf inplace"]),
+        ("no_grad_loss_ok", _predict(C="no error", D="no error"), "2 of 6", ["no grad_fn"]),
+        ("not_a_choice", _predict(A="error"), "not one of the choices", []),
+        ("missing_key", "    return {'A': 'not scalar', 'B': 'inplace'}", "no answer for snippet", []),
+    ],
+}
