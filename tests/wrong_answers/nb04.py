@@ -1,3 +1,122 @@
 """Typical wrong answers for the exercises of notebook 04 (see tests/wrong_answers/__init__.py)."""
 
-WRONG: dict = {}
+WRONG = {
+    "nb04_value_tanh": [
+        ("input_not_output",
+         "    t = math.tanh(v.data)\n    x = v.data\n    return Value(t, (v,), lambda g: (g * (1 - x ** 2),), 'tanh')",
+         "output", ["1 - t"]),
+        ("ignores_incoming_gradient",
+         "    t = math.tanh(v.data)\n    return Value(t, (v,), lambda g: (1 - t ** 2,), 'tanh')",
+         "incoming gradient", ["1 - t"]),
+        ("no_tuple",
+         "    t = math.tanh(v.data)\n    return Value(t, (v,), lambda g: g * (1 - t ** 2), 'tanh')",
+         "one gradient per", []),
+        ("no_parents",
+         "    t = math.tanh(v.data)\n    return Value(t, (), lambda g: (g * (1 - t ** 2),), 'tanh')",
+         "parents", []),
+        ("wrong_sign",
+         "    t = math.tanh(v.data)\n    return Value(t, (v,), lambda g: (g * (1 + t ** 2),), 'tanh')",
+         "sign", ["1 - t"]),
+    ],
+    "nb04_backward_order": [
+        ("recursive",
+         ("    order, visited = [], set()\n"
+         "    def visit(v):\n"
+         "        if v not in visited:\n"
+         "            visited.add(v)\n"
+         "            for p in v.parents:\n"
+         "                visit(p)\n"
+         "            order.append(v)\n"
+         "    visit(root)\n"
+         "    return order[::-1]"),
+         "recursion", []),
+        ("breadth_first",
+         ("    order, seen, queue = [], {root}, [root]\n"
+         "    while queue:\n"
+         "        v = queue.pop(0)\n"
+         "        order.append(v)\n"
+         "        for p in v.parents:\n"
+         "            if p not in seen:\n"
+         "                seen.add(p)\n"
+         "                queue.append(p)\n"
+         "    return order"),
+         "computed from it", []),
+        ("preorder_stack",
+         ("    order, seen, stack = [], set(), [root]\n"
+         "    while stack:\n"
+         "        v = stack.pop()\n"
+         "        if v in seen:\n"
+         "            continue\n"
+         "        seen.add(v)\n"
+         "        order.append(v)\n"
+         "        stack.extend(v.parents)\n"
+         "    return order"),
+         "computed from it", []),
+        ("no_visited_set",
+         ("    order, stack = [], [(root, False)]\n"
+         "    while stack:\n"
+         "        v, done = stack.pop()\n"
+         "        if done:\n"
+         "            order.append(v)\n"
+         "        else:\n"
+         "            stack.append((v, True))\n"
+         "            stack.extend((p, False) for p in v.parents)\n"
+         "    return order[::-1]"),
+         "more than once", []),
+        ("leaves_first",
+         ("    order, seen, stack = [], set(), [(root, False)]\n"
+         "    while stack:\n"
+         "        v, done = stack.pop()\n"
+         "        if done:\n"
+         "            order.append(v)\n"
+         "        elif v not in seen:\n"
+         "            seen.add(v)\n"
+         "            stack.append((v, True))\n"
+         "            stack.extend((p, False) for p in v.parents if p not in seen)\n"
+         "    return order"),
+         "reversed", []),
+    ],
+    "nb04_backward": [
+        ("assign_not_add",
+         ("    root.grad = 1.0\n"
+         "    for node in backward_order(root):\n"
+         "        if node.backward_fn is None:\n"
+         "            continue\n"
+         "        for parent, g in zip(node.parents, node.backward_fn(node.grad)):\n"
+         "            parent.grad = g"),
+         "used more than once", ["+="]),
+        ("no_seed",
+         ("    for node in backward_order(root):\n"
+         "        if node.backward_fn is None:\n"
+         "            continue\n"
+         "        for parent, g in zip(node.parents, node.backward_fn(node.grad)):\n"
+         "            parent.grad += g"),
+         "d(root)/d(root)", ["1.0", "= 1"]),
+        ("naive_recursion",
+         ("    root.grad = 1.0\n"
+         "    def push(node):\n"
+         "        if node.backward_fn is None:\n"
+         "            return\n"
+         "        for parent, g in zip(node.parents, node.backward_fn(node.grad)):\n"
+         "            parent.grad += g\n"
+         "            push(parent)\n"
+         "    push(root)"),
+         "before all its gradients", []),
+        ("local_derivative_only",
+         ("    root.grad = 1.0\n"
+         "    for node in backward_order(root):\n"
+         "        if node.backward_fn is None:\n"
+         "            continue\n"
+         "        for parent, g in zip(node.parents, node.backward_fn(1.0)):\n"
+         "            parent.grad += g"),
+         "incoming", []),
+        ("leaves_first",
+         ("    root.grad = 1.0\n"
+         "    for node in reversed(backward_order(root)):\n"
+         "        if node.backward_fn is None:\n"
+         "            continue\n"
+         "        for parent, g in zip(node.parents, node.backward_fn(node.grad)):\n"
+         "            parent.grad += g"),
+         "order", []),
+    ],
+}
