@@ -1,4 +1,247 @@
-"""Checks for notebook 03."""
+"""Checks for notebook 03, inside a node."""
 from __future__ import annotations
 
-__all__: list[str] = []
+import numpy as np
+
+from ._common import _as_float, _not_done, _passed
+
+__all__ = ["check_my_mul", "check_my_sigmoid", "check_predict_saved_bytes"]
+
+
+def _close(a, b):
+    return a is not None and b is not None and np.shape(a) == np.shape(b) and \
+        np.allclose(a, b, rtol=1e-6, atol=1e-9)
+
+
+def _is_function_class(cls, name):
+    from ..autograd.function import Function
+
+    if cls is None:
+        raise _not_done(name)
+    if not (isinstance(cls, type) and issubclass(cls, Function)):
+        raise AssertionError(f"{name} should be a class derived from torch.autograd.Function "  # noqa: TRY004
+                             f"(class {name}(torch.autograd.Function): ...); got {cls!r}.")
+
+
+def _apply(cls, name, *args):
+    try:
+        return cls.apply(*args)
+    except NotImplementedError:
+        raise _not_done(f"{name}.forward") from None
+    except Exception as e:  # noqa: BLE001 (any error in the learner's forward becomes a hint)
+        raise AssertionError(f"{name}.apply raised {type(e).__name__}: {e}. forward(ctx, ...) "
+                             "gets tensors and should return a tensor.") from None
+
+
+def _backward(out, grad, name):
+    try:
+        out.backward(grad)
+    except NotImplementedError:
+        raise _not_done(f"{name}.backward") from None
+    except RuntimeError as e:
+        if "incorrect number of gradients" in str(e):
+            raise AssertionError(f"{name}.backward returned the wrong number of gradients: {e}. "
+                                 "backward returns one gradient per argument of forward (after "
+                                 "ctx), in the same order.") from None
+        raise AssertionError(f"backward through {name} raised RuntimeError: {e}") from None
+    except Exception as e:  # noqa: BLE001
+        raise AssertionError(f"{name}.backward raised {type(e).__name__}: {e}. backward(ctx, "
+                             "grad_output) should return tensors.") from None
+
+
+def _saved_something(out, name):
+    try:
+        saved = out.grad_fn.saved_tensors
+    except RuntimeError:
+        saved = ()
+    if not any(t is not None for t in saved):
+        raise AssertionError(f"{name}'s forward saved nothing with ctx.save_for_backward(...). "
+                             "Store the tensors backward needs that way (not as attributes of "
+                             "ctx), so autograd can keep track of them.")
+
+
+def _sig(a):
+    return 1.0 / (1.0 + np.exp(-a))
+
+
+# --- Exercise 1: a sigmoid Function ------------------------------------------------------
+
+def _sigmoid_points():
+    rng = np.random.default_rng(31)
+    return [np.array([-2.0, -0.5, 0.0, 0.75, 3.0]), rng.normal(0, 2, size=(2, 3)), np.array(1.3),
+            np.array([-6.0, 5.0])]
+
+
+def check_my_sigmoid(MySigmoid):
+    """Check a ``torch.autograd.Function`` computing the logistic sigmoid: its values, that it
+    saved something for backward, and its gradients for a non-trivial ``grad_output``."""
+    import minigrad
+
+    _is_function_class(MySigmoid, "MySigmoid")
+    rng = np.random.default_rng(7)
+    for a in _sigmoid_points():
+        x = minigrad.tensor(a, dtype=minigrad.float64, requires_grad=True)
+        out = _apply(MySigmoid, "MySigmoid", x)
+        at = f"at x = {np.array2string(a, precision=3, separator=', ')}"
+        if not isinstance(out, minigrad.Tensor):
+            raise AssertionError(f"MySigmoid.apply returned {type(out).__name__}; forward should "  # noqa: TRY004
+                                 "return a tensor.")
+        s = _sig(a)
+        value = out.detach().numpy()
+        if not _close(value, s):
+            if _close(value, np.exp(a)) or _close(value, np.exp(-a)):
+                hint = "that is an exponential, not the sigmoid 1 / (1 + exp(-x))."
+            else:
+                hint = "forward should return 1 / (1 + exp(-x)), element by element."
+            raise AssertionError(f"MySigmoid's forward gives wrong values {at}: {hint}")
+        if out.grad_fn is None:
+            raise AssertionError("MySigmoid's output has no grad_fn: call it as MySigmoid.apply(x).")
+        _saved_something(out, "MySigmoid")
+        g = rng.normal(size=a.shape) + 0.5
+        _backward(out, minigrad.tensor(g, dtype=minigrad.float64), "MySigmoid")
+        grad = None if x.grad is None else x.grad.numpy()
+        want = s * (1 - s) * g
+        if grad is None:
+            raise AssertionError("after backward, x.grad is None: MySigmoid.backward should return "
+                                 "the gradient with respect to x (did you forget the return?).")
+        if _close(grad, want):
+            continue
+        if _close(grad, s * (1 - s)):
+            hint = ("your gradient does not depend on grad_output. backward receives the gradient "
+                    "of the final result with respect to this node's output: the chain rule "
+                    "combines it with the local derivative.")
+        elif _close(grad, _sig(s) * (1 - _sig(s)) * g):
+            hint = ("it looks as if the sigmoid was applied twice: if you saved forward's output, "
+                    "that tensor already is sigmoid(x).")
+        elif _close(grad, a * (1 - a) * g):
+            hint = ("your formula uses x itself where the derivative needs the sigmoid's value at x.")
+        elif _close(grad, -want):
+            hint = "the sign is wrong: the sigmoid is increasing, so its derivative is positive."
+        elif _close(grad, s * g) or _close(grad, (1 - s) * g):
+            hint = "one factor of the derivative is missing."
+        else:
+            hint = "compare your backward with the derivative worked out in the notebook."
+        raise AssertionError(f"MySigmoid's gradient is wrong {at}: {hint}")
+    _passed()
+
+
+# --- Exercise 2: a Function with two inputs ------------------------------------------------
+
+def check_my_mul(MyMul):
+    """Check a ``torch.autograd.Function`` computing ``a * b``: values, saved tensors, and the
+    two gradients (also when only one input requires grad)."""
+    import minigrad
+
+    _is_function_class(MyMul, "MyMul")
+    rng = np.random.default_rng(11)
+    cases = [((3,), True, True), ((2, 2), True, True), ((), True, True), ((4,), True, False),
+             ((4,), False, True)]
+    for shape, ga, gb in cases:
+        a_np = rng.normal(size=shape) * 2
+        b_np = rng.normal(size=shape) * 2 + 0.5
+        a = minigrad.tensor(a_np, dtype=minigrad.float64, requires_grad=ga)
+        b = minigrad.tensor(b_np, dtype=minigrad.float64, requires_grad=gb)
+        out = _apply(MyMul, "MyMul", a, b)
+        if not isinstance(out, minigrad.Tensor):
+            raise AssertionError(f"MyMul.apply returned {type(out).__name__}; forward should "  # noqa: TRY004
+                                 "return a tensor.")
+        if not _close(out.detach().numpy(), a_np * b_np):
+            raise AssertionError("MyMul's forward gives wrong values: it should return a * b, "
+                                 "element by element.")
+        _saved_something(out, "MyMul")
+        g = rng.normal(size=shape) + 0.5
+        _backward(out, minigrad.tensor(g, dtype=minigrad.float64), "MyMul")
+        which = ("both inputs require grad" if ga and gb else
+                 "only a requires grad" if ga else "only b requires grad")
+        at = f"(shape {shape}, {which})"
+        got = {"a": None if a.grad is None else a.grad.numpy(),
+               "b": None if b.grad is None else b.grad.numpy()}
+        want = {"a": g * b_np, "b": g * a_np}
+        other = {"a": b_np, "b": a_np}
+        mine = {"a": a_np, "b": b_np}
+        needs = {"a": ga, "b": gb}
+        for k in ("a", "b"):
+            if not needs[k]:
+                continue
+            if got[k] is None:
+                raise AssertionError(f"after backward, {k}.grad is None {at}: backward should "
+                                     f"return a gradient for {k}.")
+            if _close(got[k], want[k]):
+                continue
+            if _close(got[k], g * mine[k]):
+                hint = (f"the gradient for {k} uses {k}'s own value. When {k} changes a little, "
+                        "how fast does the product change?")
+            elif _close(got[k], other[k]):
+                hint = "it does not depend on grad_output: apply the chain rule."
+            elif _close(got[k], g):
+                hint = ("it equals grad_output, as for an addition; a product's derivative "
+                        "depends on the values that were multiplied.")
+            elif _close(got[k], -want[k]):
+                hint = "the sign is wrong."
+            else:
+                hint = "work out d(a * b)/da and d(a * b)/db first."
+            raise AssertionError(f"MyMul's gradient for {k} is wrong {at}: {hint}")
+    _passed()
+
+
+# --- Exercise 3: predict the saved memory ----------------------------------------------------
+
+def _exercise_forward(a, b):
+    """The function of the exercise (the notebook shows the same code)."""
+    c = a * b
+    d = c.exp()
+    e = d + a
+    return e.sigmoid().sum()
+
+
+def _saved_total(n):
+    import minigrad
+
+    from ..viz import saved_memory
+
+    gen = minigrad.Generator().manual_seed(n)
+    a = minigrad.randn(n, 100, generator=gen).requires_grad_()
+    b = minigrad.randn(n, 100, generator=gen).requires_grad_()
+    return saved_memory(_exercise_forward(a, b)).total
+
+
+def check_predict_saved_bytes(predict_saved_bytes):
+    """Check ``predict_saved_bytes(n)``: the bytes the graph of the exercise's function holds
+    for backward, for inputs of shape (n, 100), against ``viz.saved_memory``."""
+    sizes = [1, 3, 10, 64]
+    answers = {}
+    for n in sizes:
+        try:
+            value = predict_saved_bytes(n)
+        except NotImplementedError:
+            raise _not_done("predict_saved_bytes") from None
+        if value is None:
+            raise AssertionError("predict_saved_bytes returned None: it should return a number of "
+                                 "bytes. Did you forget the return statement?")
+        answers[n] = _as_float(value, f"predict_saved_bytes({n})")
+    if len(set(answers.values())) == 1:
+        raise AssertionError("your answer is the same for every n, but the saved tensors have "
+                             "shape (n, 100): their bytes grow with n.")
+    for n in sizes:
+        got, want = answers[n], _saved_total(n)
+        if abs(got - want) < 0.5:
+            continue
+        at = f"For n = {n} you predicted {got:g} bytes, but the graph holds a different amount: "
+        one = n * 100 * 4  # bytes of one float32 array of shape (n, 100)
+        if abs(got * 4 - want) < 0.5:
+            raise AssertionError(at + "your number looks like a count of elements. Each float32 "
+                                 "number takes 4 bytes.")
+        arrays = got / one
+        if abs(arrays - round(arrays)) < 1e-9 and round(arrays) >= 1:
+            k = round(arrays)
+            if k == 6:
+                hint = ("you counted every tensor of the computation, inputs and results. A node "
+                        "keeps only what its local derivatives need.")
+            else:
+                hint = (f"you counted {k} arrays of shape (n, 100). Go through the five nodes one "
+                        "by one with the table of section 1: which keep nothing, which keep their "
+                        "inputs, which their result?")
+            raise AssertionError(at + hint)
+        raise AssertionError(at + "every saved tensor here has shape (n, 100) and dtype float32, "
+                             "so the answer is a whole number of such arrays.")
+    _passed()

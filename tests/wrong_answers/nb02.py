@@ -1,3 +1,79 @@
 """Typical wrong answers for the exercises of notebook 02 (see tests/wrong_answers/__init__.py)."""
 
-WRONG: dict = {}
+WRONG = {
+    "nb02_print_graph": [
+        ("skips_none", """\
+    if node is None:
+        return
+    print("  " * depth + type(node).__name__)
+    for child, _ in node.next_functions:
+        my_print_graph(child, depth + 1)""", "None lines are missing", ["is None:"]),
+        ("same_depth", """\
+    print("  " * depth + ("None" if node is None else type(node).__name__))
+    if node is not None:
+        for child, _ in node.next_functions:
+            my_print_graph(child, depth)""", "same indentation", ["depth + 1"]),
+        ("root_only", """\
+    print("  " * depth + ("None" if node is None else type(node).__name__))""",
+         "only one line", ["my_print_graph(child"]),
+        ("skips_seen_nodes", """\
+    seen = my_print_graph.__dict__.setdefault("seen", set())
+    if node is not None and node in seen:
+        return
+    seen.add(node)
+    print("  " * depth + ("None" if node is None else type(node).__name__))
+    if node is not None:
+        for child, _ in node.next_functions:
+            my_print_graph(child, depth + 1)""", "do not skip nodes", []),
+        ("pairs_as_nodes", """\
+    print("  " * depth + ("None" if node is None else type(node).__name__))
+    if node is not None:
+        for child in node.next_functions:
+            my_print_graph(child, depth + 1)""", "pair (node, number)", ["child, _"]),
+    ],
+    "nb02_leaves_of": [
+        ("duplicates", """\
+    leaves = []
+    to_visit = [tensor.grad_fn]
+    while to_visit:
+        node = to_visit.pop()
+        if node is None:
+            continue
+        if type(node).__name__ == "AccumulateGrad":
+            leaves.append(node.variable)
+        to_visit.extend(child for child, _ in node.next_functions)
+    return leaves""", "more than once", ["set()"]),
+        ("returns_nodes", """\
+    leaves, seen = [], set()
+    to_visit = [tensor.grad_fn]
+    while to_visit:
+        node = to_visit.pop()
+        if node is None or node in seen:
+            continue
+        seen.add(node)
+        if type(node).__name__ == "AccumulateGrad":
+            leaves.append(node)
+        to_visit.extend(child for child, _ in node.next_functions)
+    return leaves""", "AccumulateGrad nodes", [".variable"]),
+        ("one_level_only", """\
+    return [child.variable for child, _ in tensor.grad_fn.next_functions
+            if type(child).__name__ == "AccumulateGrad"]""", "of the 2 leaves", []),
+        ("collects_none", """\
+    leaves, seen = [], set()
+    to_visit = [tensor.grad_fn]
+    while to_visit:
+        node = to_visit.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        if node is None:
+            leaves.append(None)
+        elif type(node).__name__ == "AccumulateGrad":
+            leaves.append(node.variable)
+        else:
+            to_visit.extend(child for child, _ in node.next_functions)
+    return leaves""", "holds None", []),
+        ("no_return", """\
+    leaves = set()""", "returned None", []),
+    ],
+}

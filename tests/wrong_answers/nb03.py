@@ -1,3 +1,69 @@
 """Typical wrong answers for the exercises of notebook 03 (see tests/wrong_answers/__init__.py)."""
 
-WRONG: dict = {}
+_SIGMOID = '''\
+class MySigmoid(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        s = 1 / (1 + torch.exp(-x))
+        {save}
+        return s
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        {load}
+        return {grad}'''
+
+
+def _sigmoid(grad, save="ctx.save_for_backward(s)", load="s, = ctx.saved_tensors"):
+    return _SIGMOID.format(save=save, load=load, grad=grad)
+
+
+_MUL = '''\
+class MyMul(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        {save}
+        return a * b
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        {load}
+        return {grads}'''
+
+
+def _mul(grads, save="ctx.save_for_backward(a, b)", load="a, b = ctx.saved_tensors"):
+    return _MUL.format(save=save, load=load, grads=grads)
+
+
+_FORBID_SIGMOID = ["1 - s", "s * (1 - s)", "(1 - sigmoid"]
+_FORBID_MUL = ["grad_output * b", "* b,", "* a)"]
+_FORBID_BYTES = ["1600", "four arrays", "4 arrays"]
+
+WRONG = {
+    "nb03_my_sigmoid": [
+        ("forgets_grad_output", _sigmoid("s * (1 - s)"), "does not depend on grad_output",
+         _FORBID_SIGMOID),
+        ("sigmoid_twice", _sigmoid("grad_output * torch.sigmoid(s) * (1 - torch.sigmoid(s))"),
+         "applied twice", _FORBID_SIGMOID),
+        ("uses_x_itself", _sigmoid("grad_output * x * (1 - x)", save="ctx.save_for_backward(x)",
+                                   load="x, = ctx.saved_tensors"), "uses x itself", _FORBID_SIGMOID),
+        ("wrong_sign", _sigmoid("grad_output * s * (s - 1)"), "sign is wrong", _FORBID_SIGMOID),
+        ("not_saved", _sigmoid("grad_output * s * (1 - s)", save="ctx.s = s", load="s = ctx.s"),
+         "saved nothing", _FORBID_SIGMOID),
+    ],
+    "nb03_my_mul": [
+        ("swapped", _mul("grad_output * a, grad_output * b"), "own value", _FORBID_MUL),
+        ("forgets_grad_output", _mul("b, a"), "does not depend on grad_output", _FORBID_MUL),
+        ("one_gradient", _mul("grad_output * b"), "wrong number of gradients", _FORBID_MUL),
+        ("like_addition", _mul("grad_output, grad_output"), "as for an addition", _FORBID_MUL),
+        ("not_saved", _mul("grad_output * ctx.b, grad_output * ctx.a", save="ctx.a, ctx.b = a, b",
+                           load="pass"), "saved nothing", _FORBID_MUL),
+    ],
+    "nb03_predict_saved_bytes": [
+        ("counts_elements", "    return 4 * n * 100", "count of elements", _FORBID_BYTES),
+        ("every_tensor", "    return 6 * n * 100 * 4", "every tensor", _FORBID_BYTES),
+        ("add_saves_inputs", "    return 6 * n * 100 * 4 - n * 100 * 4", "you counted 5 arrays", _FORBID_BYTES),
+        ("mul_saves_one", "    return 3 * n * 100 * 4", "you counted 3 arrays", _FORBID_BYTES),
+        ("ignores_n", "    return 1600", "same for every n", _FORBID_BYTES),
+    ],
+}
