@@ -179,8 +179,11 @@ def execute(nb, cwd: Path, allow_errors: bool = False, timeout: int = 300):
 
     km = KernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME,
                        kernel_spec_manager=NbvalKernelspecManager())
+    # coalesce_streams: a cell's printed lines are stored as one stdout output, however the
+    # kernel happened to split them into messages, so re-running gives the same file.
     client = NotebookClient(nb, km=km, timeout=timeout, allow_errors=allow_errors,
-                            record_timing=False, resources={"metadata": {"path": str(cwd)}})
+                            record_timing=False, coalesce_streams=True,
+                            resources={"metadata": {"path": str(cwd)}})
     client.execute(cwd=str(cwd))
     return nb
 
