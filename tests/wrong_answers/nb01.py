@@ -1,14 +1,6 @@
 """Typical wrong answers for the exercises of notebook 01 (see tests/wrong_answers/__init__.py)."""
 
 WRONG = {
-    # The placeholder notebook's exercise (check_grad_by_hand); goes when the placeholder goes.
-    "grad_by_hand": [
-        ("dw_is_w", "    return w, 1.0", "cannot depend on w", []),
-        ("swapped", "    return 1.0, x", "swapped", []),
-        ("db_is_b", "    return x, b", "If b grows by 1", []),
-        ("db_is_zero", "    return x, 0.0", "dy/db is wrong", []),
-        ("returns_none", "    pass", "returned None", []),
-    ],
     "nb01_line_grads": [
         ("dw_dx_swapped", "    return w, x, 1.0", "swapped", []),
         ("dw_is_w", "    return w, w, 1.0", "cannot depend on w", []),

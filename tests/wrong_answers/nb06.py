@@ -82,7 +82,4 @@ TRAINING_LOOP = [
 WRONG = {
     "nb06_sgd_step": SGD_STEP,
     "nb06_training_loop": TRAINING_LOOP,
-    # The placeholder notebook (placeholder_02_training_loop.ipynb) uses the same check;
-    # drop this line when that notebook is deleted.
-    "training_loop": TRAINING_LOOP,
 }
