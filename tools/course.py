@@ -162,9 +162,14 @@ def minigrad_version() -> str:
 
 
 def normalize(nb):
-    """No timing metadata, fixed kernel metadata, the minigrad version stamp."""
+    """No timing metadata, fixed kernel metadata, the minigrad version stamp; a stored error
+    keeps its message, not the traceback (whose frames name this machine's paths and the
+    package's line numbers; nbval does not compare tracebacks anyway)."""
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+        for out in cell.get("outputs", []):
+            if out.output_type == "error":
+                out.traceback = [f"{out.ename}: {out.evalue}"]
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
     nb.metadata["language_info"] = {"name": "python"}
     nb.metadata["minigrad"] = {"version": minigrad_version()}
