@@ -182,14 +182,12 @@ def test_every_check_of_a_blank_notebook_fails_as_not_done(path):
 
 # grade_id of the solution cell -> typical wrong answers (tests/wrong_answers/nbNN.py)
 WRONG = wrong_answers.WRONG
-CASES = [(p, gid, w) for p in COMPLETE
-         for i, _ in exercise_cells(course.read(p))
-         for gid in [course.read(p).cells[i].metadata["nbgrader"]["grade_id"]]
-         for w in [None, *WRONG.get(gid, [])]]
+EXERCISES = [(p, course.read(p).cells[i].metadata["nbgrader"]["grade_id"])
+             for p in COMPLETE for i, _ in exercise_cells(course.read(p))]
 
 
 def test_every_exercise_has_wrong_answers():
-    gids = {gid for _, gid, _ in CASES}
+    gids = {gid for _, gid in EXERCISES}
     assert gids and all(WRONG.get(g) for g in gids), f"add typical wrong answers for {gids - set(WRONG)}"
 
 
@@ -200,29 +198,55 @@ def substitute(source: str, code: str) -> str:
     return "\n".join(lines[:start] + code.split("\n") + lines[end + 1:])
 
 
-@pytest.mark.parametrize("path,grade_id,wrong", CASES,
-                         ids=[f"{p.stem}-{g}-{w[0] if w else 'solution'}" for p, g, w in CASES])
-def test_check_rejects_wrong_answers_and_accepts_the_solution(path, grade_id, wrong):
+def run_variants(nb, i, sources):
+    """Run the cells before ``nb.cells[i]`` once, in one fresh kernel, then for each source
+    the solution cell with that source and its check cell; returns the check cells.
+
+    One kernel per exercise rather than per answer: the cells before it (imports, data)
+    run once. The solution runs first, on a state no answer has touched."""
+    from jupyter_client import KernelManager
+    from nbclient import NotebookClient
+    from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
+
+    km = KernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME, kernel_spec_manager=NbvalKernelspecManager())
+    client = NotebookClient(nb, km=km, timeout=300, allow_errors=True,
+                            resources={"metadata": {"path": str(course.NOTEBOOKS)}})
+    checks = []
+    with client.setup_kernel(cwd=str(course.NOTEBOOKS)):
+        for index, cell in enumerate(nb.cells[:i]):
+            client.execute_cell(cell, index)
+        for source in sources:
+            solution, check = copy.deepcopy(nb.cells[i]), copy.deepcopy(nb.cells[i + 1])
+            solution.source = source
+            client.execute_cell(solution, i)
+            client.execute_cell(check, i + 1)
+            checks.append(check)
+    return checks
+
+
+@pytest.mark.parametrize("path,grade_id", EXERCISES, ids=[f"{p.stem}-{g}" for p, g in EXERCISES])
+def test_check_rejects_wrong_answers_and_accepts_the_solution(path, grade_id):
+    """The solution passes; each typical wrong answer (tests/wrong_answers/) is rejected with
+    an AssertionError whose hint names the mistake without giving the answer away."""
     nb = course.read(path)
     i = next(i for i, c in enumerate(nb.cells)
              if course.is_solution(c) and c.metadata["nbgrader"]["grade_id"] == grade_id)
-    if wrong is not None:
-        nb.cells[i].source = substitute(nb.cells[i].source, wrong[1])
-    # Run the notebook up to and including the check cell.
-    nb.cells = nb.cells[:i + 2]
-    nb = run_blank(nb)
-    check = nb.cells[i + 1]
-    if wrong is None:
-        assert not errors(check) and stdout(check) == exercises.SUCCESS + "\n"
-        return
-    name, _, phrase, forbidden = wrong
-    errs = errors(check)
-    assert errs, f"wrong answer {name!r} passed the check"
-    assert errs[0].ename == "AssertionError", errs[0].ename
-    assert phrase in errs[0].evalue, errs[0].evalue
-    assert "Not done yet" not in errs[0].evalue
-    for word in forbidden:
-        assert word not in errs[0].evalue, f"the hint gives the answer away ({word!r})"
+    wrongs = WRONG[grade_id]
+    sources = [nb.cells[i].source] + [substitute(nb.cells[i].source, w[1]) for w in wrongs]
+    solution, *checks = run_variants(nb, i, sources)
+    assert not errors(solution) and stdout(solution) == exercises.SUCCESS + "\n", errors(solution)
+    problems = []
+    for (name, _, phrase, forbidden), check in zip(wrongs, checks):
+        errs = errors(check)
+        if not errs:
+            problems.append(f"{name}: passed the check")
+        elif errs[0].ename != "AssertionError" or "Not done yet" in errs[0].evalue:
+            problems.append(f"{name}: {errs[0].ename}: {errs[0].evalue}")
+        elif phrase not in errs[0].evalue:
+            problems.append(f"{name}: the hint lacks {phrase!r}: {errs[0].evalue}")
+        elif any(word in errs[0].evalue for word in forbidden):
+            problems.append(f"{name}: the hint gives the answer away: {errs[0].evalue}")
+    assert not problems, "\n".join(problems)
 
 
 def test_checks_in_process():
