@@ -49,8 +49,8 @@ def _is_new(node, child_grad, grad, grad_owned, grads):
     if not node._builtin:
         return False  # a user's backward may return a tensor it keeps
     memory = _memory(child_grad._data)
-    if len(grads) > 1 and sum(g is not None and _memory(g._data) is memory for g in grads) != 1:
-        return False
+    if len(grads) > 1 and [g is not None and _memory(g._data) is memory for g in grads].count(True) > 1:
+        return False  # the same memory goes to two inputs
     return memory is not _memory(grad._data) or grad_owned
 
 

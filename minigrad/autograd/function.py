@@ -91,9 +91,9 @@ class Node:
             if item is out or item is out._data:
                 packed.append(("output", out._data, out._version_box, out._version_box[0]))
                 continue
-            if not isinstance(item, Tensor):
-                source = [t for t in inputs if isinstance(t, Tensor) and t._data is item]
-                item = source[0] if source else Tensor._wrap(np.asarray(item))  # e.g. a mask
+            if not isinstance(item, Tensor):  # an array: the input it belongs to, or a mask
+                source = next((t for t in inputs if isinstance(t, Tensor) and t._data is item), None)
+                item = source if source is not None else Tensor._wrap(np.asarray(item))
             packed.append(("input", item, item._version_box, item._version_box[0]))
         self._saved, self._to_save = tuple(packed), ()
 
@@ -147,12 +147,14 @@ class Node:
             raise RuntimeError(f"function {self.name()} returned an incorrect number of gradients "
                                f"(expected {len(self._inputs)}, got {len(grads)})")
         out = []
-        for i, (g, meta) in enumerate(zip(grads, self._inputs)):
+        for i, (g, meta, needed) in enumerate(zip(grads, self._inputs, self.needs_input_grad)):
             if meta is None:
                 if g is not None:
                     raise RuntimeError(f"function {self.name()} returned a gradient different than None at "
                                        f"position {i + 1}, but the corresponding forward input was not a Variable")
                 continue
+            if not needed:
+                g = None  # e.g. Add's gradient for a constant: nobody receives it, so don't fit it
             if g is not None:
                 if g._data.shape != meta[0] or g._data.dtype != meta[1]:
                     g = _fit_gradient(self, i, g, *meta)
@@ -240,8 +242,8 @@ def accumulator(tensor):
 
 def edge(t):
     """The ``(node, 0)`` pair by which a graph reaches tensor ``t``."""
-    if t.grad_fn is not None:
-        return (t.grad_fn, 0)
+    if t._grad_fn is not None:
+        return (t._grad_fn, 0)
     if t._requires_grad:
         return (accumulator(t), 0)
     return (None, 0)
