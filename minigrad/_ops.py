@@ -526,6 +526,72 @@ class MeanDim(Mean):
     node_name = "MeanBackward1"
 
 
+class Var(Op):
+    """The variance over ``dims``: the squared distances from the mean, summed and divided by
+    ``n - correction`` (correction 1, the unbiased estimate, is PyTorch's default)."""
+    node_name = "VarBackward0"
+
+    @staticmethod
+    @_quiet  # n <= correction gives nan (or inf), as in PyTorch
+    def forward(ctx, x, dims, correction, keepdim):
+        ctx.save_for_backward(x)
+        ctx.dims, ctx.correction, ctx.keepdim = dims, correction, keepdim
+        return x.var(axis=dims, ddof=correction, keepdims=keepdim).astype(x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return _var_backward(grad, x, ctx), None, None, None
+
+
+def _var_backward(grad, x, ctx):
+    """d var / d x_i = 2 (x_i - mean) / (n - correction), times the incoming gradient."""
+    mean = x.mean(ctx.dims, keepdim=True)
+    n = x.numel() // max(mean.numel(), 1)
+    grad = _expand_back(grad, x.shape, ctx.dims, ctx.keepdim)
+    return grad * (x - mean) * (2.0 / (n - ctx.correction))
+
+
+class Std(Op):
+    """The standard deviation: the square root of the variance (same ``correction``)."""
+    node_name = "StdBackward0"
+
+    @staticmethod
+    @_quiet
+    def forward(ctx, x, dims, correction, keepdim):
+        out = np.sqrt(x.var(axis=dims, ddof=correction, keepdims=keepdim)).astype(x.dtype, copy=False)
+        ctx.save_for_backward(x, out)
+        ctx.dims, ctx.correction, ctx.keepdim = dims, correction, keepdim
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, out = ctx.saved_tensors
+        # d sqrt(v) = dv / (2 sqrt(v)); where the std is 0 every x_i equals the mean, and
+        # PyTorch sends 0 rather than 0/0.
+        grad = where(out == 0, 0.0, grad / (2 * out))
+        return _var_backward(grad, x, ctx), None, None, None
+
+
+class Norm(Op):
+    """The Euclidean (2-)norm over ``dims``: the square root of the sum of squares."""
+    node_name = "LinalgVectorNormBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dims, keepdim):
+        out = np.sqrt((x * x).sum(axis=dims, keepdims=keepdim)).astype(x.dtype, copy=False)
+        ctx.save_for_backward(x, out)
+        ctx.dims, ctx.keepdim = dims, keepdim
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, out = ctx.saved_tensors
+        # d |x| / d x_i = x_i / |x|; at |x| = 0 PyTorch sends 0.
+        scale = where(out == 0, 0.0, grad / out)
+        return x * _expand_back(scale, x.shape, ctx.dims, ctx.keepdim), None, None
+
+
 class Max(Op):
     """``x.max()``: the largest element."""
     node_name = "MaxBackward1"

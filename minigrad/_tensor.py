@@ -548,6 +548,28 @@ class Tensor:
         dims = _dims(dim, x._data.ndim)
         return (_ops.Mean if dims is None else _ops.MeanDim).apply(x, dims, keepdim)
 
+    def var(self, dim=None, unbiased=True, keepdim=False, *, correction=None):
+        return self._spread(_ops.Var, dim, unbiased, keepdim, correction)
+
+    def std(self, dim=None, unbiased=True, keepdim=False, *, correction=None):
+        return self._spread(_ops.Std, dim, unbiased, keepdim, correction)
+
+    def _spread(self, op, dim, unbiased, keepdim, correction):
+        if isinstance(dim, bool):  # x.std(False): the old positional ``unbiased``
+            dim, unbiased = None, dim
+        if not self.dtype.is_floating_point:
+            raise RuntimeError("std and var only support floating point and complex dtypes")
+        correction = (1 if unbiased else 0) if correction is None else correction
+        return op.apply(self, _dims(dim, self._data.ndim), correction, keepdim)
+
+    def norm(self, p="fro", dim=None, keepdim=False):
+        if p not in ("fro", 2):
+            raise NotImplementedError("minigrad's norm computes the 2-norm only (p=2 or 'fro')")
+        if not self.dtype.is_floating_point:
+            raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
+                               f"Got {_NAMES[self.dtype.name]}")
+        return _ops.Norm.apply(self, _dims(dim, self._data.ndim), keepdim)
+
     def max(self, dim=None, keepdim=False):
         if isinstance(dim, Tensor):
             return self.maximum(dim)

@@ -586,6 +586,22 @@ def test_logsumexp(data):
     check_grads(lambda t: minigrad.logsumexp(t, dim), x)
 
 
+@PROFILE
+@given(data=st.data())
+def test_var_std_norm(data):
+    """Spread away from 0 (distinct values): std and norm have a kink where they are 0."""
+    shape = data.draw(shapes(min_dims=1))
+    x = data.draw(distinct(shape))
+    dim = data.draw(dims_arg(len(shape)))
+    keepdim = data.draw(st.booleans())
+    n = int(np.prod([shape[d] for d in ([dim] if isinstance(dim, int) else dim or range(len(shape)))]))
+    correction = data.draw(st.sampled_from([0, 1])) if n > 1 else 0
+    check_grads(lambda t: t.var(dim, keepdim=keepdim, correction=correction), x)
+    if n > 1:
+        check_grads(lambda t: t.std(dim, keepdim=keepdim, correction=correction), x)
+    check_grads(lambda t: t.norm(dim=dim, keepdim=keepdim), x + 3.0)  # away from 0
+
+
 # =============================================================================================
 # Shapes
 # =============================================================================================
@@ -876,6 +892,9 @@ SECOND_ORDER = {
     "logsumexp(keepdim)": (lambda t: t.logsumexp(-1, keepdim=True), 1, floats(-3, 3)),
     "sum": (lambda t: (t.sum(0) ** 2).exp(), 1, floats(-1, 1)),
     "mean": (lambda t: t.mean(-1, keepdim=True) ** 3 + t.mean() ** 2, 1, floats(-2, 2)),
+    # the std of two values that never meet (its kink is where all values are equal)
+    "var-std-norm": (lambda t: t.var(correction=0) * t.norm()
+                     + minigrad.stack([t.sum(), 2 * t.exp().sum()]).std(), 1, floats(0.5, 2)),
     "index": (lambda t: (t[[0, 0, -1]] ** 2).sum(0) * t[0] + t[..., ::2].exp().sum(), 1, floats(-2, 2)),
     "max": (lambda t: t.max() * t + t.max(-1).values.exp().unsqueeze(-1), 1, None),
     "abs-relu-clamp": (lambda t: t.abs() * t.relu() * t.clamp(-1, 1) * t, 1, None),

@@ -611,6 +611,17 @@ REDUCTIONS = {
     "mean(0)": lambda lib, x: x.mean(0),
     "mean(-1, keepdim)": lambda lib, x: x.mean(-1, keepdim=True),
     "mean((1, 2))": lambda lib, x: x.mean((1, 2)),
+    "var()": lambda lib, x: x.var(),
+    "var(1)": lambda lib, x: x.var(1),
+    "var(0, keepdim, correction=0)": lambda lib, x: x.var(0, keepdim=True, correction=0),
+    "torch.var(x, (0, 2))": lambda lib, x: lib.var(x, (0, 2)),
+    "std()": lambda lib, x: x.std(),
+    "std(False)": lambda lib, x: x.std(False),
+    "std(-1, keepdim)": lambda lib, x: x.std(-1, keepdim=True),
+    "torch.std(x, 0)": lambda lib, x: lib.std(x, 0),
+    "norm()": lambda lib, x: x.norm(),
+    "norm(dim=1)": lambda lib, x: x.norm(dim=1),
+    "torch.norm(x, 2, (0, 2), keepdim)": lambda lib, x: lib.norm(x, 2, (0, 2), True),
     "max()": lambda lib, x: x.max(),
     "torch.max(x)": lambda lib, x: lib.max(x),
     "max(0)": lambda lib, x: x.max(0),
@@ -1617,3 +1628,18 @@ def test_second_derivative_graph_and_values(torch, fn):
     assert out[mg][0] == out[torch][0]
     for a, b in zip(out[mg][1:], out[torch][1:]):
         np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-12)
+
+
+def test_std_var_norm_of_constant_and_int(torch):
+    """Where the std or the norm is 0, both send a gradient of 0 (not 0/0); integer input is refused."""
+    for lib in (torch, mg):
+        for f in (lambda t: t.std(), lambda t: t.norm(), lambda t: t.std(0)):
+            z = lib.zeros(3, 2, requires_grad=True)
+            f(z).sum().backward()
+            assert np.array_equal(_np(z.grad), np.zeros((3, 2)))
+        for f, msg in ((lambda t: t.std(), "std and var only support floating point and complex dtypes"),
+                       (lambda t: t.var(), "std and var only support floating point and complex dtypes"),
+                       (lambda t: t.norm(), "linalg.vector_norm: Expected a floating point or complex "
+                                            "tensor as input. Got Long")):
+            with pytest.raises(RuntimeError, match=msg.replace(".", r"\.")):
+                f(lib.arange(3))
