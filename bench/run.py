@@ -534,8 +534,11 @@ def explain_overhead(name, mg_fn, t, costs):
     mg, npf, pt = t.get("minigrad"), t.get("numpy"), t.get("pytorch")
     if npf is not None:
         extra = mg - npf
-        lines.append(f"It takes {fmt_t(mg)} against the NumPy floor's {fmt_t(npf)}: {fmt_t(extra)} of "
-                     f"bookkeeping, about {extra / calls * 1e9:.0f} ns per call.")
+        lines.append(f"It takes {fmt_t(mg)} against the NumPy floor's {fmt_t(npf)}: {fmt_t(extra)} more "
+                     f"({extra / calls * 1e9:.0f} ns per Python call, if it were all bookkeeping). The "
+                     "floor allocates every buffer once and computes in place (`out=`); minigrad, like "
+                     "PyTorch, allocates each op's result anew, so on large arrays part of the gap is "
+                     "memory traffic, not Python.")
     if pt is not None and "pytorch" in costs:
         m, p = costs["minigrad"], costs["pytorch"]
         lines.append("Per op on 0-d tensors (arithmetic nearly free, so this is the bookkeeping): "
