@@ -31,3 +31,48 @@ def _as_float(value, what):
     if not math.isfinite(out):
         raise AssertionError(f"{what} came out as {out}; it should be a finite number.")
     return out
+
+
+def _as_array(value, what):
+    """A learner's result as a float64 NumPy array (from a tensor, an array or nested lists)."""
+    import numpy as np
+
+    if value is None:
+        raise AssertionError(f"{what} is None: did you forget the return statement?")
+    if hasattr(value, "detach"):
+        value = value.detach().numpy()
+    try:
+        return np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise AssertionError(f"{what} should be an array or a tensor; got "
+                             f"{type(value).__name__}: {value!r}") from None
+
+
+def _float_list(values, fname, per, count):
+    """A learner's list of losses as floats, one per ``per`` (step, batch), ``count`` of them."""
+    if values is None:
+        raise AssertionError(f"{fname} returned None: it should return the list of losses, one "
+                             f"float per {per} (loss.item()).")
+    try:
+        values = [_as_float(v, "each loss") for v in values]
+    except TypeError:
+        raise AssertionError(f"{fname} should return a list of losses, one float per {per}; "
+                             f"got {type(values).__name__}") from None
+    if len(values) != count:
+        raise AssertionError(f"{fname} should return one loss per {per}: {count} of them, "
+                             f"but the list has {len(values)}.")
+    return values
+
+
+def _pair(answer, fname, first, second):
+    """A learner's two-number answer, e.g. (mean loss, accuracy), as two floats."""
+    if answer is None:
+        raise AssertionError(f"{fname} returned None: it should return two numbers, ({first}, "
+                             f"{second}). Did you forget the return statement?")
+    try:
+        a, b = answer
+    except (TypeError, ValueError):
+        raise AssertionError(f"{fname} should return two numbers, ({first}, {second}); it "
+                             f"returned {answer!r}") from None
+    return _as_float(a, f"the {first}"), _as_float(b, f"the {second}")
+

@@ -3,22 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._common import _not_done, _passed
+from ._common import _as_array, _not_done, _passed
 
 __all__ = ["check_jacobian", "check_linear_backward", "check_unbroadcast"]
-
-
-def _to_numpy(value, what):
-    """A learner's result as a float64 NumPy array (a tensor, an array or nested lists)."""
-    if value is None:
-        raise AssertionError(f"{what} is None: did you forget the return statement?")
-    if hasattr(value, "detach"):
-        value = value.detach().numpy()
-    try:
-        return np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise AssertionError(f"{what} should be an array or a tensor; got "
-                             f"{type(value).__name__}: {value!r}") from None
 
 
 def _close(a, b):
@@ -56,7 +43,7 @@ def check_unbroadcast(unbroadcast):
             raise _not_done("unbroadcast") from None
         except Exception as e:  # noqa: BLE001 (the learner's code may raise anything)
             raise AssertionError(f"{at}, unbroadcast raised {type(e).__name__}: {e}") from None
-        got = _to_numpy(got, "unbroadcast's result")
+        got = _as_array(got, "unbroadcast's result")
         want = _broadcast_grad(grad, shape)
         if got.shape != tuple(shape):
             if got.shape == tuple(grad_shape):
@@ -136,7 +123,7 @@ def check_jacobian(jacobian):
             raise AssertionError(f"{at}, jacobian raised RuntimeError: {e}") from None
         except Exception as e:  # noqa: BLE001
             raise AssertionError(f"{at}, jacobian raised {type(e).__name__}: {e}") from None
-        got = _to_numpy(got, "jacobian's result")
+        got = _as_array(got, "jacobian's result")
         want = _jacobian_reference(f, values)
         if got.shape != want.shape:
             if got.shape == want.T.shape:
@@ -199,7 +186,7 @@ def check_linear_backward(linear_backward):
         except (TypeError, ValueError):
             raise AssertionError("linear_backward should return three gradients, "
                                  "(grad_x, grad_W, grad_b).") from None
-        gx, gW, gb = (_to_numpy(g, name) for g, name in ((gx, "grad_x"), (gW, "grad_W"), (gb, "grad_b")))
+        gx, gW, gb = (_as_array(g, name) for g, name in ((gx, "grad_x"), (gW, "grad_W"), (gb, "grad_b")))
 
         xr, Wr, br = (t.clone().requires_grad_() for t in (x, W, b))
         F.linear(xr, Wr, br).backward(grad_out)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from ._common import _as_float, _not_done, _passed
+from ._common import _float_list, _not_done, _passed
 
 __all__ = ["check_sgd_step", "check_training_loop"]
 
@@ -84,17 +84,7 @@ def check_training_loop(train):
             f"After {_TRAIN_STEPS} steps the parameters differ from the expected ones. Each "
             "step should do, in this order: clear the old gradients, run the model, compute "
             "the loss, call backward, update the parameters; once per step, on all the data.")
-    if losses is None:
-        raise AssertionError("train returned None: it should return the list of losses, one "
-                             "float per step (loss.item()).")
-    try:
-        losses = [_as_float(v, "each loss") for v in losses]
-    except TypeError:
-        raise AssertionError("train should return a list of losses, one float per step; "
-                             f"got {type(losses).__name__}") from None
-    if len(losses) != _TRAIN_STEPS:
-        raise AssertionError(f"train should return one loss per step: {_TRAIN_STEPS} steps, "
-                             f"but the list has {len(losses)}.")
+    losses = _float_list(losses, "train", "step", _TRAIN_STEPS)
     if not all(math.isclose(a, b, rel_tol=1e-5, abs_tol=1e-7) for a, b in zip(losses, want_losses)):
         raise AssertionError("The parameters are right but the losses are not: record each "
                              "step's loss, as a float, computed before that step's update.")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from ._common import _as_float, _not_done, _passed
+from ._common import _float_list, _not_done, _passed
 
 __all__ = ["check_accumulation", "check_fixed_loop"]
 
@@ -198,17 +198,7 @@ def check_fixed_loop(train_fixed):
             f"After {_FIX_EPOCHS} epochs the parameters differ from the expected ones. Keep the "
             "loop as it was (every batch of every epoch, one step per batch) and only fix the "
             "gradients.")
-    if losses is None:
-        raise AssertionError("train_fixed returned None: it should return the list of losses, "
-                             "one float per batch (loss.item()), as the buggy loop did.")
-    try:
-        losses = [_as_float(v, "each loss") for v in losses]
-    except TypeError:
-        raise AssertionError("train_fixed should return a list of losses, one float per batch; "
-                             f"got {type(losses).__name__}") from None
-    if len(losses) != batches:
-        raise AssertionError(f"train_fixed should return one loss per batch: {batches} batches "
-                             f"({_FIX_EPOCHS} epochs), but the list has {len(losses)}.")
+    losses = _float_list(losses, "train_fixed", "batch", batches)
     if not all(math.isclose(a, b, rel_tol=1e-5, abs_tol=1e-7) for a, b in zip(losses, want_losses)):
         raise AssertionError("The parameters are right but the losses are not: record each "
                              "batch's loss, as a float, before that batch's update.")

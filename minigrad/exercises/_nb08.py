@@ -6,7 +6,7 @@ import contextlib
 
 from ._common import _as_float, _not_done, _passed
 
-__all__ = ["check_stream_loop", "check_frozen_net2"]
+__all__ = ["check_frozen_net2", "check_stream_loop"]
 
 
 def _arrays(tensors):
@@ -39,7 +39,7 @@ def _loss_list(losses, what):
 @contextlib.contextmanager
 def _watch_backward(calls):
     """Record, for every backward call made inside, whether it kept the graph."""
-    import minigrad.autograd as autograd
+    from minigrad import autograd
 
     original = autograd.backward
 

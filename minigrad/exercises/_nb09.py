@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 
-from ._common import _as_float, _not_done, _passed
+from ._common import _not_done, _pair, _passed
 
-__all__ = ["check_eval_no_grad", "check_error_predictions"]
+__all__ = ["check_error_predictions", "check_eval_no_grad"]
 
 
 # --- exercise 1: evaluate(model, loader, loss_fn) ------------------------------------------
@@ -88,15 +88,7 @@ def check_eval_no_grad(evaluate):
             answer = evaluate(model, loader, loss_fn)
         except NotImplementedError:
             raise _not_done("evaluate") from None
-        if answer is None:
-            raise AssertionError("evaluate returned None: it should return two numbers, (mean "
-                                 "loss, accuracy). Did you forget the return statement?")
-        try:
-            loss, accuracy = answer
-        except (TypeError, ValueError):
-            raise AssertionError("evaluate should return two numbers, (mean loss, accuracy); it "
-                                 f"returned {answer!r}") from None
-        loss, accuracy = _as_float(loss, "the mean loss"), _as_float(accuracy, "the accuracy")
+        loss, accuracy = _pair(answer, "evaluate", "mean loss", "accuracy")
         if not model.calls:
             raise AssertionError("evaluate never called the model: run every batch of the loader "
                                  "through model(...).")

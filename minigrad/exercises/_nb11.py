@@ -7,22 +7,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._common import _as_float, _not_done, _passed
+from ._common import _as_array, _not_done, _pair, _passed
 
 __all__ = ["check_evaluate", "check_snapshot", "check_standardize"]
-
-
-def _to_array(value, what):
-    """A NumPy array from what the learner returned (an array, a tensor, or a nested list)."""
-    if value is None:
-        raise AssertionError(f"{what} returned None. Did you forget the return statement?")
-    if hasattr(value, "detach"):
-        value = value.detach().numpy()
-    try:
-        return np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise AssertionError(f"{what} should return a NumPy array; got "
-                             f"{type(value).__name__}") from None
 
 
 # --- standardising with the training statistics -----------------------------------------------
@@ -64,7 +51,7 @@ def check_standardize(standardize):
             got = standardize(x_train.copy(), x.copy())
         except NotImplementedError:
             raise _not_done("standardize") from None
-        got = _to_array(got, "standardize")
+        got = _as_array(got, "standardize's result")
         if got.shape != x.shape:
             raise AssertionError(f"standardize(x_train, x) should have the shape of x, "
                                  f"{x.shape}; it returned shape {got.shape}.")
@@ -181,15 +168,7 @@ def check_evaluate(evaluate):
         result = evaluate(model, loader, loss_fn)
     except NotImplementedError:
         raise _not_done("evaluate") from None
-    if result is None:
-        raise AssertionError("evaluate returned None: it should return two numbers, "
-                             "(mean loss, accuracy). Did you forget the return statement?")
-    try:
-        loss, acc = result
-    except (TypeError, ValueError):
-        raise AssertionError("evaluate should return two numbers, (mean loss, accuracy); it "
-                             f"returned {result!r}") from None
-    loss, acc = _as_float(loss, "the mean loss"), _as_float(acc, "the accuracy")
+    loss, acc = _pair(result, "evaluate", "mean loss", "accuracy")
     if not model.calls:
         raise AssertionError("evaluate never called the model on the loader's batches.")
     if any(training for training, _ in model.calls):
