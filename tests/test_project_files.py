@@ -265,3 +265,18 @@ def test_ci_installs_exactly_the_pinned_torch(pyproject):
     i_install = next(i for i, c in enumerate(order) if TORCH_PIN in c)
     i_test = order.index("MINIGRAD_REQUIRE_TORCH=1 make test")
     assert i_install < i_test
+
+
+def test_readme_table_of_contents_links_every_notebook_both_versions():
+    """The README's course table lists every notebook, complete and blank, and every link
+    in it points at a file that exists."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The course", 1)[1].split("\n## ", 1)[0]
+    links = re.findall(r"\]\((notebooks/[^)]+\.ipynb)\)", section)
+    for link in links:
+        assert (ROOT / link).exists(), f"README links to a missing notebook: {link}"
+    notebooks = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    assert notebooks, "no notebooks found"
+    for nb in notebooks:
+        blank = nb.replace("notebooks/", "notebooks/student/", 1)
+        assert nb in links and blank in links, f"README's table of contents lacks {nb} or its blank version"
