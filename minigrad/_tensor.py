@@ -318,7 +318,13 @@ class Tensor:
     def __float__(self):
         if self._data.size != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
+        if self._requires_grad and not Tensor._warned_float:
+            Tensor._warned_float = True  # once per process, as PyTorch warns
+            warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+                          "behavior.\nConsider using tensor.detach() first.", UserWarning, stacklevel=2)
         return float(self.item())
+
+    _warned_float = False
 
     def __int__(self):
         return int(self.item())

@@ -310,3 +310,17 @@ def test_minigrad_and_pytorch_warning_agree(torch):
     ours = str(non_leaf_grad(minigrad)[1][0].message)
     theirs = str(non_leaf_grad(torch)[1][0].message)
     assert theirs.startswith(ours)
+
+
+def test_minigrad_float_of_tensor_that_requires_grad_warns_once(monkeypatch):
+    """float(x) on a tensor that requires grad: PyTorch's UserWarning, once per process."""
+    monkeypatch.setattr(minigrad.Tensor, "_warned_float", False)
+    x = minigrad.tensor(2.0, requires_grad=True)
+    with pytest.warns(UserWarning, match=r"Converting a tensor with requires_grad=True to a scalar may "
+                                         r"lead to unexpected behavior\.\nConsider using tensor\.detach\(\) first\."):
+        assert float(x) == 2.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        float(x)  # once only
+        float(minigrad.tensor(3.0))  # no grad: never
+        x.item()  # item() does not warn, in PyTorch either

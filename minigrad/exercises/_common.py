@@ -23,6 +23,8 @@ def _not_done(what):
 
 
 def _as_float(value, what):
+    if hasattr(value, "detach"):
+        value = value.detach()  # a tensor that requires grad is a fine answer: no warning for it
     try:
         out = float(value)
     except (TypeError, ValueError):
