@@ -117,6 +117,26 @@ def test_exercise_format(path):
     assert len(grade_ids) == len(set(grade_ids)), "grade_ids must be unique"
 
 
+@pytest.mark.parametrize("path", COMPLETE, ids=IDS)
+def test_notebook_shape(path):
+    """What every notebook of the series has (notebooks/AUTHORING.md): a numbered title,
+    learning goals and a time estimate, 2 to 4 exercises, at least one picture, questions
+    whose answers open on demand, a summary."""
+    nb = course.read(path)
+    md = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith(f"# {path.name[:2]} · ")
+    assert "Learning goals" in nb.cells[0].source and "Time:" in nb.cells[0].source
+    assert 2 <= len(exercise_cells(nb)) <= 4
+    pictures = [c for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
+                if {"image/svg+xml", "image/png"} & set(o.get("data", {}))]
+    assert pictures, f"{path.name} has no picture (a graph drawing or a plot)"
+    assert "## Check your understanding" in md
+    answers = re.findall(r"<details><summary>Show answer</summary>\n\n(.+?)\n\n</details>", md, re.S)
+    assert len(answers) >= 3 and md.count("<details>") == len(answers), \
+        "each answer: <details><summary>Show answer</summary>, a blank line, the answer, a blank line, </details>"
+    assert "## Summary" in md
+
+
 # --- blank versions --------------------------------------------------------------------
 
 def test_blank_versions_are_up_to_date(tmp_path):
