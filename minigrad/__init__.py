@@ -36,7 +36,8 @@ def _method(name):
 
 
 for _name in ("exp", "log", "sqrt", "abs", "sign", "neg", "reciprocal", "relu", "sigmoid", "tanh",
-              "clamp", "clip", "sum", "mean", "var", "std", "norm", "max", "argmax", "softmax", "log_softmax", "logsumexp",
+              "clamp", "clip", "sum", "mean", "var", "std", "norm", "max", "argmax", "softmax",
+              "log_softmax", "logsumexp",
               "reshape", "flatten", "transpose", "permute", "t", "unsqueeze", "squeeze", "matmul",
               "mm", "add", "sub", "mul", "div", "pow", "maximum", "clone", "detach", "numel",
               "sum_to_size"):

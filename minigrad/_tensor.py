@@ -717,7 +717,8 @@ class Tensor:
     def __getitem__(self, key):
         if type(key) is int and not (self._requires_grad and grad_mode._state.enabled) \
                 and self._data.ndim and -self._data.shape[0] <= key < self._data.shape[0]:
-            return Tensor._wrap(self._data[key, ...], version_box=self._version_box)  # fast path (a DataLoader's x[i]): no node, a view
+            # fast path (a DataLoader's x[i]): no node; a view, so it shares the version counter
+            return Tensor._wrap(self._data[key, ...], version_box=self._version_box)
         key = _tensor_index(key)
         _check_index(self._data.shape, key)
         if any(isinstance(k, np.ndarray) for k in key):  # integer arrays or masks

@@ -15,7 +15,7 @@ import heapq
 import itertools
 
 from . import grad_mode
-from .function import AccumulateGrad, accumulator
+from .function import AccumulateGrad, _owner, accumulator
 
 
 def _node_of(tensor):
@@ -37,10 +37,6 @@ def _count_dependencies(roots):
     return dependencies
 
 
-def _memory(array):
-    return array if array.base is None else array.base  # NumPy points a view at the owner
-
-
 def _is_new(node, child_grad, grad, grad_owned, grads):
     """Whether nothing but the next node will hold ``child_grad``'s memory: a built-in op's
     backward made it anew (or from an incoming gradient that nothing else holds), and sends
@@ -48,10 +44,10 @@ def _is_new(node, child_grad, grad, grad_owned, grads):
     PyTorch does when it can."""
     if not node._builtin:
         return False  # a user's backward may return a tensor it keeps
-    memory = _memory(child_grad._data)
-    if len(grads) > 1 and [g is not None and _memory(g._data) is memory for g in grads].count(True) > 1:
+    memory = _owner(child_grad._data)
+    if len(grads) > 1 and [g is not None and _owner(g._data) is memory for g in grads].count(True) > 1:
         return False  # the same memory goes to two inputs
-    return memory is not _memory(grad._data) or grad_owned
+    return memory is not _owner(grad._data) or grad_owned
 
 
 def _leading_to(roots, targets):
