@@ -4,7 +4,7 @@
 
     @fusion.fuse
     def f(x, y):
-        return ((x * 2 + 1).tanh() * y).exp()
+        return ((x * 3 - 1).tanh() * y).exp()
 
     out = f(x, y)              # one autograd node, FusedBackward, instead of five
     print(f.graph)             # the recorded instructions (the IR)
