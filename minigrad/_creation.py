@@ -1,8 +1,11 @@
 """Making tensors: from data, filled with a value, ranges, and random numbers."""
+import warnings
+
 import numpy as np
 
 from . import _dtype
-from ._tensor import Tensor, _shape_args, tensor  # noqa: F401 (tensor is re-exported)
+from ._conventions import shape_args as _shape_args
+from ._tensor import Tensor
 
 _DEFAULT_SEED = 67280421310721  # PyTorch's: a fresh process gives the same numbers every run
 
@@ -28,6 +31,16 @@ default_generator = Generator()
 def manual_seed(seed):
     """Seed minigrad's random numbers (randn, rand, randint, randperm, dropout, shuffling)."""
     return default_generator.manual_seed(seed)
+
+
+def tensor(data, dtype=None, requires_grad=False):
+    """A new leaf tensor holding a copy of ``data`` (a number, nested lists, an array)."""
+    if isinstance(data, Tensor):
+        warnings.warn("To copy construct from a tensor, it is recommended to use "
+                      "sourceTensor.detach().clone() or sourceTensor.detach().clone()"
+                      ".requires_grad_(True), rather than torch.tensor(sourceTensor).",
+                      UserWarning, stacklevel=2)
+    return _new(_dtype.array_of(data, dtype), requires_grad)
 
 
 def _new(array, requires_grad):

@@ -8,14 +8,20 @@ class dtype:
     """A tensor element type. Prints as PyTorch's does (``torch.float32``) so that
     output of ``import minigrad as torch`` code reads the same as under PyTorch."""
 
-    __slots__ = ("name", "np", "is_floating_point", "itemsize", "_category")
+    __slots__ = ("name", "np", "is_floating_point", "itemsize", "_category", "legacy_name")
 
-    def __init__(self, name, np_type, category):
+    def __init__(self, name, np_type, category, legacy_name):
         self.name = name
         self.np = np.dtype(np_type)
         self.is_floating_point = category == 2
         self.itemsize = self.np.itemsize
         self._category = category  # bool < integer < floating point
+        # The name PyTorch's error messages use ("Float"), and its old tensor types ("torch.FloatTensor").
+        self.legacy_name = legacy_name
+
+    @property
+    def tensor_type(self):
+        return f"torch.{self.legacy_name}Tensor"
 
     def __repr__(self):
         return "torch." + self.name
@@ -24,10 +30,10 @@ class dtype:
         return self.name
 
 
-float32 = dtype("float32", np.float32, 2)
-float64 = dtype("float64", np.float64, 2)
-int64 = dtype("int64", np.int64, 1)
-bool = dtype("bool", np.bool_, 0)  # noqa: A001 (PyTorch's name, on purpose)
+float32 = dtype("float32", np.float32, 2, "Float")
+float64 = dtype("float64", np.float64, 2, "Double")
+int64 = dtype("int64", np.int64, 1, "Long")
+bool = dtype("bool", np.bool_, 0, "Bool")  # noqa: A001 (PyTorch's name, on purpose)
 float = float32  # noqa: A001
 double = float64
 long = int64
@@ -71,6 +77,27 @@ def default_for(value):
     return _default_float[0]
 
 
+def array_of(data, dtype=None):
+    """The array ``torch.tensor(data)`` holds: a copy of ``data`` (a number, nested lists that
+    may hold 0-d tensors, an array, a tensor), as ``dtype`` or, if None, as PyTorch infers it:
+    Python floats give the default float dtype, arrays and tensors keep theirs."""
+    array = np.array(_strip_tensors(data))
+    if dtype is not None:
+        target = dtype
+    elif array.dtype.kind == "f" and not isinstance(data, (np.ndarray, np.generic)) \
+            and not hasattr(data, "_data"):
+        target = _default_float[0]  # Python floats are float32 by default
+    else:
+        target = from_numpy_dtype(array.dtype)
+    return array if array.dtype == target.np else array.astype(target.np)
+
+
+def _strip_tensors(data):
+    if hasattr(data, "_data"):  # a Tensor
+        return data._data
+    if isinstance(data, (list, tuple)):
+        return [_strip_tensors(d) for d in data]
+    return data
 
 
 def result_type(a, b):

@@ -2,8 +2,10 @@
 
 A tensor made by the user is a *leaf*: ``grad_fn`` is None. A tensor made by a
 recorded op has a ``grad_fn``: the node that knows how to send a gradient back to
-the op's inputs. The methods below only pick the right op from ``_ops`` and
-handle PyTorch's argument conventions; the maths lives in ``_ops``.
+the op's inputs. Each method below is a short call into an op of ``minigrad/ops/``
+(see the table in ``ops/__init__.py``); the maths lives there. PyTorch's argument
+conventions and error texts are in ``_conventions.py``, indexing in ``_indexing.py``,
+in-place recording in ``_inplace.py``.
 """
 import numbers
 import warnings
@@ -11,55 +13,15 @@ import weakref
 
 import numpy as np
 
-from . import _dtype, _ops
+from . import _dtype, _indexing, _inplace, ops
+from ._conventions import LEAF_GRAD_WARNING, MaxResult, Size, check_broadcast, new_shape, reshape_is_view
+from ._conventions import dim as _dim
+from ._conventions import dims as _dims
+from ._conventions import shape_args as _shape_args
 from ._repr import format_tensor
+from .autograd import backward as _backward
 from .autograd import function, grad_mode
 from .autograd.function import _Handle
-
-_LEAF_GRAD_WARNING = (
-    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
-    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
-    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
-    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
-    "github.com/pytorch/pytorch/pull/30531 for more information.")
-
-
-class Size(tuple):
-    """A tensor's shape: a tuple that prints as ``torch.Size([2, 3])``."""
-
-    def __repr__(self):
-        return f"torch.Size({list(self)})"
-
-    def numel(self):
-        return int(np.prod(self, dtype=np.int64))
-
-    def __getitem__(self, key):
-        item = super().__getitem__(key)
-        return Size(item) if isinstance(key, slice) else item
-
-
-def _dim(d, ndim):
-    """Normalise a possibly negative dimension, with PyTorch's error when out of range."""
-    lo, hi = (-ndim, ndim - 1) if ndim else (-1, 0)
-    if not lo <= d <= hi:
-        raise IndexError(f"Dimension out of range (expected to be in range of [{lo}, {hi}], but got {d})")
-    return d % max(ndim, 1)
-
-
-def _dims(dim, ndim):
-    if dim is None:
-        return None
-    if ndim == 0:  # a 0-d tensor accepts dim 0 or -1 and has nothing to reduce
-        _dims(dim, 1)
-        return ()
-    return tuple(_dim(d, ndim) for d in dim) if isinstance(dim, (tuple, list)) else (_dim(dim, ndim),)
-
-
-def _shape_args(shape):
-    """Accept ``f(2, 3)``, ``f((2, 3))`` and ``f([2, 3])``, as PyTorch does."""
-    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
-        shape = shape[0]
-    return tuple(int(s) for s in shape)
 
 
 def _as_tensor(x, dtype):
@@ -86,69 +48,16 @@ def _binary(op, a, b):
     try:
         out = op.apply(a, b)
     except ValueError:
-        _check_broadcast(a._data.shape, b._data.shape)
+        check_broadcast(a._data.shape, b._data.shape)
         raise
     if dt is not None and out._data.dtype != dt.np:  # NumPy ranks a 0-d float64 above a
         out._data = out._data.astype(dt.np)         # float32 tensor; PyTorch does not
     return out
 
 
-def _check_broadcast(sa, sb):
-    """PyTorch's error for shapes that do not broadcast, naming the first clash."""
-    n = max(len(sa), len(sb))
-    for i in range(1, n + 1):
-        da, db = sa[-i] if i <= len(sa) else 1, sb[-i] if i <= len(sb) else 1
-        if da != db and da != 1 and db != 1:
-            raise RuntimeError(f"The size of tensor a ({da}) must match the size of tensor b ({db}) "
-                               f"at non-singleton dimension {n - i}")
-
-
 def _floating(x):
     """Inputs of exp, log, ... : integers are computed as float32, as in PyTorch."""
     return x if x.dtype.is_floating_point else Tensor._wrap(x._data.astype(np.float32))
-
-
-def _check_index(shape, key):
-    """PyTorch's IndexError for an int index out of range (NumPy says "axis")."""
-    d = 0
-    for k in key:
-        if k is None:
-            continue
-        if k is Ellipsis:
-            d = len(shape) - sum(1 for j in key if j is not None and j is not Ellipsis)
-            continue
-        if isinstance(k, (int, np.integer)) and not isinstance(k, bool) and d < len(shape) \
-                and not -shape[d] <= k < shape[d]:
-            raise IndexError(f"index {k} is out of bounds for dimension {d} with size {shape[d]}")
-        d += np.asarray(k).ndim if isinstance(k, np.ndarray) and k.dtype == np.bool_ else 1
-
-
-def _tensor_index(key):
-    """Turn Tensors inside an index into arrays and lists into arrays (NumPy's advanced indexing)."""
-    if not isinstance(key, tuple):
-        key = (key,)
-    return tuple(k._data if isinstance(k, Tensor) else np.asarray(k) if isinstance(k, list) else k
-                 for k in key)
-
-
-def _basic_index(x, key):
-    """``x[key]`` for ints, slices, None and ``...``, one dimension at a time, as PyTorch
-    records it: Select for an int, Slice for a slice, Unsqueeze for None (``:`` is free)."""
-    if Ellipsis in key:
-        i = key.index(Ellipsis)
-        fill = x._data.ndim - sum(k is not None for k in key if k is not Ellipsis)
-        key = key[:i] + (slice(None),) * fill + key[i + 1:]
-    out, d = x, 0  # d: the dimension of ``out`` that the next key element indexes
-    for k in key:
-        if k is None:
-            out, d = out.unsqueeze(d), d + 1
-        elif isinstance(k, slice):
-            if k != slice(None):
-                out = _ops.Slice.apply(out, (slice(None),) * d + (k,))
-            d += 1
-        else:
-            out = _ops.Select.apply(out, (slice(None),) * d + (int(k),))
-    return _ops.Alias.apply(x, ()) if out is x else out
 
 
 class Tensor:
@@ -158,8 +67,10 @@ class Tensor:
     _accumulator = None  # weak reference to a leaf's AccumulateGrad node
 
     def __init__(self, data, dtype=None, requires_grad=False):
-        t = tensor(data, dtype=dtype, requires_grad=requires_grad)
-        self._init(t._data, requires_grad)
+        array = _dtype.array_of(data, dtype)
+        if requires_grad and array.dtype.kind != "f":
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+        self._init(array, bool(requires_grad))
 
     def _init(self, array, requires_grad=False, grad_fn=None, version_box=None):
         self._data = array
@@ -249,7 +160,7 @@ class Tensor:
     @property
     def grad(self):
         if self._grad is None and self._grad_fn is not None and not self.retains_grad:
-            warnings.warn(_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+            warnings.warn(LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return self._grad
 
     @grad.setter
@@ -285,8 +196,7 @@ class Tensor:
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Compute d(self)/d(leaf) for every leaf that requires grad and add it to ``leaf.grad``."""
-        from .autograd import backward
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+        _backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     def detach(self):
         """The same data, cut from the graph (a new leaf). Shares the version counter."""
@@ -351,7 +261,7 @@ class Tensor:
 
     def unbind(self, dim=0):
         d = _dim(dim, self._data.ndim)
-        return tuple(_ops.Unbind.apply(self, (slice(None),) * d + (i,)) for i in range(self._data.shape[d]))
+        return tuple(ops.Unbind.apply(self, (slice(None),) * d + (i,)) for i in range(self._data.shape[d]))
 
     def __hash__(self):
         return id(self)
@@ -375,7 +285,7 @@ class Tensor:
         if dtype is self.dtype:
             return self
         if dtype.is_floating_point and self._requires_grad:
-            return _ops.ToCopy.apply(self, dtype.np)
+            return ops.ToCopy.apply(self, dtype.np)
         return Tensor._wrap(self._data.astype(dtype.np))
 
     def float(self):
@@ -393,59 +303,64 @@ class Tensor:
     def cpu(self):
         return self
 
+    def new_zeros(self, *size, dtype=None, requires_grad=False):
+        """Zeros of ``size``, with this tensor's dtype unless ``dtype`` says otherwise."""
+        array = np.zeros(_shape_args(size), dtype.np if dtype else self._data.dtype)
+        return Tensor(array, requires_grad=requires_grad) if requires_grad else Tensor._wrap(array)
+
     def clone(self):
-        return _ops.Clone.apply(self)
+        return ops.Clone.apply(self)
 
     def contiguous(self):
         return self if self._data.flags.c_contiguous else self.clone()
 
     # -- arithmetic ----------------------------------------------------------------------------
     def __add__(self, other):
-        return _binary(_ops.Add, self, other)
+        return _binary(ops.Add, self, other)
 
     __radd__ = __add__
 
     def __sub__(self, other):
-        return _binary(_ops.Sub, self, other)
+        return _binary(ops.Sub, self, other)
 
     def __rsub__(self, other):
         if isinstance(other, numbers.Number):
             dt = _dtype.result_type(self, other)
-            return _ops.Rsub.apply(_as_tensor(self, dt), other)
-        return _binary(_ops.Sub, _as_tensor(other, self.dtype), self)
+            return ops.Rsub.apply(_as_tensor(self, dt), other)
+        return _binary(ops.Sub, _as_tensor(other, self.dtype), self)
 
     def __mul__(self, other):
-        return _binary(_ops.Mul, self, other)
+        return _binary(ops.Mul, self, other)
 
     __rmul__ = __mul__
 
     def __truediv__(self, other):
-        return _binary(_ops.Div, _floating(self), other)  # int / int is a float, as in PyTorch
+        return _binary(ops.Div, _floating(self), other)  # int / int is a float, as in PyTorch
 
     def __rtruediv__(self, other):
         return self.reciprocal() * other  # PyTorch computes 2 / x as x.reciprocal() * 2
 
     def __pow__(self, exponent):
         if isinstance(exponent, Tensor):
-            return _binary(_ops.PowTensor, self, exponent)
+            return _binary(ops.PowTensor, self, exponent)
         if isinstance(exponent, float) and not self.dtype.is_floating_point:
-            return _ops.Pow.apply(_floating(self), exponent)
-        return _ops.Pow.apply(self, exponent)
+            return ops.Pow.apply(_floating(self), exponent)
+        return ops.Pow.apply(self, exponent)
 
     def __rpow__(self, base):
-        return _ops.RPow.apply(_floating(self) if isinstance(base, float) else self, base)
+        return ops.RPow.apply(_floating(self) if isinstance(base, float) else self, base)
 
     def __matmul__(self, other):
         a, b = (self, other) if self._data.dtype == other._data.dtype else (
             _as_tensor(self, _dtype.result_type(self, other)),
             _as_tensor(other, _dtype.result_type(self, other)))
-        return _ops.matmul_op(a._data.ndim, b._data.ndim).apply(a, b)
+        return ops.matmul_op(a._data.ndim, b._data.ndim).apply(a, b)
 
     def __rmatmul__(self, other):
         return Tensor._wrap(np.asarray(other)) @ self
 
     def __neg__(self):
-        return _ops.Neg.apply(self)
+        return ops.Neg.apply(self)
 
     def __pos__(self):
         return self
@@ -454,7 +369,7 @@ class Tensor:
         return self.abs()
 
     def reciprocal(self):
-        return _ops.Reciprocal.apply(_floating(self))
+        return ops.Reciprocal.apply(_floating(self))
 
     def add(self, other, *, alpha=1):
         return self + (other if alpha == 1 else other * alpha)
@@ -505,60 +420,66 @@ class Tensor:
 
     eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
 
+    def where(self, condition, other):
+        """This tensor where ``condition`` holds, else ``other`` (a tensor or a number)."""
+        dt = _dtype.result_type(self, other)
+        cond = condition._data if isinstance(condition, Tensor) else np.asarray(condition)
+        return ops.Where.apply(cond, _as_tensor(self, dt), _as_tensor(other, dt))
+
     # -- elementwise functions -----------------------------------------------------------------
     def exp(self):
-        return _ops.Exp.apply(_floating(self))
+        return ops.Exp.apply(_floating(self))
 
     def log(self):
-        return _ops.Log.apply(_floating(self))
+        return ops.Log.apply(_floating(self))
 
     def sqrt(self):
-        return _ops.Sqrt.apply(_floating(self))
+        return ops.Sqrt.apply(_floating(self))
 
     def abs(self):
-        return _ops.Abs.apply(self)
+        return ops.Abs.apply(self)
 
     def sign(self):
-        return _ops.Sign.apply(self)
+        return ops.Sign.apply(self)
 
     def relu(self):
-        return _ops.Relu.apply(self)
+        return ops.Relu.apply(self)
 
     def sigmoid(self):
-        return _ops.Sigmoid.apply(_floating(self))
+        return ops.Sigmoid.apply(_floating(self))
 
     def tanh(self):
-        return _ops.Tanh.apply(_floating(self))
+        return ops.Tanh.apply(_floating(self))
 
     def clamp(self, min=None, max=None):
         if min is None and max is None:
             raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-        return _ops.Clamp.apply(self, min, max)
+        return ops.Clamp.apply(self, min, max)
 
     clip = clamp
 
     def maximum(self, other):
-        return _binary(_ops.Maximum, self, other)
+        return _binary(ops.Maximum, self, other)
 
     # -- reductions ----------------------------------------------------------------------------
     def sum(self, dim=None, keepdim=False, dtype=None):
         x = self if dtype is None else self.to(dtype)
         dims = _dims(dim, x._data.ndim)
-        return (_ops.Sum if dims is None else _ops.SumDim).apply(x, dims, keepdim)
+        return (ops.Sum if dims is None else ops.SumDim).apply(x, dims, keepdim)
 
     def mean(self, dim=None, keepdim=False, dtype=None):
         x = self if dtype is None else self.to(dtype)
         if not x.dtype.is_floating_point:
             raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
-                               f"floating point or complex dtype. Got: {_NAMES[x.dtype.name]}")
+                               f"floating point or complex dtype. Got: {x.dtype.legacy_name}")
         dims = _dims(dim, x._data.ndim)
-        return (_ops.Mean if dims is None else _ops.MeanDim).apply(x, dims, keepdim)
+        return (ops.Mean if dims is None else ops.MeanDim).apply(x, dims, keepdim)
 
     def var(self, dim=None, unbiased=True, keepdim=False, *, correction=None):
-        return self._spread(_ops.Var, dim, unbiased, keepdim, correction)
+        return self._spread(ops.Var, dim, unbiased, keepdim, correction)
 
     def std(self, dim=None, unbiased=True, keepdim=False, *, correction=None):
-        return self._spread(_ops.Std, dim, unbiased, keepdim, correction)
+        return self._spread(ops.Std, dim, unbiased, keepdim, correction)
 
     def _spread(self, op, dim, unbiased, keepdim, correction):
         if isinstance(dim, bool):  # x.std(False): the old positional ``unbiased``
@@ -573,23 +494,23 @@ class Tensor:
             raise NotImplementedError("minigrad's norm computes the 2-norm only (p=2 or 'fro')")
         if not self.dtype.is_floating_point:
             raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
-                               f"Got {_NAMES[self.dtype.name]}")
-        return _ops.Norm.apply(self, _dims(dim, self._data.ndim), keepdim)
+                               f"Got {self.dtype.legacy_name}")
+        return ops.Norm.apply(self, _dims(dim, self._data.ndim), keepdim)
 
     def max(self, dim=None, keepdim=False):
         if isinstance(dim, Tensor):
             return self.maximum(dim)
         if dim is None:
-            return _ops.Max.apply(self)
+            return ops.Max.apply(self)
         if self._data.ndim == 0:  # dim 0 of a 0-d tensor: the value itself, at index 0
             _dim(dim, 0)
             values, indices = self.unsqueeze(0).max(0, keepdim)
-            return _MaxResult(values.squeeze(0) if keepdim else values, indices.reshape(()))
+            return MaxResult(values.squeeze(0) if keepdim else values, indices.reshape(()))
         d = _dim(dim, self._data.ndim)
         indices = np.argmax(self._data, axis=d)  # the first of equal maxima, as in PyTorch
-        values = _ops.MaxDim.apply(self, d, keepdim, indices)
+        values = ops.MaxDim.apply(self, d, keepdim, indices)
         indices = np.expand_dims(indices, d) if keepdim else indices
-        return _MaxResult(values, Tensor._wrap(indices.astype(np.int64)))
+        return MaxResult(values, Tensor._wrap(indices.astype(np.int64)))
 
     def argmax(self, dim=None, keepdim=False):
         if dim is None:
@@ -597,41 +518,28 @@ class Tensor:
         return self.max(dim, keepdim).indices
 
     def softmax(self, dim):
-        return _ops.Softmax.apply(_floating(self), _dim(dim, self._data.ndim))
+        return ops.Softmax.apply(_floating(self), _dim(dim, self._data.ndim))
 
     def log_softmax(self, dim):
-        return _ops.LogSoftmax.apply(_floating(self), _dim(dim, self._data.ndim))
+        return ops.LogSoftmax.apply(_floating(self), _dim(dim, self._data.ndim))
 
     def logsumexp(self, dim, keepdim=False):
-        return _ops.Logsumexp.apply(_floating(self), _dims(dim, self._data.ndim), keepdim)
+        return ops.Logsumexp.apply(_floating(self), _dims(dim, self._data.ndim), keepdim)
 
     # -- shapes --------------------------------------------------------------------------------
-    def _new_shape(self, shape):
-        shape = list(_shape_args(shape))
-        if shape.count(-1) > 1:
-            raise RuntimeError("only one dimension can be inferred")
-        if shape.count(-1) == 1 and 0 not in shape:
-            known = int(np.prod([s for s in shape if s != -1], dtype=np.int64))
-            if known and self._data.size % known == 0:
-                shape[shape.index(-1)] = self._data.size // known
-        if shape.count(-1) or int(np.prod(shape, dtype=np.int64)) != self._data.size:
-            raise RuntimeError(f"shape '[{', '.join(map(str, _shape_args(shape)))}]' is invalid "
-                               f"for input of size {self._data.size}")
-        return tuple(shape)
-
     def view(self, *shape):
-        shape = self._new_shape(shape)
-        if not _reshape_is_view(self._data, shape):
+        shape = new_shape(shape, self._data.size)
+        if not reshape_is_view(self._data, shape):
             raise RuntimeError(
                 "view size is not compatible with input tensor's size and stride (at least one "
                 "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
-        return _ops.View.apply(self, shape)
+        return ops.View.apply(self, shape)
 
     def reshape(self, *shape):
-        shape = self._new_shape(shape)
-        if _reshape_is_view(self._data, shape):
-            return _ops.View.apply(self, shape)
-        return _ops.UnsafeView.apply(self.clone(), shape)  # copy first, as PyTorch does
+        shape = new_shape(shape, self._data.size)
+        if reshape_is_view(self._data, shape):
+            return ops.View.apply(self, shape)
+        return ops.UnsafeView.apply(self.clone(), shape)  # copy first, as PyTorch does
 
     def flatten(self, start_dim=0, end_dim=-1):
         if self._data.ndim == 0:
@@ -660,14 +568,14 @@ class Tensor:
                     f"The expanded size of the tensor ({shape[i + lead]}) must match the existing size "
                     f"({size}) at non-singleton dimension {i + lead}.  Target sizes: {list(shape)}.  "
                     f"Tensor sizes: {list(self._data.shape)}")
-        return _ops.Expand.apply(self, shape)
+        return ops.Expand.apply(self, shape)
 
     def expand_as(self, other):
         return self.expand(other.shape)
 
     def sum_to_size(self, *shape):
         shape = _shape_args(shape)
-        return self if shape == self._data.shape else _ops.SumToSize.apply(self, shape)
+        return self if shape == self._data.shape else ops.SumToSize.apply(self, shape)
 
     def permute(self, *dims):
         dims = _shape_args(dims)
@@ -678,16 +586,16 @@ class Tensor:
         dims = tuple(_dim(d, self._data.ndim) for d in dims)
         if len(set(dims)) != len(dims):
             raise RuntimeError("permute(): duplicate dims are not allowed.")
-        return _ops.Permute.apply(self, dims)
+        return ops.Permute.apply(self, dims)
 
     def transpose(self, dim0, dim1):
         n = self._data.ndim
-        return _ops.Transpose.apply(self, _dim(dim0, n), _dim(dim1, n))
+        return ops.Transpose.apply(self, _dim(dim0, n), _dim(dim1, n))
 
     def t(self):
         if self._data.ndim > 2:
             raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {self._data.ndim}D")
-        return _ops.T.apply(self, 0, max(self._data.ndim - 1, 0))
+        return ops.T.apply(self, 0, max(self._data.ndim - 1, 0))
 
     @property
     def T(self):
@@ -706,106 +614,47 @@ class Tensor:
         return self.transpose(-2, -1)
 
     def unsqueeze(self, dim):
-        return _ops.Unsqueeze.apply(self, _dim(dim, self._data.ndim + 1))
+        return ops.Unsqueeze.apply(self, _dim(dim, self._data.ndim + 1))
 
     def squeeze(self, dim=None):
         if dim is None:
-            return _ops.Squeeze.apply(self, None)
+            return ops.Squeeze.apply(self, None)
         dims = tuple(d for d in _dims(dim, self._data.ndim) if self._data.shape[d] == 1)
-        return (_ops.SqueezeDims if isinstance(dim, (tuple, list)) else _ops.SqueezeDim).apply(self, dims)
+        return (ops.SqueezeDims if isinstance(dim, (tuple, list)) else ops.SqueezeDim).apply(self, dims)
 
     def __getitem__(self, key):
-        if type(key) is int and not (self._requires_grad and grad_mode._state.enabled) \
-                and self._data.ndim and -self._data.shape[0] <= key < self._data.shape[0]:
-            # fast path (a DataLoader's x[i]): no node; a view, so it shares the version counter
-            return Tensor._wrap(self._data[key, ...], version_box=self._version_box)
-        key = _tensor_index(key)
-        _check_index(self._data.shape, key)
-        if any(isinstance(k, np.ndarray) for k in key):  # integer arrays or masks
-            return _ops.Index.apply(self, key)
-        return _basic_index(self, key)
+        return _indexing.getitem(self, key)
 
     def __setitem__(self, key, value):
-        """``x[key] = value`` writes in place, like the other in-place ops."""
-        key = _tensor_index(key)
-        if grad_mode._state.enabled and (self._requires_grad or getattr(value, "_requires_grad", False)):
-            raise RuntimeError("minigrad does not record item assignment on tensors that require "
-                               "grad; compute a new tensor (e.g. with torch.where or torch.cat) instead")
-        value = value._data if isinstance(value, Tensor) else value
-        self._data[key] = value
-        self._version_box[0] += 1
+        _indexing.setitem(self, key, value)
 
     # -- in-place ops --------------------------------------------------------------------------
-    def _inplace(self, method, *args, ufunc=None):
-        """Apply an out-of-place op, then write its result into this tensor's own buffer.
-
-        Recorded like PyTorch: the tensor's ``grad_fn`` becomes the new node, whose input
-        is the tensor as it was (a copy, since the op may need the old values in backward).
-        The version counter goes up, so a node that saved the old values will refuse to run.
-        """
-        record = grad_mode._state.enabled and (self._requires_grad or any(
-            isinstance(a, Tensor) and a._requires_grad for a in args))
-        if ufunc is not None and not record and self._data.dtype.kind == "f":
-            # Nothing to record (an optimizer's update under no_grad, say): compute straight
-            # into this tensor's buffer, with no temporary, as PyTorch does.
-            other = args[0]._data if isinstance(args[0], Tensor) else args[0]
-            try:
-                ufunc(self._data, other, out=self._data, casting="unsafe")
-            except ValueError:
-                shape = np.broadcast_shapes(self._data.shape, np.shape(other))
-                raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
-                                   f"broadcast shape {list(shape)}") from None
-            self._version_box[0] += 1
-            return self
-        if record and self._requires_grad and self._grad_fn is None:
-            raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
-        if record and self._data.base is not None:
-            # PyTorch would also rewrite the graph of the tensor this one is a view of.
-            raise RuntimeError("minigrad does not record in-place operations on a view (a tensor made "
-                               "by indexing, reshaping or transposing another); apply the operation "
-                               "out of place instead")
-        old = self
-        if record:
-            old = Tensor._wrap(self._data.copy(), grad_fn=self._grad_fn)
-            old._requires_grad = self._requires_grad
-        result = method(old, *args)
-        if result.dtype is not self.dtype and result.dtype._category > self.dtype._category:
-            raise RuntimeError(f"result type {_NAMES[result.dtype.name]} can't be cast to the "
-                               f"desired output type {_NAMES[self.dtype.name]}")
-        np.copyto(self._data, result._data, casting="unsafe")
-        self._version_box[0] += 1
-        if result._grad_fn is not None:
-            if self.retains_grad:  # the retained gradient is now that of the new values
-                result._grad_fn._retain, self._grad_fn._retain = self._grad_fn._retain, None
-            self._grad_fn, self._requires_grad = result._grad_fn, True
-        return self
-
     def add_(self, other, alpha=1):
-        return self._inplace(Tensor.__add__, other if alpha == 1 else other * alpha, ufunc=np.add)
+        return _inplace.apply(self, Tensor.__add__, other if alpha == 1 else other * alpha, ufunc=np.add)
 
     def sub_(self, other, alpha=1):
-        return self._inplace(Tensor.__sub__, other if alpha == 1 else other * alpha, ufunc=np.subtract)
+        return _inplace.apply(self, Tensor.__sub__, other if alpha == 1 else other * alpha, ufunc=np.subtract)
 
     def mul_(self, other):
-        return self._inplace(Tensor.__mul__, other, ufunc=np.multiply)
+        return _inplace.apply(self, Tensor.__mul__, other, ufunc=np.multiply)
 
     def div_(self, other):
-        return self._inplace(Tensor.__truediv__, other, ufunc=np.divide)
+        return _inplace.apply(self, Tensor.__truediv__, other, ufunc=np.divide)
 
     def clamp_(self, min=None, max=None):
-        return self._inplace(Tensor.clamp, min, max)
+        return _inplace.apply(self, Tensor.clamp, min, max)
 
     def relu_(self):
-        return self._inplace(Tensor.relu)
+        return _inplace.apply(self, Tensor.relu)
 
     def zero_(self):
-        return self._inplace(_ops.Zero.apply)
+        return _inplace.apply(self, ops.Zero.apply)
 
     def fill_(self, value):
-        return self._inplace(_ops.Fill.apply, value)
+        return _inplace.apply(self, ops.Fill.apply, value)
 
     def copy_(self, src):
-        return self._inplace(_ops.Copy.apply, src if isinstance(src, Tensor) else tensor(src))
+        return _inplace.apply(self, ops.Copy.apply, src if isinstance(src, Tensor) else Tensor(src))
 
     __iadd__ = add_
     __isub__ = sub_
@@ -813,75 +662,5 @@ class Tensor:
     __itruediv__ = div_
 
 
-function.Tensor = Tensor  # the autograd machinery makes tensors too
-
-_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "bool": "Bool"}
-
-
-def _reshape_is_view(array, shape):
-    """Whether NumPy can reshape without copying (PyTorch's view() works exactly then)."""
-    try:
-        np.reshape(array, shape, copy=False)
-        return True
-    except ValueError:
-        return False
-
-
-class _MaxResult(tuple):
-    """``(values, indices)`` with names, as ``torch.return_types.max``."""
-
-    def __new__(cls, values, indices):
-        return super().__new__(cls, (values, indices))
-
-    values = property(lambda self: self[0])
-    indices = property(lambda self: self[1])
-
-    def __repr__(self):
-        return f"torch.return_types.max(\nvalues={self[0]!r},\nindices={self[1]!r})"
-
-
-# -------------------------------------------------------------------------------------------------
-# Creating tensors
-# -------------------------------------------------------------------------------------------------
-
-
-def _strip_tensors(data):
-    if isinstance(data, Tensor):
-        return data._data
-    if isinstance(data, (list, tuple)):
-        return [_strip_tensors(d) for d in data]
-    return data
-
-
-def tensor(data, dtype=None, requires_grad=False):
-    """A new leaf tensor holding a copy of ``data`` (a number, nested lists, an array)."""
-    if isinstance(data, Tensor):
-        warnings.warn("To copy construct from a tensor, it is recommended to use "
-                      "sourceTensor.detach().clone() or sourceTensor.detach().clone()"
-                      ".requires_grad_(True), rather than torch.tensor(sourceTensor).",
-                      UserWarning, stacklevel=2)
-    if isinstance(data, (Tensor, np.ndarray, np.generic)):
-        array = np.array(_strip_tensors(data))
-        target = dtype or _dtype.from_numpy_dtype(array.dtype)
-    else:
-        array = np.array(_strip_tensors(data))
-        if dtype is not None:
-            target = dtype
-        elif array.dtype.kind == "f":
-            target = _dtype.get_default_dtype()  # Python floats are float32 by default
-        else:
-            target = _dtype.from_numpy_dtype(array.dtype)
-    if array.dtype != target.np:
-        array = array.astype(target.np)
-    if requires_grad and not target.is_floating_point:
-        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
-    t = Tensor._wrap(array)
-    t._requires_grad = bool(requires_grad)
-    return t
-
-
-def where(condition, input, other):
-    """``input`` where ``condition`` holds, else ``other`` (either may be a number)."""
-    dt = _dtype.result_type(input, other)
-    cond = condition._data if isinstance(condition, Tensor) else np.asarray(condition)
-    return _ops.Where.apply(cond, _as_tensor(input, dt), _as_tensor(other, dt))
+# The one link back down: autograd (and the modules beside this one) make Tensors too.
+function.Tensor = Tensor

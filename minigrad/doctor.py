@@ -14,6 +14,8 @@ import shutil
 import subprocess
 import sys
 
+import minigrad
+
 INSTALL_DOT = ("install Graphviz: conda install -c conda-forge graphviz, sudo apt-get install "
                "graphviz, or brew install graphviz (pip-only: pip install 'minigrad[wasm]'). "
                "Without it, graphs show as text.")
@@ -66,8 +68,6 @@ def _kernel():
 
 def report():
     """The lines to print and the list of things to do."""
-    import minigrad
-
     rows = [("python", f"{platform.python_version()} ({sys.executable})"),
             ("minigrad", f"{minigrad.__version__} ({minigrad.__path__[0]})")]
     todo = []

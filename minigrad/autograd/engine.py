@@ -1,25 +1,84 @@
 """The backward pass: visit the graph in topological order, sum gradients, free buffers.
 
-This is what ``loss.backward()`` runs. Three ideas, each a few lines below:
+This is what ``loss.backward()`` runs. Three ideas, each marked in ``run_backward``:
 
 1. Ordering. A node may run only once *every* node that feeds it a gradient has run,
    or it would pass on a partial sum. So we first count, for each node, the edges that
    lead into it, then run nodes whose count has dropped to zero (Kahn's algorithm).
-   A loop with an explicit stack and heap, not recursion: a chain of 10,000 ops is fine.
+   A loop with an explicit heap, not recursion: a chain of 10,000 ops is fine.
 2. Accumulation. Gradients arriving at the same node by several paths are summed
    (``b = a + a`` sends two). Leaves add the total into ``.grad`` (AccumulateGrad).
 3. Freeing. After a node has run, it drops the tensors it saved, unless
    ``retain_graph=True``; running it again then raises PyTorch's error.
+
+Everything else is one named call at one point of the loop: a node's hooks
+(``node._run_pre_hooks``), what ``autograd.grad`` needs (``_Targets``: skip the nodes that
+lead to no input, capture the inputs' gradients), a leaf keeping a gradient without a copy
+when nothing else holds it (``_Fresh``), and the observer minigrad.viz's step-through uses.
 """
 import heapq
 import itertools
+import warnings
 
-from . import grad_mode
-from .function import AccumulateGrad, _owner, accumulator
+import numpy as np
+
+from . import function, grad_mode
+from .function import AccumulateGrad, _accumulate, accumulator, owner
+
+
+def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None, observer=None):
+    """Backpropagate ``grad_tensors`` from ``tensors`` through their graph.
+
+    Without ``inputs`` (``tensor.backward()``), leaves accumulate into ``.grad``.
+    With ``inputs`` (``autograd.grad``), the gradient reaching each input is
+    returned instead, and no ``.grad`` is touched. ``observer(node, grad, grads)``,
+    if given, is called after each node has run.
+    """
+    with grad_mode.set_grad_enabled(create_graph):  # record backward itself only if asked
+        pending = {}  # node -> the sum of the gradients it has received so far
+        for tensor, grad in zip(tensors, grad_tensors):
+            _receive(pending, _node_of(tensor), grad)
+        dependencies = _count_dependencies(list(pending))  # 1. order: edges into each node
+        targets = _Targets(inputs, list(pending))
+        fresh = _Fresh()
+        ready = _Ready(node for node in pending if node not in dependencies)
+        while ready:
+            node = ready.pop()
+            grad = pending.pop(node, None)  # None: no path from the roots carried a gradient
+            sent = ()
+            if grad is not None and targets.reaches(node):
+                fresh.received(node)
+                grad = node._run_pre_hooks(grad)
+                targets.capture(node, grad)
+                if targets.leads_on(node):
+                    sent = fresh.apply(node, grad)
+                    if not retain_graph:
+                        node._release()  # 3. freeing
+                    if observer is not None:
+                        observer(node, grad, sent)
+            for i, (child, _) in enumerate(node.next_functions):
+                if child is None:
+                    continue
+                if sent and sent[i] is not None:
+                    summed = _receive(pending, child, sent[i])  # 2. accumulation
+                    fresh.sent(node, child, sent[i], summed, sent)
+                dependencies[child] -= 1
+                if dependencies[child] == 0:  # 1. order: every gradient for child has arrived
+                    ready.push(child)
+    return targets.captured
 
 
 def _node_of(tensor):
     return tensor.grad_fn if tensor.grad_fn is not None else accumulator(tensor)
+
+
+def _receive(pending, node, grad):
+    """Add ``grad`` to what ``node`` has received. True if it had received some already."""
+    if node in pending:
+        pending[node] = pending[node] + grad
+        return True
+    pending[node] = grad
+    return False
 
 
 def _count_dependencies(roots):
@@ -37,17 +96,45 @@ def _count_dependencies(roots):
     return dependencies
 
 
-def _is_new(node, child_grad, grad, grad_owned, grads):
-    """Whether nothing but the next node will hold ``child_grad``'s memory: a built-in op's
-    backward made it anew (or from an incoming gradient that nothing else holds), and sends
-    it to one input only. A leaf can then keep it as its ``.grad`` without a copy, as
-    PyTorch does when it can."""
-    if not node._builtin:
-        return False  # a user's backward may return a tensor it keeps
-    memory = _owner(child_grad._data)
-    if len(grads) > 1 and [g is not None and _owner(g._data) is memory for g in grads].count(True) > 1:
-        return False  # the same memory goes to two inputs
-    return memory is not _owner(grad._data) or grad_owned
+class _Ready:
+    """Nodes whose gradient is complete, newest first (as PyTorch orders them). Ties (leaves'
+    AccumulateGrad nodes, which PyTorch runs as soon as they are ready) in arrival order."""
+
+    def __init__(self, nodes):
+        self.order = itertools.count()
+        self.heap = [(-node._seq, next(self.order), node) for node in nodes]
+        heapq.heapify(self.heap)
+
+    def __bool__(self):
+        return bool(self.heap)
+
+    def pop(self):
+        return heapq.heappop(self.heap)[2]
+
+    def push(self, node):
+        heapq.heappush(self.heap, (-node._seq, next(self.order), node))
+
+
+class _Targets:
+    """What ``autograd.grad(outputs, inputs)`` adds: the gradient reaching each input is
+    captured (and returned), and a node is run only if some path leads from it to an
+    input; a node that leads nowhere is left alone, buffers and all. For ``backward()``
+    (``inputs`` None) every node runs and nothing is captured."""
+
+    def __init__(self, inputs, roots):
+        self.wanted = {} if inputs is None else {_node_of(t): i for i, t in enumerate(inputs)}
+        self.captured = [None] * len(self.wanted)
+        self.needed = None if inputs is None else _leading_to(roots, self.wanted)
+
+    def reaches(self, node):
+        return self.needed is None or node in self.needed
+
+    def capture(self, node, grad):
+        if node in self.wanted:
+            self.captured[self.wanted[node]] = grad
+
+    def leads_on(self, node):
+        return self.needed is None or any(child in self.needed for child, _ in node.next_functions)
 
 
 def _leading_to(roots, targets):
@@ -67,67 +154,107 @@ def _leading_to(roots, targets):
     return needed
 
 
-def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None, observer=None):
-    """Backpropagate ``grad_tensors`` from ``tensors`` through their graph.
+class _Fresh:
+    """An optimisation, not part of the idea: a leaf may keep the gradient it receives as its
+    ``.grad`` without a copy, as PyTorch does when it can, if nothing else holds that memory.
+    That is so when a built-in op's backward made the array anew (or passed on an incoming
+    gradient that was itself fresh) and sent it to one input only, or when the engine
+    summed it. A hook may keep the gradient it is shown: then it is not fresh any more."""
 
-    Without ``inputs`` (``tensor.backward()``), leaves accumulate into ``.grad``.
-    With ``inputs`` (``autograd.grad``), the gradient reaching each input is
-    returned instead, and no ``.grad`` is touched. ``observer(node, grad, grads)``,
-    if given, is called after each node has run (minigrad.viz's step-through uses it).
-    """
-    with grad_mode.set_grad_enabled(create_graph):  # record backward itself only if asked
-        # The seed: each root's node starts with its output gradient.
-        pending = {}
-        for tensor, grad in zip(tensors, grad_tensors):
-            node = _node_of(tensor)
-            pending[node] = pending[node] + grad if node in pending else grad
-        dependencies = _count_dependencies(list(pending))
+    def __init__(self):
+        self.nodes = set()  # nodes whose pending gradient is fresh
+        self.incoming_fresh = False  # whether the gradient of the node now running is fresh
+        self.incoming = None  # and the memory it is in
 
-        wanted = {} if inputs is None else {_node_of(t): i for i, t in enumerate(inputs)}
-        captured = [None] * len(wanted)
-        needed = None if inputs is None else _leading_to(list(pending), wanted)
-        owned = set()  # nodes whose pending gradient is a new array that nothing else holds
+    def received(self, node):  # before its hooks run
+        self.incoming_fresh = node in self.nodes and not node._has_hooks()
 
-        # Ready nodes, newest first (as PyTorch orders them): a heap of (-creation, node).
-        # Ties (leaves' AccumulateGrad nodes) run in the order they became ready.
-        order = itertools.count()
-        ready = [(-node._seq, next(order), node) for node in pending if node not in dependencies]
-        heapq.heapify(ready)
-        while ready:
-            node = heapq.heappop(ready)[2]
-            grad = pending.pop(node, None)  # None: no path from the roots carried a gradient
-            grads = ()
-            # Hooks may keep the gradient they are shown: then it is no longer ours alone.
-            grad_owned = node in owned and not node._pre_hooks and node._retain is None
-            if grad is not None and (needed is None or node in needed):
-                grad = node._run_pre_hooks(grad)
-                if node in wanted:
-                    captured[wanted[node]] = grad
-                # autograd.grad runs a node only if it leads on to an input; a node that
-                # leads nowhere (or is only an input) is left alone, buffers and all.
-                if needed is None or any(child in needed for child, _ in node.next_functions):
-                    if isinstance(node, AccumulateGrad):
-                        grads = node.apply(grad, owned=node in owned)
-                    else:
-                        grads = node.apply(grad)
-                    if not retain_graph:
-                        node._release()
-                    if observer is not None:
-                        observer(node, grad, grads)
+    def apply(self, node, grad):
+        self.incoming = owner(grad._data)
+        if isinstance(node, AccumulateGrad):
+            return node.apply(grad, owned=node in self.nodes)
+        return node.apply(grad)
 
-            for (child, _), child_grad in zip(node.next_functions, grads or [None] * len(node.next_functions)):
-                if child is None:
-                    continue
-                if child_grad is None:
-                    pass
-                elif child in pending:  # sum gradients that reach one node by several paths
-                    pending[child] = pending[child] + child_grad
-                    owned.add(child)
-                else:
-                    pending[child] = child_grad
-                    if _is_new(node, child_grad, grad, grad_owned, grads):
-                        owned.add(child)
-                dependencies[child] -= 1
-                if dependencies[child] == 0:
-                    heapq.heappush(ready, (-child._seq, next(order), child))
-    return captured
+    def sent(self, node, child, grad, summed, grads):
+        if summed or self._is_new(node, grad, grads):
+            self.nodes.add(child)
+
+    def _is_new(self, node, grad, grads):
+        if not node._builtin:
+            return False  # a user's backward may return a tensor it keeps
+        memory = owner(grad._data)
+        if len(grads) > 1 and [g is not None and owner(g._data) is memory for g in grads].count(True) > 1:
+            return False  # the same memory goes to two inputs
+        return memory is not self.incoming or self.incoming_fresh
+
+
+# -- the two ways in: tensor.backward() and autograd.grad() -------------------------------------
+
+def _make_grads(outputs, grad_outputs):
+    """Check each output can be differentiated and pick its starting gradient:
+    the one given, or 1 for a scalar (the implicit gradient of ``loss.backward()``)."""
+    grads = []
+    for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
+        if not out.requires_grad:
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+        if g is None:
+            if out.numel() != 1:
+                raise RuntimeError("grad can be implicitly created only for scalar outputs")
+            if not out.dtype.is_floating_point:
+                raise RuntimeError("grad can be implicitly created only for real scalar outputs but got "
+                                   f"torch.{out.dtype.name}")
+            g = function.Tensor._wrap(np.ones_like(out._data))
+        elif not isinstance(g, function.Tensor):
+            g = function.Tensor._wrap(np.asarray(g, dtype=out._data.dtype))
+        elif g.shape != out.shape:
+            raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape!r} and "
+                               f"output[{i}] has a shape of {out.shape!r}.")
+        grads.append(g)
+    return grads
+
+
+def _as_tuple(x):
+    return tuple(x) if isinstance(x, (tuple, list)) else (x,)
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
+    """Accumulate into ``.grad`` of the leaves the gradient of ``tensors``."""
+    tensors = _as_tuple(tensors)
+    grad_tensors = _as_tuple(grad_tensors) if grad_tensors is not None else (None,) * len(tensors)
+    grads = _make_grads(tensors, grad_tensors)
+    retain = create_graph if retain_graph is None else retain_graph
+    if create_graph:
+        warnings.warn(
+            "Using backward() with create_graph=True will create a reference cycle between the parameter "
+            "and its gradient which can cause a memory leak. We recommend using autograd.grad when "
+            "creating the graph to avoid this. If you have to use this function, make sure to reset the "
+            ".grad fields of your parameters to None after use to break the cycle and avoid the leak.",
+            UserWarning, stacklevel=3)
+    if inputs is None:
+        run_backward(tensors, grads, retain, create_graph)
+        return
+    # backward(inputs=...): accumulate only into the given tensors
+    for t, g in zip(_as_tuple(inputs), run_backward(tensors, grads, retain, create_graph,
+                                                           inputs=_as_tuple(inputs))):
+        if g is not None:
+            _accumulate(t, g)
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
+         allow_unused=False, materialize_grads=False):
+    """Return d(outputs)/d(inputs) without touching any ``.grad``."""
+    outputs, inputs = _as_tuple(outputs), _as_tuple(inputs)
+    for t in inputs:
+        if not t.requires_grad:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
+    grad_outputs = _as_tuple(grad_outputs) if grad_outputs is not None else (None,) * len(outputs)
+    grads = _make_grads(outputs, grad_outputs)
+    retain = create_graph if retain_graph is None else retain_graph
+    result = run_backward(outputs, grads, retain, create_graph, inputs=inputs)
+    for i, g in enumerate(result):
+        if g is None and materialize_grads:
+            result[i] = inputs[i].new_zeros(inputs[i].shape)
+        elif g is None and not allow_unused:
+            raise RuntimeError(f"The differentiated Tensor at index {i} appears to not have been used in "
+                               "the graph. Set allow_unused=True if this is the desired behavior.")
+    return tuple(result)

@@ -4,12 +4,17 @@ Every differentiable op is a ``Function`` with a static ``forward(ctx, ...)`` an
 ``backward(ctx, grad)``. Calling ``Fn.apply(...)`` runs ``forward`` and, when
 recording, keeps ``ctx`` as the output's ``grad_fn``: the node *is* the context,
 as in PyTorch, so whatever ``forward`` saved is there when ``backward`` runs.
+
+This layer sits below the Tensor class (minigrad/_tensor.py imports it), yet it makes
+tensors: the outputs of ops, the gradients it fits and sums. The class reaches it by
+one declared link, ``Tensor`` below, which minigrad/_tensor.py sets once the class exists.
 """
 import itertools
 import re
 import traceback
 import warnings
 import weakref
+from typing import NamedTuple
 
 import numpy as np
 
@@ -19,7 +24,7 @@ from . import anomaly_mode, grad_mode
 _sequence = itertools.count()  # creation order; backward runs newest nodes first
 
 
-Tensor = None  # minigrad._tensor.Tensor, filled in by that module (it imports this one)
+Tensor = None  # the link: minigrad/_tensor.py sets it to the Tensor class, which imports this module
 
 
 SECOND_BACKWARD = (
@@ -28,8 +33,13 @@ SECOND_BACKWARD = (
     ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
     "graph a second time or if you need to access saved tensors after calling backward.")
 
-_LEGACY_TYPE = {"float32": "FloatTensor", "float64": "DoubleTensor", "int64": "LongTensor",
-                "bool": "BoolTensor"}
+
+class SavedRecord(NamedTuple):
+    """One tensor a node saved for backward, as minigrad.viz shows it."""
+    index: int  # its slot in save_for_backward
+    kind: str  # "input" (one of the op's inputs, or a mask) or "output" (the op's result)
+    tensor: object  # the saved input Tensor; None for the output, held as its array only
+    array: object  # the NumPy array itself
 
 
 class Node:
@@ -110,7 +120,7 @@ class Node:
             where = f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', source)}," if source else ""
             raise RuntimeError(
                 "one of the variables needed for gradient computation has been modified by an "
-                f"inplace operation: [torch.{_LEGACY_TYPE.get(data.dtype.name, 'Tensor')} "
+                f"inplace operation: [{_dtype.from_numpy_dtype(data.dtype).tensor_type} "
                 f"[{', '.join(map(str, data.shape))}]]{where} is at version {box[0]}; expected "
                 f"version {version} instead. Hint: enable anomaly detection to find the operation "
                 "that failed to compute its gradient, with "
@@ -119,12 +129,34 @@ class Node:
             return value
         return Tensor._wrap(value, grad_fn=self, version_box=box)  # the output, rebuilt
 
+    # -- what viz and memory accounting read ------------------------------------------------
+    def input_shapes(self):
+        """The shape of each tensor input, aligned with ``next_functions``."""
+        return [meta[0] for meta in self._inputs if meta is not None]
+
+    @property
+    def saved_freed(self):
+        """True once backward has freed what forward saved (no ``retain_graph=True``)."""
+        return self._saved is None
+
+    def saved_records(self):
+        """What forward saved and the node still holds: one ``SavedRecord`` per slot, in
+        ``save_for_backward`` order, skipping slots the op left empty."""
+        for i, packed in enumerate(self._saved or ()):
+            if packed is not None:
+                kind, value = packed[0], packed[1]
+                yield SavedRecord(i, kind, value if kind == "input" else None,
+                                  value._data if kind == "input" else value)
+
     def _release(self):
         """Free what forward saved: after this, the node can run backward no more."""
         if self._saved:
             self._saved = None
 
     # -- running backward ----------------------------------------------------------------
+    def _has_hooks(self):
+        return bool(self._pre_hooks) or self._retain is not None
+
     def register_prehook(self, fn):
         if self._pre_hooks is None:
             self._pre_hooks = {}
@@ -347,12 +379,13 @@ class Op(Function):
             if ctx._to_save:
                 ctx._to_save = tuple([array if s is result else s for s in ctx._to_save])
             result = array
-        if cls.view and _owner(result) is _owner(arrays[0]):
+        if cls.view and owner(result) is owner(arrays[0]):
             # A view and its base share one version counter, as in PyTorch: an in-place
             # change through either shows in both, so a node that saved one notices.
             return Tensor._wrap(result, version_box=args[0]._version_box)
         return Tensor._wrap(result)
 
 
-def _owner(array):
+def owner(array):
+    """The array that owns ``array``'s memory: itself, or the base of a view."""
     return array if array.base is None else array.base  # NumPy points every view at the owner

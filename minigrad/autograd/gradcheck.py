@@ -3,6 +3,9 @@ import warnings
 
 import numpy as np
 
+from . import function
+from .engine import grad as autograd_grad
+
 
 class GradcheckError(RuntimeError):
     pass
@@ -19,11 +22,8 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
 
     Use float64 inputs: in float32 the difference quotient is too noisy to compare.
     """
-    from . import grad as autograd_grad
-    from .._tensor import Tensor
-
     inputs = tuple(inputs) if isinstance(inputs, (tuple, list)) else (inputs,)
-    diff = [i for i, x in enumerate(inputs) if isinstance(x, Tensor) and x.requires_grad]
+    diff = [i for i, x in enumerate(inputs) if isinstance(x, function.Tensor) and x.requires_grad]
     for i in diff:
         if inputs[i].dtype.name != "float64":
             warnings.warn(f"Input #{i} requires gradient and is not a double precision floating point "
@@ -52,7 +52,7 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
                     seed = np.zeros(n_out, dtype=out._data.dtype)
                     seed[r] = 1
                     g, = autograd_grad(_outputs(func, inputs)[k], x,
-                                       Tensor._wrap(seed.reshape(out._data.shape)), allow_unused=True)
+                                       function.Tensor._wrap(seed.reshape(out._data.shape)), allow_unused=True)
                     if g is not None:
                         analytical[:, r] = g._data.astype(np.float64).ravel()
             if not np.allclose(analytical, numerical, rtol=rtol, atol=atol):

@@ -1,14 +1,14 @@
 """``torch.nn.functional``: what the layers compute, as plain functions.
 
 The modules in ``nn.modules`` hold parameters and settings and call these. Each
-function builds on Tensor methods or on an op of ``minigrad._ops``, so its output's
+function builds on Tensor methods or on an op of ``minigrad.ops``, so its output's
 ``grad_fn`` is named as PyTorch names it.
 """
 import warnings
 
 import numpy as np
 
-from .. import _ops
+from .. import ops
 from .._creation import _rng
 from .._tensor import Tensor
 from ..autograd import no_grad
@@ -54,9 +54,9 @@ def linear(input, weight, bias=None):
     if bias is None:
         return input.matmul(weight.t())
     if input.dim() == 2:
-        return _ops.Addmm.apply(bias, input, weight.t())
+        return ops.Addmm.apply(bias, input, weight.t())
     rows = input.reshape(-1, input.shape[-1])
-    return _ops.Addmm.apply(bias, rows, weight.t()).reshape(*input.shape[:-1], weight.shape[0])
+    return ops.Addmm.apply(bias, rows, weight.t()).reshape(*input.shape[:-1], weight.shape[0])
 
 
 def dropout(input, p=0.5, training=True, inplace=False):
@@ -95,7 +95,7 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     else:
         mean, var = running_mean._data.reshape(shape), running_var._data.reshape(shape)
     invstd = (1 / np.sqrt(var + eps)).astype(x.dtype)
-    return _ops.NativeBatchNorm.apply(input, weight, bias, mean.astype(x.dtype), invstd, training, eps)
+    return ops.NativeBatchNorm.apply(input, weight, bias, mean.astype(x.dtype), invstd, training, eps)
 
 
 # -- losses -------------------------------------------------------------------------------------
@@ -111,7 +111,7 @@ def mse_loss(input, target, *, reduction="mean"):
         warnings.warn(f"Using a target size ({target.shape}) that is different to the input size "
                       f"({input.shape}). This will likely lead to incorrect results due to broadcasting. "
                       "Please ensure they have the same size.", UserWarning, stacklevel=2)
-    return _ops.MseLoss.apply(input, target, reduction)
+    return ops.MseLoss.apply(input, target, reduction)
 
 
 def nll_loss(input, target, weight=None, *, ignore_index=-100, reduction="mean"):
@@ -120,7 +120,7 @@ def nll_loss(input, target, weight=None, *, ignore_index=-100, reduction="mean")
     indices (or (), or (N, d1, ...)); ``weight``: optional (C,) weight per class."""
     _check_reduction(reduction)
     if target.dtype.is_floating_point or target.dtype.name == "bool":
-        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_LEGACY[target.dtype.name]}")
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {target.dtype.legacy_name}")
     if input.dim() > 1 and input.shape[0] != target.shape[0]:
         raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
                          f"({target.shape[0]}).")
@@ -131,12 +131,12 @@ def nll_loss(input, target, weight=None, *, ignore_index=-100, reduction="mean")
         raise IndexError(f"Target {bad.flat[0]} is out of bounds.")
     w = None if weight is None else weight._data
     if input.dim() <= 2:
-        return _ops.NllLoss.apply(input, t, w, reduction, ignore_index)
+        return ops.NllLoss.apply(input, t, w, reduction, ignore_index)
     # Extra dims (N, C, d1, ...): PyTorch's 2-D loss on (N, C, H, W), after a view if needed.
     if input.dim() == 4:
-        return _ops.NllLoss2d.apply(input, t, w, reduction, ignore_index)
+        return ops.NllLoss2d.apply(input, t, w, reduction, ignore_index)
     n, c = input.shape[:2]
-    out = _ops.NllLoss2d.apply(input.reshape(n, c, 1, -1), t.reshape(n, 1, -1), w, reduction, ignore_index)
+    out = ops.NllLoss2d.apply(input.reshape(n, c, 1, -1), t.reshape(n, 1, -1), w, reduction, ignore_index)
     return out.reshape(target.shape) if reduction == "none" else out
 
 
@@ -151,5 +151,3 @@ def cross_entropy(input, target, weight=None, *, ignore_index=-100, reduction="m
     return nll_loss(log_softmax(input, 0 if input.dim() == 1 else 1), target, weight,
                     ignore_index=ignore_index, reduction=reduction)
 
-
-_LEGACY = {"float32": "Float", "float64": "Double", "int64": "Long", "bool": "Bool"}

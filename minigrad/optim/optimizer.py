@@ -23,13 +23,10 @@ class _RequiredParameter:
 
 required = _RequiredParameter()
 
-_TYPE_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "bool": "Bool"}
-
-
 def _typename(obj):
     """What ``torch.typename`` says: ``torch.FloatTensor`` for tensors, else the class name."""
     if isinstance(obj, Tensor):
-        return f"torch.{_TYPE_NAMES[obj.dtype.name]}Tensor"
+        return obj.dtype.tensor_type
     cls = type(obj)
     return cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
 

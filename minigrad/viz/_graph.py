@@ -9,13 +9,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._tensor import Tensor
 from ..autograd.function import AccumulateGrad, Node, accumulator
 
 
 def root_node(obj):
     """The node backward starts from: the tensor's grad_fn, a leaf's AccumulateGrad,
     the node itself, or None for a tensor that needs no gradient (no graph)."""
-    from .._tensor import Tensor
     if isinstance(obj, Node):
         return obj
     if not isinstance(obj, Tensor):
@@ -44,11 +44,6 @@ class Visit:
     prefix: str  # the tree's drawing characters before this line
 
 
-def _input_shapes(node):
-    """Shapes of the node's tensor inputs, aligned with ``next_functions``."""
-    return [meta[0] for meta in node._inputs if meta is not None]
-
-
 def walk(root, root_shape=None):
     """Yield a Visit per tree line, depth first. An explicit stack, not recursion,
     so a chain of thousands of ops does not hit Python's recursion limit."""
@@ -68,7 +63,7 @@ def walk(root, root_shape=None):
         if node is None or visit.repeat:
             continue
         children = node.next_functions
-        shapes = _input_shapes(node)
+        shapes = node.input_shapes()
         indent = "" if visit.depth == 0 else visit.prefix[:-3] + ("   " if visit.prefix.endswith("└─ ") else "│  ")
         # Pushed in reverse so the first input is popped (and numbered) first.
         for i in reversed(range(len(children))):

@@ -12,6 +12,7 @@ import sys
 
 import graphviz
 
+from .._tensor import Tensor
 from ..autograd.function import AccumulateGrad
 from ._graph import Names, fmt_shape, fmt_values, node_name, number_nodes, root_node
 from .text import format_graph
@@ -129,17 +130,13 @@ def _saved_nodes(g, nid, node, names):
     """Orange nodes for what ``node`` saved for backward, linked by dashed edges."""
     if isinstance(node, AccumulateGrad):
         return
-    if node._saved is None:  # backward ran without retain_graph: the buffers are gone
+    if node.saved_freed:  # backward ran without retain_graph: the buffers are gone
         g.node(nid + "_s", "saved tensors\\nfreed by backward", fillcolor="white", color=SAVED,
                style="filled,dashed")
         g.edge(nid, nid + "_s", style="dashed", dir="none")
         return
-    for i, record in enumerate(node._saved):
-        if record is None:
-            continue
-        kind, value = record[0], record[1]
-        array = value._data if kind == "input" else value
-        what = "result" if kind == "output" else (names.of_tensor(value) or "")
+    for i, kind, tensor, array in node.saved_records():
+        what = "result" if kind == "output" else (names.of_tensor(tensor) or "")
         label = f"saved[{i}]" + (f": {what}" if what else "") + f"\\n{fmt_shape(array.shape)} {array.dtype}"
         g.node(f"{nid}_s{i}", label, fillcolor=SAVED)
         g.edge(nid, f"{nid}_s{i}", style="dashed", dir="none")
@@ -183,7 +180,6 @@ def _edge_style(parent, index, frame):
 
 def build(tensor_or_node, names=None, show_saved=False, show_grads=False, frame=None):
     """The drawing; ``frame`` (a step of backward_steps) adds its highlights."""
-    from .._tensor import Tensor
     root = root_node(tensor_or_node)
     names = names if isinstance(names, Names) else Names(names)
     title = node_name(root) if root is not None else "a tensor that needs no gradient"

@@ -1,7 +1,7 @@
 """``saved_memory``: what the graph keeps alive for backward, node by node.
 
-Each node holds the arrays its forward saved (``node._saved``) until backward runs
-it; then, unless ``retain_graph=True``, it drops them (``_saved`` becomes None). That
+Each node holds the arrays its forward saved (``node.saved_records()``) until backward
+runs it; then, unless ``retain_graph=True``, it drops them (``node.saved_freed``). That
 is why memory falls after ``loss.backward()``, and why it does not with
 ``retain_graph=True``.
 
@@ -69,15 +69,6 @@ class SavedMemory:
         p.text(self.table())
 
 
-def _arrays(node):
-    """(index, kind, tensor or None, array) for each saved record still held."""
-    for i, record in enumerate(node._saved or ()):
-        if record is None:  # a slot the op did not need (e.g. Mul when one side needs no grad)
-            continue
-        kind, value = record[0], record[1]
-        yield i, kind, value if kind == "input" else None, value._data if kind == "input" else value
-
-
 def saved_memory(tensor, names=None):
     """What each backward node of ``tensor``'s graph has saved, and how many bytes.
 
@@ -91,10 +82,10 @@ def saved_memory(tensor, names=None):
         if isinstance(node, AccumulateGrad):
             continue
         items, mine = [], {}
-        for i, kind, value, array in _arrays(node):
+        for i, kind, value, array in node.saved_records():
             name = names.of_tensor(value) if value is not None else None
             items.append(SavedItem(i, kind, name or "", tuple(array.shape), str(array.dtype), array.nbytes))
             mine[id(array)] = seen[id(array)] = array
-        records.append(NodeMemory(number, node_name(node), items, node._saved is None,
+        records.append(NodeMemory(number, node_name(node), items, node.saved_freed,
                                   sum(a.nbytes for a in mine.values())))
     return SavedMemory(records, sum(a.nbytes for a in seen.values()))

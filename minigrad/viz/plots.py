@@ -9,9 +9,10 @@ import numpy as np
 
 from .._dtype import float64
 from .._tensor import Tensor
-from .._tensor import tensor as _tensor
+from .._creation import tensor as _tensor
 from ..autograd import grad as _grad
 from ..autograd import no_grad
+from .memory import SavedMemory, saved_memory
 
 
 def _finish(fig):
@@ -105,7 +106,6 @@ def plot_loss_surface(f, xlim, ylim, path=None, arrows=True, levels=20, resoluti
 
 def plot_saved_memory(tensor_or_records, figsize=(6, 3)):
     """Bar chart of the bytes each node has saved for backward (see saved_memory)."""
-    from .memory import SavedMemory, saved_memory
     memory = tensor_or_records
     if isinstance(memory, (list, tuple)):
         memory = SavedMemory(list(memory), None)

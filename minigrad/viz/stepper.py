@@ -14,12 +14,14 @@ are copied when the observer is called. Which nodes hold gradients but have not 
 yet is not visible to the observer; it is rebuilt from the same in-edge counts the
 engine uses, and the partial sums from the gradients each step sent.
 """
+import html
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..autograd import _make_grads, engine
 from ..autograd.function import AccumulateGrad
+from .dot import INSTALL_MESSAGE, build
 from ._graph import Names, count_inputs, fmt_values, node_name, number_nodes, root_node
 
 
@@ -68,7 +70,6 @@ class Step:
 
     def draw(self):
         """The graph with this step highlighted (a GraphDrawing)."""
-        from .dot import build
         return build(self.steps.root, self.steps.names, frame=self)
 
     def _repr_mimebundle_(self, include=None, exclude=None, **_):
@@ -151,12 +152,10 @@ class StepStrip:
         return repr(self.steps)
 
     def _repr_mimebundle_(self, include=None, exclude=None, **_):
-        from .dot import INSTALL_MESSAGE
         drawings = [step.draw() for step in self.steps]
         if any(d.svg() is None for d in drawings):
             return {"text/plain": f"{INSTALL_MESSAGE}Meanwhile, here are the steps as text:\n\n"
                                   f"{self.steps!r}"}
-        import html
         parts = [f"<div><pre>{html.escape(str(step))}</pre>{d.html_img()}</div>"
                  for step, d in zip(self.steps, drawings)]
         return {"text/plain": repr(self.steps), "text/html": "\n".join(parts)}

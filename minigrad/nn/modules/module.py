@@ -13,9 +13,6 @@ from ..._tensor import Tensor
 from ...autograd import no_grad
 from ..parameter import Parameter
 
-_LEGACY_NAME = {"float32": "torch.FloatTensor", "float64": "torch.DoubleTensor",
-                "int64": "torch.LongTensor", "bool": "torch.BoolTensor"}
-
 
 class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
     """What ``load_state_dict`` returns."""
@@ -361,5 +358,5 @@ class Module:
 def _type_name(value):
     """How PyTorch names a value's type in its assignment errors (tensors by legacy name)."""
     if isinstance(value, Tensor):
-        return _LEGACY_NAME.get(value.dtype.name, "torch.Tensor")
+        return value.dtype.tensor_type
     return f"{type(value).__module__}.{type(value).__qualname__}".removeprefix("builtins.")

@@ -13,6 +13,7 @@ import numbers
 import numpy as np
 
 from ... import _creation, _dtype
+from ..._functions import stack
 from ..._tensor import Tensor
 
 
@@ -133,7 +134,6 @@ def default_collate(batch):
     """
     elem = batch[0]
     if isinstance(elem, Tensor):
-        from ... import stack
         return stack(batch, 0)
     if isinstance(elem, np.ndarray):
         if elem.dtype.kind in "OSUV":  # strings or Python objects: nothing to stack

@@ -1,0 +1,203 @@
+"""The ops behind minigrad.nn: softmax, losses, normalisation.
+
+Some have their own backward op (``LogSoftmaxBackwardData``, ``NllLossBackward``,
+``ThresholdBackward`` in elementwise.py), as PyTorch has: then differentiating the backward
+again (``create_graph=True``) records nodes with PyTorch's names.
+"""
+import numpy as np
+
+from .._conventions import quiet
+from ..autograd.function import Op
+from .index import Gather
+
+
+# ---------------------------------------------------------------------------------------------
+# Softmax
+# ---------------------------------------------------------------------------------------------
+
+
+class Softmax(Op):
+    node_name = "SoftmaxBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x, dim):
+        e = np.exp(x - x.max(axis=dim, keepdims=True))  # shifting by the max avoids overflow
+        out = e / e.sum(axis=dim, keepdims=True)
+        ctx.save_for_backward(out)
+        ctx.dim = dim
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        out, = ctx.saved_tensors
+        # The Jacobian diag(s) - s s^T applied to grad, without building it.
+        return out * (grad - (grad * out).sum(ctx.dim, keepdim=True)), None
+
+
+class LogSoftmax(Op):
+    node_name = "LogSoftmaxBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x, dim):
+        shifted = x - x.max(axis=dim, keepdims=True)
+        out = shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
+        ctx.save_for_backward(out)
+        ctx.dim = dim
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        out, = ctx.saved_tensors
+        return LogSoftmaxBackwardData.apply(grad, out, ctx.dim), None
+
+
+class LogSoftmaxBackwardData(Op):
+    """log_softmax's backward, one op as in PyTorch: ``grad - softmax * grad.sum(dim)``,
+    the softmax being ``exp(out)``."""
+    node_name = "LogSoftmaxBackwardDataBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, out, dim):
+        ctx.save_for_backward(grad, out)
+        ctx.dim = dim
+        return grad - np.exp(out) * grad.sum(axis=dim, keepdims=True)
+
+    @staticmethod
+    def backward(ctx, gg):  # only for create_graph: d/d grad and d/d out of the line above
+        grad, out = ctx.saved_tensors
+        p = out.exp()
+        return (gg - (gg * p).sum(ctx.dim, keepdim=True),
+                -gg * p * grad.sum(ctx.dim, keepdim=True), None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Losses
+# ---------------------------------------------------------------------------------------------
+
+
+class MseLoss(Op):
+    """``((input - target) ** 2)``, then averaged (``"mean"``), summed, or not (``"none"``)."""
+    node_name = "MseLossBackward0"
+
+    @staticmethod
+    def forward(ctx, input, target, reduction):
+        ctx.save_for_backward(input, target)
+        ctx.reduction = reduction
+        squares = (input - target) ** 2
+        ctx.count = squares.size  # the mean divides by the broadcast size
+        if reduction == "none":
+            return squares
+        return np.mean(squares) if reduction == "mean" else np.sum(squares)
+
+    @staticmethod
+    def backward(ctx, grad):
+        input, target = ctx.saved_tensors
+        g = 2 * (input - target) * grad  # grad is 0-d after a reduction: it broadcasts
+        if ctx.reduction == "mean":
+            g = g / ctx.count
+        return (g if ctx.needs_input_grad[0] else None,
+                -g if ctx.needs_input_grad[1] else None, None)
+
+
+class NllLoss(Op):
+    """``-input[n, target[n]]``: minus the log-probability given to each target class,
+    with classes along dim 1 (dim 0 for a single sample), times the class ``weight``.
+    ``"mean"`` divides the sum by the total weight; a target equal to ``ignore_index``
+    counts for nothing. ``target`` and ``weight`` come as arrays: they get no gradient."""
+    node_name = "NllLossBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, input, target, weight, reduction, ignore_index):
+        axis = 0 if input.ndim == 1 else 1
+        keep = target != ignore_index
+        index = np.expand_dims(np.where(keep, target, 0), axis)  # ignored rows pick class 0, weight 0
+        w = keep.astype(input.dtype)
+        if weight is not None:
+            w *= weight[index.squeeze(axis)]
+        losses = -np.take_along_axis(input, index, axis).squeeze(axis) * w
+        ctx.save_for_backward(index, w)
+        ctx.shape, ctx.axis, ctx.reduction = input.shape, axis, reduction
+        if reduction == "none":
+            return losses
+        ctx.total = float(w.sum())
+        return losses.sum() / ctx.total if reduction == "mean" else losses.sum()
+
+    @staticmethod
+    def backward(ctx, grad):
+        index, w = ctx.saved_tensors
+        scale = 1 / ctx.total if ctx.reduction == "mean" else 1.0
+        return (NllLossBackward.apply(grad, index._data, w._data, scale, ctx.shape, ctx.axis),
+                None, None, None, None)
+
+
+class NllLossBackward(Op):
+    """nll_loss's backward, one op as in PyTorch: only the picked log-probabilities reach
+    the loss, so the gradient is zero but at ``index``, where it is ``-weight * grad``
+    (times ``scale``: 1 / total weight for the mean)."""
+    node_name = "NllLossBackwardBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, index, w, scale, shape, axis):
+        ctx.save_for_backward(index, w)
+        ctx.scale, ctx.axis, ctx.reduced = scale, axis, grad.ndim < index.ndim - 1
+        out = np.zeros(shape, dtype=grad.dtype)
+        np.put_along_axis(out, index, np.expand_dims(-w * (grad * scale), axis), axis=axis)
+        return out
+
+    @staticmethod
+    def backward(ctx, gg):  # only for create_graph: the op is linear in grad
+        index, w = ctx.saved_tensors
+        picked = Gather.apply(gg, ctx.axis, index._data).squeeze(ctx.axis)
+        grad = -(picked * w * ctx.scale)
+        return grad.sum() if ctx.reduced else grad, None, None, None, None, None
+
+
+class NllLoss2d(NllLoss):
+    node_name = "NllLoss2DBackward0"  # PyTorch's name for inputs with spatial dims (N, C, H, W)
+
+
+# ---------------------------------------------------------------------------------------------
+# Normalisation
+# ---------------------------------------------------------------------------------------------
+
+
+class NativeBatchNorm(Op):
+    """Batch normalisation in one node, as PyTorch records it. Each channel (dim 1) is
+    normalised with ``mean`` and ``invstd`` (1 / standard deviation), then scaled by
+    ``weight`` and shifted by ``bias``. ``training``: the statistics are the batch's own,
+    so they depend on x too, and backward must account for that."""
+    node_name = "NativeBatchNormBackward0"
+
+    @staticmethod
+    def forward(ctx, x, weight, bias, mean, invstd, training, eps):
+        ctx.training, ctx.eps = training, eps
+        ctx.save_for_backward(x, weight, mean, invstd)
+        out = (x - mean) * invstd
+        if weight is not None:
+            out = out * weight.reshape(mean.shape)
+        if bias is not None:
+            out = out + bias.reshape(mean.shape)
+        return out.astype(x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, weight, mean, invstd = ctx.saved_tensors
+        dims = (0,) + tuple(range(2, x.dim()))  # every dim but the channels
+        if ctx.training:  # recompute the statistics from x with tensor ops: differentiable again
+            centred = x - x.mean(dims, keepdim=True)
+            invstd = ((centred * centred).mean(dims, keepdim=True) + ctx.eps) ** -0.5
+            x_hat = centred * invstd
+        else:
+            x_hat = (x - mean) * invstd
+        g = grad if weight is None else grad * weight.reshape(mean.shape)
+        if ctx.training:
+            # The mean and the variance move with every element: subtract their share.
+            grad_x = invstd * (g - g.mean(dims, keepdim=True) - x_hat * (g * x_hat).mean(dims, keepdim=True))
+        else:
+            grad_x = g * invstd
+        grad_w = (grad * x_hat).sum(dims) if weight is not None and ctx.needs_input_grad[1] else None
+        grad_b = grad.sum(dims) if ctx.needs_input_grad[2] else None
+        return grad_x, grad_w, grad_b, None, None, None, None

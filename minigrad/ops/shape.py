@@ -1,0 +1,172 @@
+"""Shape ops: no arithmetic. Views, reshapes, transposes and joins only move elements
+around, so their backward moves the gradient back into place.
+
+An op with ``view = True`` returns a view of its input (same memory, same version counter).
+"""
+import numpy as np
+
+from ..autograd.function import Op
+
+
+# ---------------------------------------------------------------------------------------------
+# Views and reshapes
+# ---------------------------------------------------------------------------------------------
+
+
+class View(Op):
+    node_name = "ViewBackward0"
+    view = True
+
+    @staticmethod
+    def forward(ctx, x, shape):
+        ctx.shape = x.shape
+        return x.reshape(shape)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.reshape(ctx.shape), None
+
+
+class UnsafeView(View):
+    node_name = "UnsafeViewBackward0"  # a reshape that had to copy
+
+
+class Expand(Op):
+    node_name = "ExpandBackward0"
+    view = True
+
+    @staticmethod
+    def forward(ctx, x, shape):
+        return np.broadcast_to(x, shape)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, None  # the engine sums the broadcast gradient back to x's shape
+
+
+class SumToSize(Op):
+    """Sum a broadcast gradient back to ``shape`` (the inverse of expand)."""
+    node_name = "SumBackward1"  # PyTorch's sum_to_size is a sum over dims
+
+    @staticmethod
+    def forward(ctx, x, shape):
+        ctx.shape = x.shape
+        lead = x.ndim - len(shape)
+        dims = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape) if s == 1 and x.shape[i + lead] != 1)
+        return np.sum(x, axis=dims, keepdims=True).reshape(shape) if dims else x
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.expand(ctx.shape), None
+
+
+class Permute(Op):
+    node_name = "PermuteBackward0"
+    view = True
+
+    @staticmethod
+    def forward(ctx, x, dims):
+        ctx.dims = dims
+        return np.transpose(x, dims)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.permute(*np.argsort(ctx.dims).tolist()), None
+
+
+class Transpose(Op):
+    node_name = "TransposeBackward0"
+    view = True
+
+    @staticmethod
+    def forward(ctx, x, dim0, dim1):
+        ctx.dims = (dim0, dim1)
+        return np.swapaxes(x, dim0, dim1) if x.ndim else x.view()
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.transpose(*ctx.dims), None, None
+
+
+class T(Transpose):
+    node_name = "TBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dim0, dim1):
+        ctx.dims = (dim0, dim1)
+        return x.T  # a view; 0-d and 1-d: unchanged
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.t(), None, None
+
+
+class Unsqueeze(Op):
+    node_name = "UnsqueezeBackward0"
+    view = True
+
+    @staticmethod
+    def forward(ctx, x, dim):
+        ctx.dim = dim
+        return np.expand_dims(x, dim)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.squeeze(ctx.dim), None
+
+
+class Squeeze(Op):
+    node_name = "SqueezeBackward0"
+    view = True
+
+    @staticmethod
+    def forward(ctx, x, dims):
+        ctx.shape = x.shape
+        return np.squeeze(x, axis=dims)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.reshape(ctx.shape), None
+
+
+class SqueezeDim(Squeeze):
+    node_name = "SqueezeBackward1"
+
+
+class SqueezeDims(Squeeze):
+    node_name = "SqueezeBackward2"
+
+
+# ---------------------------------------------------------------------------------------------
+# Joining tensors
+# ---------------------------------------------------------------------------------------------
+
+
+class Cat(Op):
+    node_name = "CatBackward0"
+
+    @staticmethod
+    def forward(ctx, dim, *xs):
+        ctx.dim, ctx.sizes = dim, [x.shape[dim] for x in xs]
+        return np.concatenate(xs, axis=dim)
+
+    @staticmethod
+    def backward(ctx, grad):  # cut the gradient into the inputs' pieces
+        bounds = np.cumsum([0] + ctx.sizes)
+        before = (slice(None),) * (ctx.dim % grad.dim())
+        return (None,) + tuple(grad[before + (slice(int(lo), int(hi)),)]
+                               for lo, hi in zip(bounds[:-1], bounds[1:]))
+
+
+class Stack(Op):
+    node_name = "StackBackward0"
+
+    @staticmethod
+    def forward(ctx, dim, *xs):
+        ctx.dim = dim
+        return np.stack(xs, axis=dim)
+
+    @staticmethod
+    def backward(ctx, grad):
+        before = (slice(None),) * (ctx.dim % grad.dim())
+        return (None,) + tuple(grad[before + (i,)] for i in range(grad.shape[ctx.dim]))
