@@ -47,11 +47,10 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
             grad = pending.pop(node, None)  # None: no path from the roots carried a gradient
             sent = ()
             if grad is not None and targets.reaches(node):
-                fresh.received(node)
                 grad = node._run_pre_hooks(grad)
                 targets.capture(node, grad)
                 if targets.leads_on(node):
-                    sent = fresh.apply(node, grad)
+                    sent = fresh.run(node, grad, pending)  # node.apply(grad): its backward
                     if not retain_graph:
                         node._release()  # 3. freeing
                     if observer is not None:
@@ -60,8 +59,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
                 if child is None:
                     continue
                 if sent and sent[i] is not None:
-                    summed = _receive(pending, child, sent[i])  # 2. accumulation
-                    fresh.sent(node, child, sent[i], summed, sent)
+                    _receive(pending, child, sent[i])  # 2. accumulation
                 dependencies[child] -= 1
                 if dependencies[child] == 0:  # 1. order: every gradient for child has arrived
                     ready.push(child)
@@ -73,12 +71,8 @@ def _node_of(tensor):
 
 
 def _receive(pending, node, grad):
-    """Add ``grad`` to what ``node`` has received. True if it had received some already."""
-    if node in pending:
-        pending[node] = pending[node] + grad
-        return True
-    pending[node] = grad
-    return False
+    """Add ``grad`` to what ``node`` has received so far."""
+    pending[node] = pending[node] + grad if node in pending else grad
 
 
 def _count_dependencies(roots):
@@ -157,35 +151,29 @@ def _leading_to(roots, targets):
 class _Fresh:
     """An optimisation, not part of the idea: a leaf may keep the gradient it receives as its
     ``.grad`` without a copy, as PyTorch does when it can, if nothing else holds that memory.
-    That is so when a built-in op's backward made the array anew (or passed on an incoming
-    gradient that was itself fresh) and sent it to one input only, or when the engine
-    summed it. A hook may keep the gradient it is shown: then it is not fresh any more."""
+    That is so when the engine summed it, or when a built-in op's backward made the array
+    anew (or passed on a fresh incoming gradient) and sent it to one input only. A node
+    with hooks is shown its gradient, and a hook may keep it: then it is not fresh."""
 
     def __init__(self):
         self.nodes = set()  # nodes whose pending gradient is fresh
-        self.incoming_fresh = False  # whether the gradient of the node now running is fresh
-        self.incoming = None  # and the memory it is in
 
-    def received(self, node):  # before its hooks run
-        self.incoming_fresh = node in self.nodes and not node._has_hooks()
-
-    def apply(self, node, grad):
-        self.incoming = owner(grad._data)
+    def run(self, node, grad, pending):
+        """Run ``node``'s backward, then note which of the gradients it sends are fresh."""
         if isinstance(node, AccumulateGrad):
             return node.apply(grad, owned=node in self.nodes)
-        return node.apply(grad)
-
-    def sent(self, node, child, grad, summed, grads):
-        if summed or self._is_new(node, grad, grads):
-            self.nodes.add(child)
-
-    def _is_new(self, node, grad, grads):
-        if not node._builtin:
-            return False  # a user's backward may return a tensor it keeps
-        memory = owner(grad._data)
-        if len(grads) > 1 and [g is not None and owner(g._data) is memory for g in grads].count(True) > 1:
-            return False  # the same memory goes to two inputs
-        return memory is not self.incoming or self.incoming_fresh
+        sent = node.apply(grad)
+        incoming_fresh = node in self.nodes and not node._has_hooks()
+        memories = [owner(g._data) if g is not None else None for g in sent]
+        for (child, _), g, memory in zip(node.next_functions, sent, memories):
+            if g is None or child is None:
+                continue
+            new = (node._builtin  # a user's backward may return a tensor it keeps
+                   and sum(m is memory for m in memories) == 1  # not sent to two inputs
+                   and (memory is not owner(grad._data) or incoming_fresh))
+            if child in pending or new:  # summed with what is pending (a new array), or new
+                self.nodes.add(child)
+        return sent
 
 
 # -- the two ways in: tensor.backward() and autograd.grad() -------------------------------------
