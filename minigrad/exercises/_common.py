@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 __all__ = ["SUCCESS", "NotDoneYet"]
 
 SUCCESS = "Correct! The check passed."
@@ -37,8 +39,6 @@ def _as_float(value, what):
 
 def _as_array(value, what):
     """A learner's result as a float64 NumPy array (from a tensor, an array or nested lists)."""
-    import numpy as np
-
     if value is None:
         raise AssertionError(f"{what} is None: did you forget the return statement?")
     if hasattr(value, "detach"):

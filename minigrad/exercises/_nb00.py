@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import math
 
+import minigrad
+
 from ._common import _not_done, _passed
 
 __all__ = ["check_length", "check_make_weight"]
@@ -34,8 +36,6 @@ _WEIGHT_VALUES = [0.5, -1.25, 3, 0, 2.75, -4]
 def check_make_weight(make_weight):
     """Check ``make_weight(value) -> tensor``: a 0-dimensional float32 leaf tensor that holds
     ``value`` and requires grad, for float and int values."""
-    import minigrad
-
     for value in _WEIGHT_VALUES:
         call = f"make_weight({value!r})"
         try:
@@ -87,8 +87,6 @@ def check_length(length):
     """Check ``length(a, b) -> tensor``: sqrt(a**2 + b**2) for 0-dimensional tensors ``a`` and
     ``b`` that require grad, computed with minigrad operations so that it stays connected to
     both inputs."""
-    import minigrad
-
     for av, bv in _LENGTH_POINTS:
         a = minigrad.tensor(av, requires_grad=True)
         b = minigrad.tensor(bv, requires_grad=True)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import math
 
+import minigrad
+
 from ._common import _as_float, _not_done, _passed
 
 __all__ = ["check_line_grads", "check_numerical_grad", "check_squared_error_grads"]
@@ -37,8 +39,6 @@ _LINE_POINTS = [(0.5, 6.0, 2.0), (-1.25, 3.0, 0.75), (4.0, -0.5, -1.0), (1.5, 2.
 
 
 def _line_grads_from_backward(w, x, b):
-    import minigrad
-
     wt, xt, bt = (minigrad.tensor(v, dtype=minigrad.float64, requires_grad=True)
                   for v in (w, x, b))
     (wt * xt + bt).backward()
@@ -100,8 +100,6 @@ _SQUARED_POINTS = [(0.5, 6.0, 2.0, 8.0), (1.5, -3.0, 0.5, -6.0), (-2.0, 0.5, 3.0
 
 
 def _squared_grads_from_backward(w, x, b, t):
-    import minigrad
-
     wt = minigrad.tensor(w, dtype=minigrad.float64, requires_grad=True)
     bt = minigrad.tensor(b, dtype=minigrad.float64, requires_grad=True)
     xt = minigrad.tensor(x, dtype=minigrad.float64)
@@ -162,8 +160,6 @@ def check_squared_error_grads(squared_error_grads):
 
 def _cases():
     """(description, f on Python floats, the same f on minigrad tensors, x, h)."""
-    import minigrad
-
     return [
         ("f(v) = v**3", lambda v: v ** 3, lambda v: v ** 3, 2.0, 1e-3),
         ("f(v) = (3*v - 1)**2", lambda v: (3 * v - 1) ** 2, lambda v: (3 * v - 1) ** 2, 0.5, 1e-4),
@@ -175,8 +171,6 @@ def _cases():
 
 
 def _grad_by_backward(g, x):
-    import minigrad
-
     v = minigrad.tensor(x, dtype=minigrad.float64, requires_grad=True)
     g(v).backward()
     return v.grad.item()

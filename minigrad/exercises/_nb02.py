@@ -4,6 +4,9 @@ from __future__ import annotations
 import contextlib
 import io
 
+import minigrad
+
+from ..autograd.function import AccumulateGrad
 from ._common import _not_done, _passed
 
 __all__ = ["check_leaves_of", "check_print_graph"]
@@ -27,8 +30,6 @@ def _expected_lines(node, depth=0):
 
 def _graphs():
     """(description, output tensor) pairs: a None entry, a reused node, a layer, a chain."""
-    import minigrad
-
     a = minigrad.tensor(1.5, requires_grad=True)
     b = minigrad.tensor(-0.5, requires_grad=True)
     c = minigrad.tensor(2.0)  # needs no gradient: a None entry
@@ -137,8 +138,6 @@ def check_print_graph(my_print_graph):
 
 def _leaf_graphs():
     """(description, output, the leaves that require grad reachable from it)."""
-    import minigrad
-
     gen = minigrad.Generator().manual_seed(3)
     p = minigrad.tensor(0.5, requires_grad=True)
     q = minigrad.tensor(-1.25, requires_grad=True)
@@ -163,8 +162,6 @@ def _leaf_graphs():
 def check_leaves_of(leaves_of):
     """Check ``leaves_of(tensor)``: the leaf tensors that backward would give a .grad,
     each once, found by walking the graph from ``tensor.grad_fn``."""
-    from ..autograd.function import AccumulateGrad
-
     for what, tensor, want in _leaf_graphs():
         try:
             got = leaves_of(tensor)

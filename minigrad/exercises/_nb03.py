@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import numpy as np
 
+import minigrad
+
+from ..autograd.function import Function
+from ..viz import saved_memory
 from ._common import _as_float, _not_done, _passed
 
 __all__ = ["check_my_mul", "check_my_sigmoid", "check_predict_saved_bytes"]
@@ -14,8 +18,6 @@ def _close(a, b):
 
 
 def _is_function_class(cls, name):
-    from ..autograd.function import Function
-
     if cls is None:
         raise _not_done(name)
     if not (isinstance(cls, type) and issubclass(cls, Function)):
@@ -75,8 +77,6 @@ def _sigmoid_points():
 def check_my_sigmoid(MySigmoid):
     """Check a ``torch.autograd.Function`` computing the logistic sigmoid: its values, that it
     saved something for backward, and its gradients for a non-trivial ``grad_output``."""
-    import minigrad
-
     _is_function_class(MySigmoid, "MySigmoid")
     rng = np.random.default_rng(7)
     for a in _sigmoid_points():
@@ -130,8 +130,6 @@ def check_my_sigmoid(MySigmoid):
 def check_my_mul(MyMul):
     """Check a ``torch.autograd.Function`` computing ``a * b``: values, saved tensors, and the
     two gradients (also when only one input requires grad)."""
-    import minigrad
-
     _is_function_class(MyMul, "MyMul")
     rng = np.random.default_rng(11)
     cases = [((3,), True, True), ((2, 2), True, True), ((), True, True), ((4,), True, False),
@@ -195,10 +193,6 @@ def _exercise_forward(a, b):
 
 
 def _saved_total(n):
-    import minigrad
-
-    from ..viz import saved_memory
-
     gen = minigrad.Generator().manual_seed(n)
     a = minigrad.randn(n, 100, generator=gen).requires_grad_()
     b = minigrad.randn(n, 100, generator=gen).requires_grad_()

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 import random
 
+import minigrad
+
 from ._common import _not_done, _passed
 
 __all__ = ["check_backward", "check_backward_order", "check_value_tanh"]
@@ -21,8 +23,6 @@ def _close(a, b):
 
 def _minigrad_grads(build, values):
     """Gradients of ``build(*leaves)`` with respect to each leaf, from minigrad's backward."""
-    import minigrad
-
     leaves = [minigrad.tensor(v, dtype=minigrad.float64, requires_grad=True) for v in values]
     out = build(*leaves)
     out.backward()
@@ -37,8 +37,6 @@ _TANH_POINTS = [(0.5, 1.0), (-1.2, 3.0), (2.0, -0.5), (0.0, 2.0), (0.9, 0.25)]
 def check_value_tanh(value_tanh, Value):
     """Check ``value_tanh(v)``: a new Value holding tanh(v.data), with ``(v,)`` as its
     parents and a ``backward_fn`` that turns the incoming gradient into ``(grad for v,)``."""
-    import minigrad
-
     for x, g in _TANH_POINTS:
         v = Value(x)
         try:

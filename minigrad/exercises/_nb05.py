@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
+import minigrad
+from minigrad.nn import functional as F
+
 from ._common import _as_array, _not_done, _passed
 
 __all__ = ["check_jacobian", "check_linear_backward", "check_unbroadcast"]
@@ -22,8 +25,6 @@ _UNBROADCAST_CASES = [((4, 3), (3,)), ((4, 3), (1, 3)), ((4, 3), (4, 1)), ((2, 3
 def _broadcast_grad(grad, shape):
     """The gradient minigrad's backward gives an input of ``shape`` added to a tensor of
     ``grad.shape`` (the broadcast result), when the result's gradient is ``grad``."""
-    import minigrad
-
     x = minigrad.zeros(shape, dtype=minigrad.float64, requires_grad=True)
     y = x + minigrad.zeros(grad.shape, dtype=minigrad.float64)
     y.backward(minigrad.tensor(grad))
@@ -75,8 +76,6 @@ def check_unbroadcast(unbroadcast):
 # --- exercise 2: a Jacobian, one row per backward -------------------------------------------
 
 def _functions():
-    import minigrad
-
     W = minigrad.tensor([[1.0, -2.0, 0.5], [0.0, 3.0, -1.0]])
     return [
         ("x * x", lambda x: x * x, [0.5, -1.0, 2.0]),
@@ -90,8 +89,6 @@ def _functions():
 def _jacobian_reference(f, values):
     """J[i, j] = d f(x)[i] / d x[j], by central differences in float64 (independent of
     backward, so a wrong backward elsewhere cannot hide a wrong answer here)."""
-    import minigrad
-
     x0 = np.asarray(values, dtype=np.float64)
     m = f(minigrad.tensor(x0)).shape[0]
     J = np.zeros((m, x0.size))
@@ -106,8 +103,6 @@ def _jacobian_reference(f, values):
 def check_jacobian(jacobian):
     """Check ``jacobian(f, x)``: the (outputs, inputs) matrix of d f(x)[i] / d x[j], for
     ``x`` a 1-D tensor with requires_grad=True and ``f`` returning a 1-D tensor."""
-    import minigrad
-
     for what, f, values in _functions():
         x = minigrad.tensor(values, dtype=minigrad.float64, requires_grad=True)
         at = f"for f(x) = {what} at x = {values}"
@@ -159,9 +154,6 @@ _LINEAR_SHAPES = [(4, 3, 3), (4, 3, 2), (1, 5, 3), (6, 2, 4), (3, 4, 4)]  # (bat
 def check_linear_backward(linear_backward):
     """Check ``linear_backward(x, W, b, grad_out) -> (grad_x, grad_W, grad_b)`` for
     ``out = x @ W.T + b`` against minigrad's backward, at several shapes."""
-    import minigrad
-    import minigrad.nn.functional as F
-
     minigrad.manual_seed(3)
     for n, d_in, d_out in _LINEAR_SHAPES:
         x = minigrad.randn(n, d_in)

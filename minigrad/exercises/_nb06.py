@@ -3,6 +3,11 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
+import minigrad
+from minigrad import nn, optim
+
 from ._common import _float_list, _not_done, _passed
 
 __all__ = ["check_sgd_step", "check_training_loop"]
@@ -16,9 +21,6 @@ _TRAIN_LR = 0.1
 
 def _training_problem():
     """A fresh, seeded model, optimizer, loss and data set."""
-    import minigrad
-    from minigrad import nn, optim
-
     minigrad.manual_seed(0)
     x = minigrad.randn(16, 3)
     y = x @ minigrad.tensor([[1.5], [-2.0], [0.5]]) + 0.3
@@ -45,8 +47,6 @@ def _params(model):
 
 
 def _same(a, b):
-    import numpy as np
-
     return all(np.allclose(p, q, rtol=1e-5, atol=1e-6) for p, q in zip(a, b))
 
 
@@ -100,9 +100,6 @@ _SGD_CASES = [(0.1, 0), (0.5, 1), (0.03, 2)]
 
 def _sgd_problem(seed):
     """Parameters with gradients from a real backward, plus one whose .grad is None."""
-    import minigrad
-    from minigrad import nn
-
     minigrad.manual_seed(seed)
     model = nn.Linear(3, 2)
     x = minigrad.randn(5, 3)
@@ -123,8 +120,6 @@ def check_sgd_step(sgd_step):
     """Check ``sgd_step(params, lr)``: for each parameter with a gradient, ``p <- p - lr * grad``
     in place and unrecorded, then the gradient cleared (None or zeros); parameters whose
     .grad is None are left alone."""
-    import numpy as np
-
     for lr, seed in _SGD_CASES:
         params = _sgd_problem(seed)
         before = [p.detach().numpy().copy() for p in params]

@@ -3,6 +3,12 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
+import minigrad
+from minigrad import nn, optim
+from minigrad.utils.data import DataLoader, TensorDataset
+
 from ._common import _float_list, _not_done, _passed
 
 __all__ = ["check_accumulation", "check_fixed_loop"]
@@ -12,9 +18,6 @@ _LR = 0.1
 
 def _problem(n, seed=0):
     """A fresh, seeded linear model, its SGD optimizer, MSE loss and (x, y)."""
-    import minigrad
-    from minigrad import nn, optim
-
     minigrad.manual_seed(seed)
     x = minigrad.randn(n, 3)
     y = x @ minigrad.tensor([[0.8], [-1.2], [2.0]]) - 0.4 + 0.1 * minigrad.randn(n, 1)
@@ -24,8 +27,6 @@ def _problem(n, seed=0):
 
 
 def _loader(x, y, batch_size):
-    from minigrad.utils.data import DataLoader, TensorDataset
-
     return DataLoader(TensorDataset(x, y), batch_size=batch_size, shuffle=False)
 
 
@@ -34,8 +35,6 @@ def _params(model):
 
 
 def _same(a, b):
-    import numpy as np
-
     return all(np.allclose(p, q, rtol=1e-5, atol=1e-6) for p, q in zip(a, b))
 
 

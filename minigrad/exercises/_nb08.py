@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import contextlib
 
+import numpy as np
+
+import minigrad
+from minigrad import autograd, nn, optim
+from minigrad.nn import functional as F
+
 from ._common import _as_float, _not_done, _passed
 
 __all__ = ["check_frozen_net2", "check_stream_loop"]
@@ -14,14 +20,10 @@ def _arrays(tensors):
 
 
 def _same(a, b):
-    import numpy as np
-
     return len(a) == len(b) and all(np.allclose(p, q, rtol=1e-5, atol=1e-6) for p, q in zip(a, b))
 
 
 def _same_numbers(a, b):
-    import numpy as np
-
     return len(a) == len(b) and bool(np.allclose(a, b, rtol=1e-5, atol=1e-6))
 
 
@@ -38,20 +40,23 @@ def _loss_list(losses, what):
 
 @contextlib.contextmanager
 def _watch_backward(calls):
-    """Record, for every backward call made inside, whether it kept the graph."""
-    from minigrad import autograd
-
-    original = autograd.backward
+    """Record, for every backward call made inside (loss.backward(...) or
+    torch.autograd.backward(...)), whether it kept the graph."""
+    original, original_method = autograd.backward, minigrad.Tensor.backward
 
     def watched(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
         calls.append(bool(retain_graph) or bool(create_graph))
         return original(tensors, grad_tensors, retain_graph, create_graph, inputs=inputs)
 
-    autograd.backward = watched
+    def watched_method(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        calls.append(bool(retain_graph) or bool(create_graph))
+        return original_method(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    autograd.backward, minigrad.Tensor.backward = watched, watched_method
     try:
         yield calls
     finally:
-        autograd.backward = original
+        autograd.backward, minigrad.Tensor.backward = original, original_method
 
 
 # --- exercise 1: a state carried from step to step ---------------------------------------
@@ -61,8 +66,6 @@ _STREAM_LR = 0.2
 
 def _stream_problem(seed):
     """Fresh W (3x3), U (3x2) that require grad, and a stream of inputs and targets."""
-    import minigrad
-
     minigrad.manual_seed(seed)
     W = (0.5 * minigrad.randn(3, 3)).requires_grad_()
     U = (0.5 * minigrad.randn(3, 2)).requires_grad_()
@@ -72,9 +75,6 @@ def _stream_problem(seed):
 
 
 def _reference_stream(W, U, xs, targets, lr, carry=True, zero_grad=True):
-    import minigrad
-    from minigrad import optim
-
     optimizer = optim.SGD([W, U], lr=lr)
     h = minigrad.zeros(W.shape[0])
     losses = []
@@ -170,9 +170,6 @@ _FROZEN_LR = 0.1
 
 def _frozen_problem(seed):
     """net1: 4 -> 2 (features); net2: 2 -> 3 -> 1 (the pretrained part); data."""
-    import minigrad
-    from minigrad import nn
-
     minigrad.manual_seed(seed)
     net1 = nn.Linear(4, 2)
     net2 = nn.Sequential(nn.Linear(2, 3), nn.Tanh(), nn.Linear(3, 1))
@@ -183,9 +180,6 @@ def _frozen_problem(seed):
 
 
 def _reference_frozen(net1, net2, x, y1, y2, steps, lr, cut=False, zero_grad=True):
-    from minigrad import optim
-    from minigrad.nn import functional as F
-
     net2.requires_grad_(False)
     optimizer = optim.SGD(net1.parameters(), lr=lr)
     losses = []

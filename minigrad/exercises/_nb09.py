@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
+import minigrad
+from minigrad import nn
+from minigrad.utils.data import DataLoader, TensorDataset
+
 from ._common import _not_done, _pair, _passed
 
 __all__ = ["check_error_predictions", "check_eval_no_grad"]
@@ -12,8 +18,6 @@ __all__ = ["check_error_predictions", "check_eval_no_grad"]
 # --- exercise 1: evaluate(model, loader, loss_fn) ------------------------------------------
 
 def _spy_class():
-    from minigrad import nn
-
     class Spy(nn.Module):
         """Wraps a network and notes, at each forward, its mode and whether a graph is recorded."""
 
@@ -23,8 +27,6 @@ def _spy_class():
             self.calls = []
 
         def forward(self, x):
-            import minigrad
-
             out = self.net(x)
             self.calls.append((self.net.training, minigrad.is_grad_enabled() and out.grad_fn is not None))
             return out
@@ -34,10 +36,6 @@ def _spy_class():
 
 def _eval_problem(seed):
     """A network with BatchNorm1d and Dropout (running stats already warmed up), a loader."""
-    import minigrad
-    from minigrad import nn
-    from minigrad.utils.data import DataLoader, TensorDataset
-
     minigrad.manual_seed(seed)
     net = nn.Sequential(nn.Linear(6, 16), nn.BatchNorm1d(16), nn.ReLU(), nn.Dropout(0.5),
                         nn.Linear(16, 3))
@@ -51,8 +49,6 @@ def _eval_problem(seed):
 
 
 def _reference_eval(model, loader, loss_fn):
-    import minigrad
-
     model.eval()
     total, correct, count, batch_means = 0.0, 0, 0, []
     with minigrad.no_grad():
@@ -68,8 +64,6 @@ def _reference_eval(model, loader, loss_fn):
 
 
 def _stats(net):
-    import numpy as np
-
     bn = net[1]
     return np.concatenate([bn.running_mean.numpy(), bn.running_var.numpy()]).copy()
 
@@ -78,8 +72,6 @@ def check_eval_no_grad(evaluate):
     """Check ``evaluate(model, loader, loss_fn) -> (mean loss, accuracy)``: eval mode while it
     runs, no graph recorded, training mode afterwards, BatchNorm's running statistics
     unchanged, and the right numbers."""
-    import numpy as np
-
     for seed in (0, 1):
         model, loader, loss_fn = _eval_problem(seed)
         model.train()
@@ -203,8 +195,6 @@ def _label(message):
 
 
 def _run_snippet(code):
-    import minigrad
-
     try:
         exec(code, {"torch": minigrad})
     except RuntimeError as e:

@@ -2,9 +2,13 @@
 from __future__ import annotations
 
 import math
+import tracemalloc
 
 import numpy as np
 
+import minigrad
+
+from .. import fusion
 from ._common import _not_done, _passed
 
 __all__ = ["check_bytes_moved", "check_div_rule", "check_fused_by_hand"]
@@ -76,8 +80,6 @@ def check_bytes_moved(bytes_moved):
 # --- a backward rule for the tracer's table ----------------------------------------------------
 
 def _eager_div_grads(a, b, g):
-    import minigrad
-
     at, bt = minigrad.tensor(a, requires_grad=True), minigrad.tensor(b, requires_grad=True)
     (at / bt).backward(minigrad.tensor(g))
     return at.grad.numpy(), bt.grad.numpy()
@@ -129,10 +131,6 @@ def check_div_rule(div_rule):
         raise AssertionError(f"grad_b is wrong: {hint}")
     # The same rule, put in the tracer's table, must give eager's gradients through a fused
     # chain; the chain also divides a constant by a tensor and a tensor by a constant.
-    import minigrad
-
-    from .. import fusion
-
     def chain(x, y):
         return (x / y + 2 / (y * y + 1)) / 3
 
@@ -162,8 +160,6 @@ def check_div_rule(div_rule):
 def _peak_new_bytes(fn, *args):
     """The peak of memory allocated while ``fn(*args)`` runs (tracemalloc sees NumPy's
     allocations), and its result."""
-    import tracemalloc
-
     tracemalloc.start()
     try:
         tracemalloc.reset_peak()

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 import numpy as np
 
+import minigrad
+from minigrad import nn, optim
+from minigrad.utils.data import DataLoader, TensorDataset
+
 from ._common import _as_array, _not_done, _pair, _passed
 
 __all__ = ["check_evaluate", "check_snapshot", "check_standardize"]
@@ -119,10 +123,6 @@ _EVAL_N, _EVAL_BATCH = 22, 8  # batches of 8, 8 and 6: the last one is smaller
 def _eval_problem():
     """A small classifier with Dropout and a probe that records, at every forward call,
     whether the model was in training mode and whether autograd was recording."""
-    import minigrad
-    from minigrad import nn
-    from minigrad.utils.data import DataLoader, TensorDataset
-
     class Probed(nn.Module):
         def __init__(self):
             super().__init__()
@@ -147,8 +147,6 @@ def _eval_problem():
 
 def _eval_reference(model, loss_fn, x, y, batch):
     """(mean loss per example, accuracy, mean of batch losses, mean of batch accuracies)."""
-    import minigrad
-
     with minigrad.no_grad():
         out = model.linear(x)  # eval mode: Dropout passes x through
         losses = [loss_fn(out[i:i + batch], y[i:i + batch]).item() for i in range(0, len(y), batch)]
@@ -223,9 +221,6 @@ def check_evaluate(evaluate):
 def _snapshot_problem():
     """A small model with a BatchNorm1d layer (so its state has buffers as well as
     parameters), an SGD optimizer with momentum, and one batch of data."""
-    import minigrad
-    from minigrad import nn, optim
-
     rng = np.random.default_rng(5)
     model = nn.Sequential(nn.Linear(3, 4), nn.BatchNorm1d(4), nn.ReLU(), nn.Linear(4, 2))
     with minigrad.no_grad():
