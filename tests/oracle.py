@@ -210,16 +210,18 @@ def record(value):
 # ---------------------------------------------------------------------------------------------
 
 
+def error_of(fn, *args):
+    """The exception ``fn(*args)`` raises, as an ErrorRecord, or the string "no exception"."""
+    try:
+        fn(*args)
+    except Exception as e:  # noqa: BLE001 - any exception is the answer
+        return ErrorRecord(type(e).__name__, str(e))
+    return "no exception"
+
+
 def raised(fn, *args):
-    """A program that returns the exception ``fn(lib, *args)`` raises (as an ErrorRecord), or
-    the string "no exception"."""
-    def program(lib):
-        try:
-            fn(lib, *args)
-        except Exception as e:  # noqa: BLE001 - any exception is the answer
-            return ErrorRecord(type(e).__name__, str(e))
-        return "no exception"
-    return program
+    """A program that answers the exception ``fn(lib, *args)`` raises (see error_of)."""
+    return lambda lib: error_of(fn, lib, *args)
 
 
 def warning_text(w):
@@ -275,11 +277,23 @@ def assert_same_tensor(mine, theirs, rtol=None, atol=None, check_repr=True, chec
 
 def assert_same(mine, theirs, what="answer", **tensor_options):
     """minigrad's answer against PyTorch's, walking both: tensors with assert_same_tensor
-    (``tensor_options``: rtol, atol, check_repr, check_graph), everything else exactly (the
-    kind of container too: a tuple is not a list)."""
+    (``tensor_options``: rtol, atol, check_repr, check_graph), NumPy float arrays up to the
+    same tolerance, everything else exactly (the kind of container too: a tuple is not a
+    list)."""
     mine, theirs = record(mine), record(theirs)
     if isinstance(theirs, TensorRecord):
         assert_same_tensor(mine, theirs, what=what, **tensor_options)
+    elif isinstance(theirs, ArrayRecord):
+        assert isinstance(mine, ArrayRecord), f"{what}: minigrad gave {mine!r}, PyTorch an array"
+        assert mine.dtype == theirs.dtype, f"{what}: dtype {mine.dtype}, PyTorch {theirs.dtype}"
+        assert mine.values.shape == theirs.values.shape, f"{what}: shape"
+        if theirs.values.dtype.kind == "f":
+            rtol, atol = tensor_options.get("rtol"), tensor_options.get("atol")
+            if rtol is None:
+                rtol, atol = default_tolerance("torch." + theirs.dtype)
+            np.testing.assert_allclose(mine.values, theirs.values, rtol=rtol, atol=atol or 0, err_msg=what)
+        else:
+            np.testing.assert_array_equal(mine.values, theirs.values, err_msg=what)
     elif isinstance(theirs, dict):
         assert isinstance(mine, dict), f"{what}: minigrad gave {type(mine).__name__}, PyTorch a dict"
         assert list(mine) == list(theirs), f"{what}: keys {list(mine)}, PyTorch {list(theirs)}"
