@@ -152,8 +152,10 @@ def same_bits(a, b):
     a, b = np.asarray(a), np.asarray(b)
     if a.dtype != b.dtype or a.shape != b.shape:
         return False
-    if a.dtype.kind == "f":
-        return bool(np.array_equal(a, b, equal_nan=True) and np.array_equal(np.signbit(a), np.signbit(b)))
+    if a.dtype.kind == "f":  # NaN equals NaN (YAML's .nan keeps no sign or payload); -0. is not 0.
+        numbers = ~np.isnan(a)
+        return bool(np.array_equal(a, b, equal_nan=True)
+                    and np.array_equal(np.signbit(a[numbers]), np.signbit(b[numbers])))
     return bool(np.array_equal(a, b))
 
 
