@@ -15,7 +15,7 @@ both fixtures, so CI cannot go green by replaying recordings it was meant to che
 import numpy as np
 import pytest
 
-from oracle import Oracle, _torch_module, require_torch_env
+from oracle import Oracle, torch_module, require_torch_env
 
 
 def pytest_configure(config):
@@ -43,7 +43,7 @@ def pytest_runtest_setup(item):
 @pytest.fixture(scope="session")
 def torch():
     """PyTorch itself, for live-only (Hypothesis) comparisons."""
-    torch = _torch_module()
+    torch = torch_module()
     if torch is None:
         if require_torch_env():
             pytest.fail("MINIGRAD_REQUIRE_TORCH=1 but PyTorch is not installed", pytrace=False)

@@ -79,9 +79,6 @@ class TensorRecord:
     def __repr__(self):
         return self.repr
 
-    def fields(self):
-        return {k: getattr(self, k) for k in self.__slots__}
-
     def __eq__(self, other):
         """Exactly equal: every field, values bit for bit (NaN equal to NaN, -0. not 0.)."""
         if not isinstance(other, TensorRecord):
@@ -176,7 +173,7 @@ def graph_text(node, _seen=None):
 def _is_tensor(x):
     if isinstance(x, minigrad.Tensor):
         return True
-    torch = _torch_module(required=False)
+    torch = torch_module()
     return torch is not None and isinstance(x, torch.Tensor)
 
 
@@ -476,7 +473,7 @@ _UNSET = object()
 _torch = _UNSET
 
 
-def _torch_module(required=True):
+def torch_module():
     """PyTorch, or None where it is not installed (imported once)."""
     global _torch
     if _torch is _UNSET:
@@ -505,7 +502,7 @@ class Oracle:
     def __init__(self, request):
         self.request = request
         self.path = recording_path(request.node)
-        self.torch = _torch_module()
+        self.torch = torch_module()
         self.recording = recording_mode(request.config)
         self._used = False
 
