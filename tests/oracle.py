@@ -5,9 +5,9 @@ that builds tensors with ``lib`` (PyTorch or minigrad), runs the computation and
 everything to compare: tensors (their gradients included), reprs, printed text, flags,
 error texts. ``oracle(program)`` is PyTorch's answer:
 
-- PyTorch installed: the program runs under PyTorch, and its answer must equal the
-  recording byte for byte (pytest-regressions' ``data_regression`` compares them and shows
-  the diff), so a recording cannot go stale silently;
+- PyTorch installed: the program runs under PyTorch, and its answer, written out, must equal
+  the recording character for character (pytest-regressions' ``data_regression`` compares
+  them and shows the diff), so a recording cannot go stale silently;
 - PyTorch not installed: the recording is the answer;
 - ``make record`` (pytest-regressions' ``--regen-all``, PyTorch installed): the program
   runs under PyTorch and its answer is written.

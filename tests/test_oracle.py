@@ -209,3 +209,10 @@ def test_live_answer_is_recorded_and_must_equal_the_recording(project):
     assert result.returncode == 1
     assert "no longer gives the recorded answer (tests/recordings/test_it/test_double.yml)" in result.stdout
     assert "-    values: 6.5" in result.stdout and "+    values: 6.25" in result.stdout
+
+
+def test_the_live_torch_fixture_is_for_hypothesis_tests_only(project):
+    (project / "tests" / "test_it.py").write_text("def test_fixed_inputs(torch):\n    pass\n")
+    result = run_pytest(project)
+    assert result.returncode == 1
+    assert "the `torch` fixture is for Hypothesis tests only" in result.stdout
