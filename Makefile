@@ -13,11 +13,12 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
 
-.PHONY: help setup lab test notebooks exercises doctor bench clean
+.PHONY: help setup lab test record notebooks exercises doctor bench clean
 
 help:
 	@echo "make lab    - set up, then open the course (notebooks/) in JupyterLab"
 	@echo "make test   - set up, then run the tests in tests/ and every notebook (nbval)"
+	@echo "make record - set up, add the [torch] extra, re-record PyTorch's answers in tests/recordings/"
 	@echo "make notebooks - re-execute every complete notebook and store its outputs (nbclient)"
 	@echo "make exercises - write the blank student versions to $(STUDENT_DIR)/"
 	@echo "make doctor - check the environment (versions, dot, Jupyter kernel)"
@@ -70,6 +71,18 @@ test: setup
 	if [ $${#nbs[@]} -gt 0 ]; then args+=(--nbval --nbval-current-env --nbval-sanitize-with $(SANITIZE) "$${nbs[@]}"); fi; \
 	echo "+ $(VENV)/bin/python -m pytest $${args[*]} $(PYTEST_ARGS)"; \
 	$(VENV)/bin/python -m pytest "$${args[@]}" $(PYTEST_ARGS)
+
+# PyTorch's answers to the comparison tests (the tests taking the `oracle` fixture, see
+# tests/oracle.py), recorded from scratch: installs the [torch] extra (torch==2.13.0) into
+# $(VENV), removes tests/recordings/ and runs those tests under PyTorch with pytest-regressions'
+# --regen-all, which writes every recording. Run it after adding or changing a comparison test
+# (or the PyTorch pin); review `git diff tests/recordings` and commit it. Running it twice gives
+# byte-identical files.
+record: setup
+	@echo "+ $(VENV)/bin/pip install -e \".[torch]\""
+	@$(VENV)/bin/python -m pip install --quiet -e ".[torch]"
+	rm -rf tests/recordings
+	$(VENV)/bin/python -m pytest -n 2 --dist loadscope -m oracle --regen-all tests
 
 # --- course --------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """minigrad.utils.data against torch.utils.data: datasets, collation, DataLoader batching
 and shuffling. Shuffled orders cannot be compared across libraries (different random
 streams), so those are checked for what they must be: a permutation per epoch,
-reproducible from a seed, different from one epoch to the next.
+reproducible from a seed, different from one epoch to the next. PyTorch's side runs live, or
+is replayed from its recording where PyTorch is not installed (tests/oracle.py).
 """
 import collections
 
@@ -12,6 +13,7 @@ import minigrad
 from minigrad.utils.data import (BatchSampler, ConcatDataset, DataLoader, Dataset, RandomSampler,
                                  SequentialSampler, Subset, SubsetRandomSampler, TensorDataset,
                                  default_collate, random_split)
+from oracle import ErrorRecord, error_of
 
 N = 10
 XS = np.arange(N * 3, dtype=np.float32).reshape(N, 3)
@@ -33,31 +35,26 @@ def to_numpy(obj):
     return obj
 
 
-def assert_same(mine, theirs):
-    a, b = to_numpy(mine), to_numpy(theirs)
-    assert repr(a) == repr(b)  # types, nesting, dtypes, shapes and values (arrays print in full here)
-
-
 # -- datasets -----------------------------------------------------------------------------------------
-def test_tensor_dataset_indexing_and_len(torch):
-    mine, theirs = tensor_dataset(minigrad), tensor_dataset(torch)
-    assert len(mine) == len(theirs) == N
-    for index in (0, 3, N - 1, -1, slice(2, 5)):
-        assert isinstance(mine[index], tuple)
-        assert_same(mine[index], theirs[index])
+def test_tensor_dataset_indexing_and_len(oracle):
+    def program(lib):
+        ds = tensor_dataset(lib)
+        return len(ds), [to_numpy(ds[index]) for index in (0, 3, N - 1, -1, slice(2, 5))]
+    assert oracle.same(program)[0] == N  # types, nesting, dtypes, shapes and values
+    mine = tensor_dataset(minigrad)
+    assert all(isinstance(mine[index], tuple) for index in (0, -1, slice(2, 5)))
     x, y = mine[4]
     assert x.tolist() == XS[4].tolist() and y.item() == YS[4]
     with pytest.raises(IndexError):
         mine[N]
 
 
-def test_tensor_dataset_size_mismatch(torch):
-    for lib in (minigrad, torch):
-        with pytest.raises(AssertionError, match="^Size mismatch between tensors$"):
-            lib.utils.data.TensorDataset(lib.zeros(3, 2), lib.zeros(4))
+def test_tensor_dataset_size_mismatch(oracle):
+    error = oracle.same(lambda lib: error_of(lib.utils.data.TensorDataset, lib.zeros(3, 2), lib.zeros(4)))
+    assert error == ErrorRecord("AssertionError", "Size mismatch between tensors")
 
 
-def test_dataset_base_class_and_concatenation(torch):
+def test_dataset_base_class_and_concatenation(oracle):
     class Squares(Dataset):
         def __init__(self, n):
             self.n = n
@@ -74,17 +71,14 @@ def test_dataset_base_class_and_concatenation(torch):
     assert isinstance(both, ConcatDataset) and len(both) == 5
     assert [both[i] for i in range(5)] == [0, 1, 4, 0, 1]
     assert both[-1] == 1 and both[-5] == 0 and both.cumulative_sizes == [3, 5]
-    messages = []
-    for lib in (minigrad, torch):
-        with pytest.raises(ValueError) as negative:
-            lib.utils.data.ConcatDataset([[1, 2], [3]])[-4]
-        with pytest.raises(AssertionError) as empty:
-            lib.utils.data.ConcatDataset([])
-        messages.append((str(negative.value), str(empty.value)))
-    assert messages[0] == messages[1]
+    def program(lib):
+        return (error_of(lambda: lib.utils.data.ConcatDataset([[1, 2], [3]])[-4]),
+                error_of(lib.utils.data.ConcatDataset, []))
+    negative, empty = oracle.same(program)
+    assert (negative.type, empty.type) == ("ValueError", "AssertionError")
 
 
-def test_subset_and_random_split(torch):
+def test_subset_and_random_split(oracle):
     ds = list(range(10))
     sub = Subset(ds, [7, 2, 5])
     assert len(sub) == 3 and [sub[i] for i in range(3)] == [7, 2, 5]
@@ -92,14 +86,13 @@ def test_subset_and_random_split(torch):
     assert len(a) == 7 and len(b) == 3 and sorted(list(a) + list(b)) == ds
     a2, _ = random_split(ds, [7, 3], generator=minigrad.Generator().manual_seed(1))
     assert list(a) == list(a2)  # the same seed, the same split
-    assert [len(s) for s in random_split(range(10), [0.5, 0.3, 0.2])] == \
-           [len(s) for s in torch.utils.data.random_split(range(10), [0.5, 0.3, 0.2])] == [5, 3, 2]
-    assert [len(s) for s in random_split(range(11), [0.34, 0.33, 0.33])] == \
-           [len(s) for s in torch.utils.data.random_split(range(11), [0.34, 0.33, 0.33])]
-    for lib in (minigrad, torch):
-        with pytest.raises(ValueError, match="^Sum of input lengths does not equal the length of the input "
-                                             "dataset!$"):
-            lib.utils.data.random_split(ds, [3, 3])
+    def program(lib):
+        split = lib.utils.data.random_split
+        return ([len(s) for s in split(range(10), [0.5, 0.3, 0.2])],
+                [len(s) for s in split(range(11), [0.34, 0.33, 0.33])], error_of(split, ds, [3, 3]))
+    tenths, thirds, error = oracle.same(program)
+    assert tenths == [5, 3, 2]
+    assert error == ErrorRecord("ValueError", "Sum of input lengths does not equal the length of the input dataset!")
 
 
 # -- collation ----------------------------------------------------------------------------------------
@@ -129,23 +122,22 @@ def samples(lib):
 
 
 @pytest.mark.parametrize("kind", samples(minigrad))
-def test_default_collate_matches_torch(torch, kind):
-    mine = default_collate(samples(minigrad)[kind])
-    theirs = torch.utils.data.default_collate(samples(torch)[kind])
-    assert_same(mine, theirs)
+def test_default_collate_matches_torch(oracle, kind):
+    oracle.same(lambda lib: to_numpy(lib.utils.data.default_collate(samples(lib)[kind])))
     if kind == "namedtuples":
-        assert isinstance(mine, Point)
+        assert isinstance(default_collate(samples(minigrad)[kind]), Point)
 
 
-def test_default_collate_errors(torch):
-    for lib in (minigrad, torch):
-        with pytest.raises(RuntimeError, match="^each element in list of batch should be of equal size$"):
-            lib.utils.data.default_collate([[1, 2], [3]])
-        with pytest.raises(TypeError, match="^default_collate: batch must contain tensors, numpy arrays, "
-                                            "numbers, dicts or lists; found <class 'object'>$"):
-            lib.utils.data.default_collate([object(), object()])
-        with pytest.raises(RuntimeError, match="^stack expects each tensor to be equal size"):
-            lib.utils.data.default_collate([lib.zeros(2), lib.zeros(3)])
+def test_default_collate_errors(oracle):
+    def program(lib):
+        collate = lib.utils.data.default_collate
+        return [error_of(collate, [[1, 2], [3]]), error_of(collate, [object(), object()]),
+                error_of(collate, [lib.zeros(2), lib.zeros(3)])]
+    unequal, objects, sizes = oracle.same(program)
+    assert unequal == ErrorRecord("RuntimeError", "each element in list of batch should be of equal size")
+    assert objects == ErrorRecord("TypeError", "default_collate: batch must contain tensors, numpy arrays, "
+                                               "numbers, dicts or lists; found <class 'object'>")
+    assert sizes.type == "RuntimeError" and sizes.message.startswith("stack expects each tensor to be equal size")
 
 
 # -- DataLoader: batches ------------------------------------------------------------------------------
@@ -163,14 +155,14 @@ LOADER_CASES = {
 
 
 @pytest.mark.parametrize("case", LOADER_CASES)
-def test_loader_batches_match_torch(torch, case):
+def test_loader_batches_match_torch(oracle, case):
     kwargs = LOADER_CASES[case]
-    mine = DataLoader(tensor_dataset(minigrad), **kwargs)
-    theirs = torch.utils.data.DataLoader(tensor_dataset(torch), **kwargs)
-    mine_batches, their_batches = list(mine), list(theirs)
-    assert len(mine) == len(theirs) == len(mine_batches) == len(their_batches)
-    for a, b in zip(mine_batches, their_batches):
-        assert_same(a, b)
+
+    def program(lib):
+        loader = lib.utils.data.DataLoader(tensor_dataset(lib), **kwargs)
+        return len(loader), [to_numpy(batch) for batch in loader]
+    length, batches = oracle.same(program)
+    assert length == len(batches)
 
 
 def test_loader_batch_sizes():
@@ -196,13 +188,9 @@ def test_unbatched_loader_gives_samples():
 
 
 @pytest.mark.parametrize("kind", ["dicts", "tuples", "floats", "nested"])
-def test_loader_over_a_list_of_samples_matches_torch(torch, kind):
-    for kwargs in ({"batch_size": 2}, {"batch_size": None}):
-        mine = list(DataLoader(samples(minigrad)[kind], **kwargs))
-        theirs = list(torch.utils.data.DataLoader(samples(torch)[kind], **kwargs))
-        assert len(mine) == len(theirs)
-        for a, b in zip(mine, theirs):
-            assert_same(a, b)
+def test_loader_over_a_list_of_samples_matches_torch(oracle, kind):
+    oracle.same(lambda lib: [[to_numpy(batch) for batch in lib.utils.data.DataLoader(samples(lib)[kind], **kwargs)]
+                             for kwargs in ({"batch_size": 2}, {"batch_size": None})])
 
 
 def test_custom_collate_fn_sampler_and_batch_sampler():
@@ -260,12 +248,8 @@ def loader_errors(lib, ds):
 
 
 @pytest.mark.parametrize("case", loader_errors(minigrad, []))
-def test_loader_errors_match_torch(torch, case):
-    with pytest.raises(Exception) as theirs:
-        loader_errors(torch, list(range(4)))[case]()
-    with pytest.raises(Exception) as mine:
-        loader_errors(minigrad, list(range(4)))[case]()
-    assert type(mine.value) is type(theirs.value) and str(mine.value) == str(theirs.value)
+def test_loader_errors_match_torch(oracle, case):
+    oracle.same_error(lambda lib: loader_errors(lib, list(range(4)))[case]())
 
 
 # -- DataLoader: shuffling ------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 The seeds are the texts this course grew from; their snippets are what learners bring
 with them. Each snippet is cut out of the text here (never copied into the project),
-run once with ``torch`` bound to PyTorch and once bound to minigrad, and:
+run once with ``torch`` bound to PyTorch (or replayed from its recording, tests/oracle.py)
+and once bound to minigrad, and:
 
 - where its output does not depend on random numbers, both must print the same text;
 - where it does (``manual_seed``, ``randn``, a freshly initialised ``nn.Linear``), minigrad
@@ -20,6 +21,7 @@ import types
 import pytest
 
 import minigrad
+from oracle import ErrorRecord
 
 SEEDS = pathlib.Path(__file__).resolve().parents[2] / "shared" / "seeds"
 _START = re.compile(r"^(# import torch library|import torch)\s*$")
@@ -82,11 +84,15 @@ def test_seed_snippets_were_found():
 
 
 @pytest.mark.parametrize("code", [c for _, c in SNIPPETS], ids=[n for n, _ in SNIPPETS])
-def test_seed_snippet_prints_what_pytorch_prints(torch, code):
-    try:
-        expected = _run(code, torch)
-    except Exception as exc:  # a fragment: PyTorch cannot run it either
-        pytest.skip(f"not a runnable program under PyTorch ({type(exc).__name__}: {exc})")
+def test_seed_snippet_prints_what_pytorch_prints(oracle, code):
+    def program(lib):
+        try:
+            return _run(code, lib)
+        except Exception as exc:  # noqa: BLE001 - a fragment: PyTorch cannot run it either
+            return ErrorRecord(type(exc).__name__, str(exc))
+    expected = oracle(program)
+    if isinstance(expected, ErrorRecord):
+        pytest.skip(f"not a runnable program under PyTorch ({expected})")
     got = _run(code, minigrad)
     if _RANDOM.search(code):  # different random streams: same shape of output only
         assert len(got.splitlines()) == len(expected.splitlines()), got

@@ -1,6 +1,6 @@
 """Training as the seeds describe it: the loop, accumulation, two losses, a frozen network,
-eval() against no_grad(). Each program runs under minigrad and, where the ``torch`` fixture
-is available, under PyTorch with the same starting weights; both must print the same.
+eval() against no_grad(). Each program runs under minigrad and under PyTorch (or its
+recorded output, tests/oracle.py) with the same starting weights; both must print the same.
 """
 import contextlib
 import io
@@ -112,8 +112,9 @@ PROGRAMS = [training_loop, accumulation_and_two_losses, frozen_second_network, e
 
 
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.__name__ for p in PROGRAMS])
-def test_program_prints_what_pytorch_prints(torch, program):
-    assert _printed(program, minigrad) == _printed(program, torch)
+def test_program_prints_what_pytorch_prints(oracle, program):
+    got, expected = oracle.both(lambda lib: _printed(program, lib))
+    assert got == expected
 
 
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.__name__ for p in PROGRAMS])
