@@ -15,7 +15,7 @@ def getitem(x, key):
     if type(key) is int and not (x._requires_grad and grad_mode._state.enabled) \
             and x._data.ndim and -x._data.shape[0] <= key < x._data.shape[0]:
         # fast path (a DataLoader's x[i]): no node; a view, so it shares the version counter
-        return function.Tensor._wrap(x._data[key, ...], version_box=x._version_box)
+        return function.Tensor._wrap(x._data[key, ...], version_box=x._version_counter())
     key = _array_index(key)
     check_index(x._data.shape, key)
     if any(isinstance(k, np.ndarray) for k in key):  # integer arrays or masks
@@ -30,7 +30,7 @@ def setitem(x, key, value):
         raise RuntimeError("minigrad does not record item assignment on tensors that require "
                            "grad; compute a new tensor (e.g. with torch.where or torch.cat) instead")
     x._data[key] = value._data if isinstance(value, function.Tensor) else value
-    x._version_box[0] += 1
+    x._version_counter()[0] += 1
 
 
 def _array_index(key):

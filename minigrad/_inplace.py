@@ -25,7 +25,7 @@ def apply(tensor, method, *args, ufunc=None):
             shape = np.broadcast_shapes(tensor._data.shape, np.shape(other))
             raise RuntimeError(f"output with shape {list(tensor._data.shape)} doesn't match the "
                                f"broadcast shape {list(shape)}") from None
-        tensor._version_box[0] += 1
+        tensor._version_counter()[0] += 1
         return tensor
     if record and tensor._requires_grad and tensor._grad_fn is None:
         raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
@@ -43,7 +43,7 @@ def apply(tensor, method, *args, ufunc=None):
         raise RuntimeError(f"result type {result.dtype.legacy_name} can't be cast to the "
                            f"desired output type {tensor.dtype.legacy_name}")
     np.copyto(tensor._data, result._data, casting="unsafe")
-    tensor._version_box[0] += 1
+    tensor._version_counter()[0] += 1
     if result._grad_fn is not None:
         if tensor.retains_grad:  # the retained gradient is now that of the new values
             result._grad_fn._retain, tensor._grad_fn._retain = tensor._grad_fn._retain, None

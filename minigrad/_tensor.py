@@ -77,7 +77,7 @@ class Tensor:
         self._requires_grad = requires_grad
         self._grad = None
         self._grad_fn = grad_fn
-        self._version_box = version_box or [0]  # shared with detach(): in-place changes show in both
+        self._version_box = version_box  # None until needed: see _version_counter()
 
     @classmethod
     def _wrap(cls, array, grad_fn=None, version_box=None):
@@ -125,7 +125,16 @@ class Tensor:
 
     @property
     def _version(self):
-        return self._version_box[0]
+        return 0 if self._version_box is None else self._version_box[0]
+
+    def _version_counter(self):
+        """The box holding the version, shared with detach() and views: an in-place change
+        through any of them shows in all. Made when first needed, as most tensors are never
+        changed in place, viewed or saved as an op's output: an object fewer per tensor for
+        Python's garbage collector to count."""
+        if self._version_box is None:
+            self._version_box = [0]
+        return self._version_box
 
     # -- autograd attributes -------------------------------------------------------------
     @property
@@ -200,7 +209,7 @@ class Tensor:
 
     def detach(self):
         """The same data, cut from the graph (a new leaf). Shares the version counter."""
-        return Tensor._wrap(self._data, version_box=self._version_box)
+        return Tensor._wrap(self._data, version_box=self._version_counter())
 
     def detach_(self):
         self._grad_fn, self._requires_grad = None, False

@@ -55,7 +55,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
                         node._release()  # 3. freeing
                     if observer is not None:
                         observer(node, grad, sent)
-            for i, (child, _) in enumerate(node.next_functions):
+            for i, child in enumerate(node._next_nodes):
                 if child is None:
                     continue
                 if sent and sent[i] is not None:
@@ -80,7 +80,7 @@ def _count_dependencies(roots):
     dependencies = {}
     seen, stack = set(roots), list(roots)
     while stack:
-        for child, _ in stack.pop().next_functions:
+        for child in stack.pop()._next_nodes:
             if child is None:
                 continue
             dependencies[child] = dependencies.get(child, 0) + 1
@@ -128,7 +128,7 @@ class _Targets:
             self.captured[self.wanted[node]] = grad
 
     def leads_on(self, node):
-        return self.needed is None or any(child in self.needed for child, _ in node.next_functions)
+        return self.needed is None or any(child in self.needed for child in node._next_nodes)
 
 
 def _leading_to(roots, targets):
@@ -138,12 +138,12 @@ def _leading_to(roots, targets):
     while stack:  # depth-first, each node decided after its children (post-order)
         node, children_done = stack.pop()
         if children_done:
-            if node in targets or any(child in needed for child, _ in node.next_functions):
+            if node in targets or any(child in needed for child in node._next_nodes):
                 needed.add(node)
         elif node not in visited:
             visited.add(node)
             stack.append((node, True))
-            stack.extend((child, False) for child, _ in node.next_functions
+            stack.extend((child, False) for child in node._next_nodes
                          if child is not None and child not in visited)
     return needed
 
@@ -165,7 +165,7 @@ class _Fresh:
         sent = node.apply(grad)
         incoming_fresh = node in self.nodes and not node._has_hooks()
         memories = [owner(g._data) if g is not None else None for g in sent]
-        for (child, _), g, memory in zip(node.next_functions, sent, memories):
+        for child, g, memory in zip(node._next_nodes, sent, memories):
             if g is None or child is None:
                 continue
             new = (node._builtin  # a user's backward may return a tensor it keeps

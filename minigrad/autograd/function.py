@@ -9,6 +9,7 @@ This layer sits below the Tensor class (minigrad/_tensor.py imports it), yet it 
 tensors: the outputs of ops, the gradients it fits and sums. The class reaches it by
 one declared link, ``Tensor`` below, which minigrad/_tensor.py sets once the class exists.
 """
+import functools
 import itertools
 import re
 import traceback
@@ -52,8 +53,10 @@ class Node:
 
     # Class-level defaults keep node creation cheap: an instance sets only what it uses.
     _function = None  # the Function class whose backward this node runs
-    next_functions = ()
-    _saved = ()  # packed saved tensors; None once freed by backward
+    _next_nodes = ()  # the node of each tensor input, in input order (None: needs no gradient)
+    _saved = ()  # what forward saved: input tensors, the output as its array; None once freed
+    _saved_versions = ()  # each saved tensor's version then, to notice a later in-place change
+    _output_box = None  # the output's version counter, if forward saved the output
     _to_save = ()  # what forward handed to save_for_backward, until packed
     _inputs = ()  # (shape, dtype) of each forward argument, None for non-tensors
     _pre_hooks = None  # hooks of the tensor this node produced: {id: fn}
@@ -72,6 +75,12 @@ class Node:
     def __repr__(self):
         return f"<{type(self).__name__} object>"  # no address: the text must stay stable in notebooks
 
+    @property
+    def next_functions(self):
+        # The pairs are made when asked for, as PyTorch does, not kept: a pair per edge
+        # would be one more object per node for Python's garbage collector to walk.
+        return tuple([(node, 0) for node in self._next_nodes])
+
     # -- what forward saved -------------------------------------------------------------
     def save_for_backward(self, *tensors):
         self._to_save = tensors
@@ -83,35 +92,44 @@ class Node:
     def saved_tensors(self):
         if self._saved is None:
             raise RuntimeError(SECOND_BACKWARD)
-        return tuple(None if packed is None else self._unpack(packed) for packed in self._saved)
+        return tuple(None if value is None else self._unpack(value, version)
+                     for value, version in zip(self._saved, self._saved_versions))
 
     def _pack(self, inputs, out):
-        """Turn what forward saved into records that remember each tensor's version.
+        """Keep what forward saved, and each tensor's version, to notice a later in-place change.
 
         Built-in ops save NumPy arrays; an array that is an input's (or the output's) data
         is saved as that tensor, so backward can differentiate through it (create_graph)
         and an in-place change to it can be detected. The output is kept as its array only:
         holding the output tensor itself would make a reference cycle output -> node -> output.
+        Values and versions are two tuples, not a record per value: fewer objects per node
+        for Python's garbage collector to walk.
         """
-        packed = []
+        saved, versions = [], []
         for item in self._to_save:
             if item is None:  # a slot the op did not need this time (see Mul)
-                packed.append(None)
+                saved.append(None)
+                versions.append(None)
                 continue
             if item is out or item is out._data:
-                packed.append(("output", out._data, out._version_box, out._version_box[0]))
+                self._output_box = out._version_counter()
+                saved.append(out._data)
+                versions.append(self._output_box[0])
                 continue
             if not isinstance(item, Tensor):  # an array: the input it belongs to, or a mask
                 source = next((t for t in inputs if isinstance(t, Tensor) and t._data is item), None)
                 item = source if source is not None else Tensor._wrap(np.asarray(item))
-            packed.append(("input", item, item._version_box, item._version_box[0]))
-        self._saved, self._to_save = tuple(packed), ()
+            saved.append(item)
+            versions.append(item._version)
+        self._saved, self._to_save = tuple(saved), ()
+        self._saved_versions = _shared("versions", tuple(versions))
 
-    def _unpack(self, packed):
-        kind, value, box, version = packed
-        if box[0] != version:
-            data = value._data if kind == "input" else value
-            if kind == "output":
+    def _unpack(self, value, version):
+        is_output = not isinstance(value, Tensor)
+        current = self._output_box[0] if is_output else value._version
+        if current != version:
+            data = value if is_output else value._data
+            if is_output:
                 source = self.name()
             elif value.grad_fn is not None and getattr(value.grad_fn._function, "view", False):
                 source = "AsStridedBackward0"  # PyTorch rebuilds a changed view's node as an as_strided
@@ -121,13 +139,13 @@ class Node:
             raise RuntimeError(
                 "one of the variables needed for gradient computation has been modified by an "
                 f"inplace operation: [{_dtype.from_numpy_dtype(data.dtype).tensor_type} "
-                f"[{', '.join(map(str, data.shape))}]]{where} is at version {box[0]}; expected "
+                f"[{', '.join(map(str, data.shape))}]]{where} is at version {current}; expected "
                 f"version {version} instead. Hint: enable anomaly detection to find the operation "
                 "that failed to compute its gradient, with "
                 "torch.autograd.set_detect_anomaly(True, check_nan=False).")
-        if kind == "input":
+        if not is_output:
             return value
-        return Tensor._wrap(value, grad_fn=self, version_box=box)  # the output, rebuilt
+        return Tensor._wrap(value, grad_fn=self, version_box=self._output_box)  # the output, rebuilt
 
     # -- what viz and memory accounting read ------------------------------------------------
     def input_shapes(self):
@@ -142,9 +160,9 @@ class Node:
     def saved_records(self):
         """What forward saved and the node still holds: one ``SavedRecord`` per slot, in
         ``save_for_backward`` order, skipping slots the op left empty."""
-        for i, packed in enumerate(self._saved or ()):
-            if packed is not None:
-                kind, value = packed[0], packed[1]
+        for i, value in enumerate(self._saved or ()):
+            if value is not None:
+                kind = "input" if isinstance(value, Tensor) else "output"  # the output: its array
                 yield SavedRecord(i, kind, value if kind == "input" else None,
                                   value._data if kind == "input" else value)
 
@@ -235,7 +253,7 @@ def _accumulate(tensor, grad, owned=False):
         tensor._grad = tensor._grad + grad
     else:
         np.add(tensor._grad._data, grad._data, out=tensor._grad._data)
-        tensor._grad._version_box[0] += 1
+        tensor._grad._version_counter()[0] += 1
 
 
 class AccumulateGrad(Node):
@@ -272,13 +290,13 @@ def accumulator(tensor):
     return node
 
 
-def edge(t):
-    """The ``(node, 0)`` pair by which a graph reaches tensor ``t``."""
+def input_node(t):
+    """The node by which a graph reaches tensor ``t`` (None if ``t`` needs no gradient)."""
     if t._grad_fn is not None:
-        return (t._grad_fn, 0)
+        return t._grad_fn
     if t._requires_grad:
-        return (accumulator(t), 0)
-    return (None, 0)
+        return accumulator(t)
+    return None
 
 
 class _Handle:
@@ -339,17 +357,28 @@ class Function(metaclass=_FunctionMeta):
         if cls._builtin and not grad_mode._state.enabled:
             return cls._forward(_Unrecorded(), args)  # nothing will be recorded: no node needed
         ctx = cls._node_cls()
-        ctx.needs_input_grad = needs = tuple([isinstance(a, Tensor) and a._requires_grad for a in args])
+        needs = tuple([isinstance(a, Tensor) and a._requires_grad for a in args])
+        ctx.needs_input_grad = needs = _shared("needs", needs)
         out = cls._forward(ctx, args)
         # Record only if some input wants a gradient, recording is on, and the result can have one.
         if True in needs and grad_mode._state.enabled and out._data.dtype.kind == "f":
             if ctx._to_save:
                 ctx._pack(args, out)
-            ctx._inputs = tuple([(a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None
-                                 for a in args])
-            ctx.next_functions = tuple([edge(a) for a in args if isinstance(a, Tensor)])
+            inputs = tuple([(a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None
+                            for a in args])
+            ctx._inputs = _shared("inputs", inputs)
+            ctx._next_nodes = tuple([input_node(a) for a in args if isinstance(a, Tensor)])
             out._grad_fn, out._requires_grad = ctx, True
         return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _shared(what, value):
+    """The first tuple equal to ``value`` given here for ``what`` (of the last 1024 different ones).
+    Nodes ask again and again for the same few ``needs_input_grad``, input shapes and saved
+    versions: sharing one tuple spares Python's garbage collector a new object per node.
+    (``what`` keeps apart tuples that are equal but not alike, such as (0,) and (False,).)"""
+    return value
 
 
 class _Unrecorded:
@@ -382,7 +411,7 @@ class Op(Function):
         if cls.view and owner(result) is owner(arrays[0]):
             # A view and its base share one version counter, as in PyTorch: an in-place
             # change through either shows in both, so a node that saved one notices.
-            return Tensor._wrap(result, version_box=args[0]._version_box)
+            return Tensor._wrap(result, version_box=args[0]._version_counter())
         return Tensor._wrap(result)
 
 
