@@ -11,10 +11,10 @@ This is what ``loss.backward()`` runs. Three ideas, each marked in ``run_backwar
 3. Freeing. After a node has run, it drops the tensors it saved, unless
    ``retain_graph=True``; running it again then raises PyTorch's error.
 
-Everything else is one named call at one point of the loop: a node's hooks
-(``node._run_pre_hooks``), what ``autograd.grad`` needs (``_Targets``: skip the nodes that
-lead to no input, capture the inputs' gradients), a leaf keeping a gradient without a copy
-when nothing else holds it (``_Fresh``), and the observer minigrad.viz's step-through uses.
+The rest is named where it joins the loop: a node's hooks (``node._run_pre_hooks``), what
+``autograd.grad`` needs (``_Targets``: run only the nodes that lead to an input, capture the
+inputs' gradients), a leaf keeping a gradient without a copy when nothing else holds it
+(``_Fresh``), and the observer minigrad.viz's step-through uses.
 """
 import heapq
 import itertools
@@ -37,19 +37,23 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
     with grad_mode.set_grad_enabled(create_graph):  # record backward itself only if asked
         pending = {}  # node -> the sum of the gradients it has received so far
         for tensor, grad in zip(tensors, grad_tensors):
-            _receive(pending, _node_of(tensor), grad)
+            node = _node_of(tensor)
+            pending[node] = pending[node] + grad if node in pending else grad
         dependencies = _count_dependencies(list(pending))  # 1. order: edges into each node
-        targets = _Targets(inputs, list(pending))
+        # Ready nodes, newest first (as PyTorch orders them): a heap of (-creation, arrival, node).
+        # Ties (leaves' AccumulateGrad nodes, run as soon as they are ready) go in arrival order.
+        arrival = itertools.count()
+        ready = [(-node._seq, next(arrival), node) for node in pending if node not in dependencies]
+        heapq.heapify(ready)
+        targets = _Targets(inputs, list(pending)) if inputs is not None else None
         fresh = _Fresh()
-        ready = _Ready(node for node in pending if node not in dependencies)
         while ready:
-            node = ready.pop()
+            node = heapq.heappop(ready)[2]
             grad = pending.pop(node, None)  # None: no path from the roots carried a gradient
             sent = ()
-            if grad is not None and targets.reaches(node):
+            if grad is not None and (targets is None or node in targets.needed):
                 grad = node._run_pre_hooks(grad)
-                targets.capture(node, grad)
-                if targets.leads_on(node):
+                if targets is None or targets.capture(node, grad):
                     sent = fresh.run(node, grad, pending)  # node.apply(grad): its backward
                     if not retain_graph:
                         node._release()  # 3. freeing
@@ -58,21 +62,18 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
             for i, child in enumerate(node._next_nodes):
                 if child is None:
                     continue
-                if sent and sent[i] is not None:
-                    _receive(pending, child, sent[i])  # 2. accumulation
+                if sent and sent[i] is not None:  # 2. accumulation
+                    pending[child] = pending[child] + sent[i] if child in pending else sent[i]
                 dependencies[child] -= 1
                 if dependencies[child] == 0:  # 1. order: every gradient for child has arrived
-                    ready.push(child)
-    return targets.captured
+                    heapq.heappush(ready, (-child._seq, next(arrival), child))
+    return targets.captured if targets is not None else []
 
 
 def _node_of(tensor):
     return tensor.grad_fn if tensor.grad_fn is not None else accumulator(tensor)
 
 
-def _receive(pending, node, grad):
-    """Add ``grad`` to what ``node`` has received so far."""
-    pending[node] = pending[node] + grad if node in pending else grad
 
 
 def _count_dependencies(roots):
@@ -90,45 +91,22 @@ def _count_dependencies(roots):
     return dependencies
 
 
-class _Ready:
-    """Nodes whose gradient is complete, newest first (as PyTorch orders them). Ties (leaves'
-    AccumulateGrad nodes, which PyTorch runs as soon as they are ready) in arrival order."""
-
-    def __init__(self, nodes):
-        self.order = itertools.count()
-        self.heap = [(-node._seq, next(self.order), node) for node in nodes]
-        heapq.heapify(self.heap)
-
-    def __bool__(self):
-        return bool(self.heap)
-
-    def pop(self):
-        return heapq.heappop(self.heap)[2]
-
-    def push(self, node):
-        heapq.heappush(self.heap, (-node._seq, next(self.order), node))
-
-
 class _Targets:
-    """What ``autograd.grad(outputs, inputs)`` adds: the gradient reaching each input is
-    captured (and returned), and a node is run only if some path leads from it to an
-    input; a node that leads nowhere is left alone, buffers and all. For ``backward()``
-    (``inputs`` None) every node runs and nothing is captured."""
+    """What ``autograd.grad(outputs, inputs)`` adds to the loop: only the nodes from which a
+    path leads to an input run (``needed``); the gradient reaching an input is captured, to be
+    returned; a node that is an input but leads to no other input is left alone, buffers and
+    all. (``backward()`` has no targets: every node runs.)"""
 
     def __init__(self, inputs, roots):
-        self.wanted = {} if inputs is None else {_node_of(t): i for i, t in enumerate(inputs)}
+        self.wanted = {_node_of(t): i for i, t in enumerate(inputs)}
         self.captured = [None] * len(self.wanted)
-        self.needed = None if inputs is None else _leading_to(roots, self.wanted)
-
-    def reaches(self, node):
-        return self.needed is None or node in self.needed
+        self.needed = _leading_to(roots, self.wanted)
 
     def capture(self, node, grad):
+        """Keep ``grad`` if ``node`` is an input's; True if the node leads on to an input."""
         if node in self.wanted:
             self.captured[self.wanted[node]] = grad
-
-    def leads_on(self, node):
-        return self.needed is None or any(child in self.needed for child in node._next_nodes)
+        return any(child in self.needed for child in node._next_nodes)
 
 
 def _leading_to(roots, targets):
@@ -163,17 +141,18 @@ class _Fresh:
         if isinstance(node, AccumulateGrad):
             return node.apply(grad, owned=node in self.nodes)
         sent = node.apply(grad)
-        incoming_fresh = node in self.nodes and not node._has_hooks()
-        memories = [owner(g._data) if g is not None else None for g in sent]
-        for child, g, memory in zip(node._next_nodes, sent, memories):
-            if g is None or child is None:
-                continue
-            new = (node._builtin  # a user's backward may return a tensor it keeps
-                   and sum(m is memory for m in memories) == 1  # not sent to two inputs
-                   and (memory is not owner(grad._data) or incoming_fresh))
-            if child in pending or new:  # summed with what is pending (a new array), or new
-                self.nodes.add(child)
+        for child, g in zip(node._next_nodes, sent):
+            if g is not None and child is not None and (child in pending or self._is_new(node, g, grad, sent)):
+                self.nodes.add(child)  # summed with what is pending (a new array), or new
         return sent
+
+    def _is_new(self, node, g, grad, sent):
+        if not node._builtin:
+            return False  # a user's backward may return a tensor it keeps
+        memory = owner(g._data)
+        if len(sent) > 1 and [s is not None and owner(s._data) is memory for s in sent].count(True) > 1:
+            return False  # the same memory goes to two inputs
+        return memory is not owner(grad._data) or (node in self.nodes and not node._has_hooks())
 
 
 # -- the two ways in: tensor.backward() and autograd.grad() -------------------------------------

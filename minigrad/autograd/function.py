@@ -9,7 +9,6 @@ This layer sits below the Tensor class (minigrad/_tensor.py imports it), yet it 
 tensors: the outputs of ops, the gradients it fits and sums. The class reaches it by
 one declared link, ``Tensor`` below, which minigrad/_tensor.py sets once the class exists.
 """
-import functools
 import itertools
 import re
 import traceback
@@ -122,7 +121,7 @@ class Node:
             saved.append(item)
             versions.append(item._version)
         self._saved, self._to_save = tuple(saved), ()
-        self._saved_versions = _shared("versions", tuple(versions))
+        self._saved_versions = _shared(_VERSIONS, tuple(versions))
 
     def _unpack(self, value, version):
         is_output = not isinstance(value, Tensor)
@@ -358,7 +357,7 @@ class Function(metaclass=_FunctionMeta):
             return cls._forward(_Unrecorded(), args)  # nothing will be recorded: no node needed
         ctx = cls._node_cls()
         needs = tuple([isinstance(a, Tensor) and a._requires_grad for a in args])
-        ctx.needs_input_grad = needs = _shared("needs", needs)
+        ctx.needs_input_grad = needs = _shared(_NEEDS, needs)
         out = cls._forward(ctx, args)
         # Record only if some input wants a gradient, recording is on, and the result can have one.
         if True in needs and grad_mode._state.enabled and out._data.dtype.kind == "f":
@@ -366,19 +365,23 @@ class Function(metaclass=_FunctionMeta):
                 ctx._pack(args, out)
             inputs = tuple([(a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None
                             for a in args])
-            ctx._inputs = _shared("inputs", inputs)
+            ctx._inputs = _shared(_INPUTS, inputs)
             ctx._next_nodes = tuple([input_node(a) for a in args if isinstance(a, Tensor)])
             out._grad_fn, out._requires_grad = ctx, True
         return out
 
 
-@functools.lru_cache(maxsize=1024)
-def _shared(what, value):
-    """The first tuple equal to ``value`` given here for ``what`` (of the last 1024 different ones).
-    Nodes ask again and again for the same few ``needs_input_grad``, input shapes and saved
-    versions: sharing one tuple spares Python's garbage collector a new object per node.
-    (``what`` keeps apart tuples that are equal but not alike, such as (0,) and (False,).)"""
-    return value
+# Nodes ask again and again for the same few tuples: which inputs need a gradient, the inputs'
+# shapes and dtypes, the saved tensors' versions. Each is kept once in its table and shared, so
+# that a node adds no new object for Python's garbage collector to walk as the graph grows.
+# (A table per kind: (0,) == (False,), but a version is not a flag.)
+_NEEDS, _INPUTS, _VERSIONS = {}, {}, {}
+
+
+def _shared(table, value):
+    if len(table) > 1024:  # many different shapes or versions: start afresh
+        table.clear()
+    return table.setdefault(value, value)
 
 
 class _Unrecorded:
