@@ -742,7 +742,8 @@ def main():
                  "`torch.autograd.graph.saved_tensors_hooks`, the bytes of the distinct storages packed "
                  "(both count the parameters and the input batch that the graph saves).")
 
-    header = ["workload", "minigrad", "PyTorch", "NumPy floor", "micrograd", "minigrad / PyTorch",
+    cpu = cpu_model()
+    header = [f"workload ({cpu})", "minigrad", "PyTorch", "NumPy floor", "micrograd", "minigrad / PyTorch",
               "minigrad / NumPy", "vs micrograd", "target", "target met"]
     table = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     table += ["| " + " | ".join(r) + " |" for r in rows]
@@ -752,16 +753,9 @@ def main():
     print("\n" + "\n".join(table))
     print(f"\nbench: {elapsed:.0f} s")
 
-    doc = ["# minigrad benchmark results", "",
-           "Written by `make bench` (`bench/run.py`); do not edit by hand. One process, one run: each "
-           "workload times every library in the same process, interleaved round-robin (the order rotates "
-           "each round), after a warm-up; times are medians per step. Ratios are minigrad's time over the "
-           "other's (lower is better for minigrad), the median over rounds of the ratio of the two samples "
-           "taken in the same round; \"vs micrograd\" is how many times faster minigrad is. Targets are "
-           "judged on these ratios.",
-           "", "## Machine", ""]
+    doc = [f"{CPU_HEADING}{cpu}", "", "### Machine", ""]
     doc += [f"- **{k}**: {v}" for k, v in machine]
-    doc += ["", "## Results", "", *table, "", "Notes:", ""]
+    doc += ["", "### Results", "", *table, "", "Notes:", ""]
     doc += [f"- {n}" for n in [
         "MLP steps: float32, `Linear`/`ReLU`, `CrossEntropyLoss`, `SGD(lr=0.01, momentum=0.9)`: forward, "
         "loss, `zero_grad`, `backward`, `step`; the same initial weights and batch for all three, whose "
@@ -776,13 +770,36 @@ def main():
         f"The whole benchmark took {elapsed:.0f} s.",
     ]]
     if profiles:
-        doc += ["", "## Targets not met: where minigrad's time goes", ""]
+        doc += ["", "### Targets not met: where minigrad's time goes", ""]
         for name, text in profiles:
-            doc += [f"### {name}", "", text, ""]
+            doc += [f"#### {name}", "", text, ""]
     else:
         doc += ["", "Every target is met.", ""]
-    Path(args.out).write_text("\n".join(doc).rstrip() + "\n")
+    write_results(Path(args.out), cpu, "\n".join(doc).rstrip())
     print(f"bench: wrote {os.path.relpath(args.out, ROOT)}")
+
+
+CPU_HEADING = "## Results on "
+RESULTS_INTRO = (
+    "# minigrad benchmark results\n\n"
+    "Written by `make bench` (`bench/run.py`); do not edit by hand. One section per CPU model it has "
+    "been run on, the last run of each: the ratios differ between CPUs. One process, one run: each "
+    "workload times every library in the same process, interleaved round-robin (the order rotates "
+    "each round), after a warm-up; times are medians per step. Ratios are minigrad's time over the "
+    "other's (lower is better for minigrad), the median over rounds of the ratio of the two samples "
+    "taken in the same round; \"vs micrograd\" is how many times faster minigrad is. Targets are "
+    "judged on these ratios.")
+
+
+def write_results(path, cpu, section):
+    """Replace this CPU's section of the results file, keeping the other CPUs' sections."""
+    sections = {}
+    if path.exists():
+        for part in path.read_text().split("\n" + CPU_HEADING)[1:]:
+            name = part.split("\n", 1)[0].strip()
+            sections[name] = (CPU_HEADING + part).rstrip()
+    sections[cpu] = section
+    path.write_text(RESULTS_INTRO + "\n\n" + "\n\n".join(sections[k] for k in sorted(sections)) + "\n")
 
 
 def load_avg():
