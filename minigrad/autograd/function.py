@@ -250,15 +250,15 @@ class AccumulateGrad(Node):
         return "torch::autograd::AccumulateGrad"
 
     def _run_pre_hooks(self, grad):
-        hooks = self.variable._hooks  # the leaf's own hooks
+        hooks = self.variable._hooks  # the leaf's own hooks, then the node's (as in PyTorch)
         for hook in tuple(hooks.values()) if hooks else ():
             result = hook(grad)
             grad = grad if result is None else result
-        return grad
+        return super()._run_pre_hooks(grad)
 
     def apply(self, grad, owned=False):
         # owned: the engine knows nothing else holds this gradient (and no hook replaced it).
-        _accumulate(self.variable, grad, owned and not self.variable._hooks)
+        _accumulate(self.variable, grad, owned and not self.variable._hooks and not self._pre_hooks)
         return []
 
 
