@@ -364,6 +364,36 @@ def test_steps_order_matches_pytorch(oracle):
     assert oracle(program) == ORDER
 
 
+def test_accumulate_grad_runs_before_older_ready_nodes_as_in_pytorch(oracle):
+    """Notebook 04's closing cell: newest node first, except that a leaf's AccumulateGrad
+    runs as soon as it is ready. ``b``'s accumulator exists before ``a * 2`` was computed
+    (``pre`` used ``b`` first and keeps the node alive), yet when both are ready it runs
+    first, ahead of the newer ``a * 2`` node. Node pre-hooks on AccumulateGrad run too."""
+    def program(lib):
+        a = lib.tensor(1.0, requires_grad=True)
+        b = lib.tensor(2.0, requires_grad=True)
+        pre = b * 1.0               # b's AccumulateGrad node is made here (and kept alive)
+        m = a * 2.0
+        c = b * 3.0
+        root = m + c
+        order, seen, stack = [], set(), [root.grad_fn]
+        while stack:
+            fn = stack.pop()
+            if fn is None or fn in seen:
+                continue
+            seen.add(fn)
+            leaf = getattr(fn, "variable", None)
+            label = {None: "", id(a): " a", id(b): " b"}[None if leaf is None else id(leaf)]
+            label = type(fn).__name__ + label + (" of a * 2" if fn is m.grad_fn else "")
+            fn.register_prehook(lambda grad, label=label: order.append(label))
+            stack.extend(child for child, _ in fn.next_functions)
+        root.backward()
+        return order, pre.grad_fn.next_functions[0][0] is c.grad_fn.next_functions[0][0]
+    order, same_node = oracle.same(program)
+    assert same_node
+    assert order.index("AccumulateGrad b") < order.index("MulBackward0 of a * 2")
+
+
 def test_steps_order_of_leaves_ready_together_matches_pytorch():
     x = torch.tensor([1.0, 2.0], requires_grad=True)
     y = torch.tensor(3.0, requires_grad=True)

@@ -198,6 +198,111 @@ def run_notebook(path: Path) -> None:
     write(normalize(nb), path)
 
 
+# --- the same code under PyTorch ----------------------------------------------------------
+#
+# tests/test_course_torch.py runs every complete notebook a second time with PyTorch in place
+# of minigrad and compares what each cell prints with the stored (minigrad) outputs. Two cell
+# tags, defined here once (notebooks/AUTHORING.md says when to use them):
+#
+# - ``minigrad-only``: the cell is left out of the PyTorch run (it uses minigrad.viz,
+#   minigrad.fusion, or looks inside minigrad). nbgrader check cells are left out without a
+#   tag: they call minigrad.exercises.
+# - ``random-output``: the cell runs, but what it prints depends on random numbers, which
+#   PyTorch's generator draws differently; its outputs are not compared (and must differ, or
+#   the tag is not needed).
+#
+# Cells starting with ``# NBVAL_IGNORE_OUTPUT`` (timings) run and are not compared either.
+
+MINIGRAD_ONLY = "minigrad-only"
+RANDOM_OUTPUT = "random-output"
+IGNORE_OUTPUT = "# NBVAL_IGNORE_OUTPUT"
+MINIGRAD_OWN = {"viz", "fusion", "exercises", "doctor"}  # minigrad's modules PyTorch has not
+
+
+def tags(cell) -> list:
+    return list(cell.get("metadata", {}).get("tags", []))
+
+
+def left_out_of_torch_run(cell) -> bool:
+    return cell.cell_type != "code" or MINIGRAD_ONLY in tags(cell) or is_grade(cell)
+
+
+def compared_with_torch(cell) -> bool:
+    return (not left_out_of_torch_run(cell) and RANDOM_OUTPUT not in tags(cell)
+            and not cell.source.lstrip().startswith(IGNORE_OUTPUT))
+
+
+def torch_source(source: str) -> str:
+    """A cell's code with PyTorch in place of minigrad: ``import minigrad as torch`` ->
+    ``import torch``, ``minigrad.x`` -> ``torch.x`` in imports, and minigrad's own modules
+    (viz, fusion, exercises, doctor) dropped from ``from minigrad import ...``. Any other
+    mention of minigrad in the code (comments aside) is an error: tag that cell minigrad-only."""
+    out = []
+    for line in source.split("\n"):
+        m = re.fullmatch(r"(\s*)from minigrad import ([\w ,]+?)\s*(#.*)?", line)
+        if m:
+            names = [n.strip() for n in m.group(2).split(",")]
+            kept = [n for n in names if n.split(" as ")[0].strip() not in MINIGRAD_OWN]
+            if kept:
+                out.append(f"{m.group(1)}from torch import {', '.join(kept)}")
+            continue
+        line = re.sub(r"\bimport minigrad as torch\b", "import torch", line)
+        line = re.sub(r"\b(from|import) minigrad\.", r"\1 torch.", line)
+        out.append(line)
+    code = "\n".join(out)
+    if _names_minigrad(code):
+        raise ValueError(f"a cell uses minigrad itself:\n{source}\ntag it {MINIGRAD_ONLY!r} or "
+                         "write it with `torch`")
+    return code
+
+
+def _names_minigrad(code: str) -> bool:
+    """Whether the code names minigrad (as a Python name: strings and comments do not count)."""
+    import io
+    import tokenize
+
+    lines = [line for line in code.split("\n") if not line.lstrip().startswith(("%", "!"))]
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO("\n".join(lines) + "\n").readline))
+    except (tokenize.TokenError, SyntaxError):
+        return "minigrad" in code
+    return any(t.type == tokenize.NAME and t.string == "minigrad" for t in tokens)
+
+
+def torch_version(nb):
+    """The notebook as it runs under PyTorch: cells left out emptied (ids kept), imports
+    rewritten by torch_source."""
+    nb = copy.deepcopy(nb)
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        cell.outputs, cell.execution_count = [], None
+        cell.source = "" if left_out_of_torch_run(cell) else torch_source(cell.source)
+    return nb
+
+
+def text_outputs(cell, patterns=(), as_torch=False) -> dict:
+    """What a cell shows as text, as nbval compares it: stdout, the text/plain of results and
+    displays, and an error's type and message (not stderr, not pictures); ``patterns`` are
+    nbval's sanitizer's (regex, replacement) pairs. ``as_torch``: the package's name, the
+    one difference allowed everywhere, is written ``torch`` (``minigrad.nn.Linear`` ->
+    ``torch.nn.Linear``)."""
+    def clean(s):
+        for regex, repl in patterns:
+            s = re.sub(regex, repl, s)
+        return re.sub(r"\bminigrad\b", "torch", s) if as_torch else s
+
+    shown = {}
+    for out in cell.get("outputs", []):
+        if out.output_type == "stream" and out.name == "stdout":
+            shown["stdout"] = shown.get("stdout", "") + clean(out.text)
+        elif out.output_type in ("execute_result", "display_data") and "text/plain" in out.data:
+            shown.setdefault("text", []).append(clean(out.data["text/plain"]))
+        elif out.output_type == "error":
+            shown["error"] = f"{out.ename}: {clean(out.evalue)}"
+    return shown
+
+
 # --- command line ------------------------------------------------------------------------
 
 def main(argv=None) -> int:

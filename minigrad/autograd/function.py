@@ -71,8 +71,18 @@ class Node:
     def name(self):
         return getattr(self._function, "node_qualname", None) or type(self).__name__
 
-    def __repr__(self):
-        return f"<{type(self).__name__} object>"  # no address: the text must stay stable in notebooks
+    def _class_name(self):
+        # PyTorch's built-in nodes are C++ classes, printed by name; the node of a user's
+        # Function is a Python class made in torch.autograd.function (here minigrad's).
+        if self._builtin or self._function is None:
+            return type(self).__name__
+        return f"minigrad.autograd.function.{type(self).__name__}"
+
+    def __repr__(self):  # as PyTorch's nodes print (nbval's sanitizer hides the address)
+        return f"<{self._class_name()} object at {id(self):#x}>"
+
+    def _repr_pretty_(self, p, cycle):  # and as IPython shows them, in next_functions say
+        p.text(f"<{self._class_name()} at {id(self):#x}>")
 
     @property
     def next_functions(self):
@@ -267,15 +277,15 @@ class AccumulateGrad(Node):
         return "torch::autograd::AccumulateGrad"
 
     def _run_pre_hooks(self, grad):
-        hooks = self.variable._hooks  # the leaf's own hooks
+        hooks = self.variable._hooks  # the leaf's own hooks, then the node's (as in PyTorch)
         for hook in tuple(hooks.values()) if hooks else ():
             result = hook(grad)
             grad = grad if result is None else result
-        return grad
+        return super()._run_pre_hooks(grad)
 
     def apply(self, grad, owned=False):
         # owned: the engine knows nothing else holds this gradient (and no hook replaced it).
-        _accumulate(self.variable, grad, owned and not self.variable._hooks)
+        _accumulate(self.variable, grad, owned and not self.variable._hooks and not self._pre_hooks)
         return []
 
 

@@ -211,7 +211,7 @@ def _build(steps, leaves):
 
 def _run_learner(backward, root, what):
     try:
-        backward(root)
+        returned = backward(root)
     except NotImplementedError:
         raise _not_done("backward (or backward_order, which it calls)") from None
     except RecursionError:
@@ -222,6 +222,13 @@ def _run_learner(backward, root, what):
         raise AssertionError(f"on {what}, your backward raised {type(e).__name__}: {e}. "
                              "Note that a leaf has backward_fn = None: it has nothing to pass "
                              "on.") from None
+    if returned is not None:
+        # Checked before the gradients: a backward that collects them in a dict (or a list)
+        # and returns it leaves every .grad at 0, which is not "nothing was sent".
+        raise AssertionError(f"on {what}, your backward returned a {type(returned).__name__}. "
+                             "The gradients belong in each Value's .grad, where the check (and "
+                             "the rest of the notebook) reads them; backward itself returns "
+                             "nothing, like loss.backward().")
 
 
 def _reused_sum(x):

@@ -169,10 +169,11 @@ _FROZEN_LR = 0.1
 
 
 def _frozen_problem(seed):
-    """net1: 4 -> 2 (features); net2: 2 -> 3 -> 1 (the pretrained part); data."""
+    """net1: 4 -> 2 (features); net2: 2 -> 3 -> 1 with a Dropout (the pretrained part,
+    so that forgetting net2.eval() changes the losses); data."""
     minigrad.manual_seed(seed)
     net1 = nn.Linear(4, 2)
-    net2 = nn.Sequential(nn.Linear(2, 3), nn.Tanh(), nn.Linear(3, 1))
+    net2 = nn.Sequential(nn.Linear(2, 3), nn.Tanh(), nn.Dropout(0.5), nn.Linear(3, 1))
     x = minigrad.randn(8, 4)
     y1 = minigrad.randn(8, 2)
     y2 = minigrad.randn(8, 1)
@@ -180,6 +181,7 @@ def _frozen_problem(seed):
 
 
 def _reference_frozen(net1, net2, x, y1, y2, steps, lr, cut=False, zero_grad=True):
+    net2.eval()
     net2.requires_grad_(False)
     optimizer = optim.SGD(net1.parameters(), lr=lr)
     losses = []
@@ -220,6 +222,15 @@ def check_frozen_net2(train_net1):
         if _same(got1, start1):
             raise AssertionError("net1's parameters did not change: net1 should take one "
                                  "optimizer step per training step.")
+        if net2.training:
+            raise AssertionError(
+                "net2 is still in training mode. Freezing its parameters does not change how its "
+                "layers compute: a pretrained network's Dropout would still drop units (this "
+                "net2 has one) and a BatchNorm would still use batch statistics and update its "
+                "running averages. Put net2 in evaluation mode.")
+        if not net1.training:
+            raise AssertionError("net1 is in evaluation mode, but net1 is the network being "
+                                 "trained: only net2, the pretrained one, should be switched.")
         n1, n2, *data = _frozen_problem(seed)
         want = _reference_frozen(n1, n2, *data, _FROZEN_STEPS, _FROZEN_LR)
         if _same(got1, _arrays(n1.parameters())):

@@ -17,6 +17,18 @@ WRONG = {
         ("no_inner_factor", "    error = w * x + b - t\n    return 2 * error, 2 * error",
          "one more factor", ["* x"]),
         ("ignores_target", "    y = w * x + b\n    return 2 * y * x, 2 * y", "target t", []),
+        ("calls_backward",
+         ("    wt = torch.tensor(w, dtype=torch.float64, requires_grad=True)\n"
+          "    bt = torch.tensor(b, dtype=torch.float64, requires_grad=True)\n"
+          "    ((wt * x + bt - t) ** 2).backward()\n"
+          "    return wt.grad.item(), bt.grad.item()"),
+         "ran a backward pass", []),
+        ("calls_autograd_grad",
+         ("    wt = torch.tensor(w, dtype=torch.float64, requires_grad=True)\n"
+          "    bt = torch.tensor(b, dtype=torch.float64, requires_grad=True)\n"
+          "    gw, gb = torch.autograd.grad((wt * x + bt - t) ** 2, (wt, bt))\n"
+          "    return gw.item(), gb.item()"),
+         "ran a backward pass", []),
     ],
     "nb01_numerical_grad": [
         ("no_division", "    return f(x + h) - f(x)", "h times the slope", ["/ h"]),

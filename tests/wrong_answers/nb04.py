@@ -110,6 +110,15 @@ WRONG = {
          "        for parent, g in zip(node.parents, node.backward_fn(1.0)):\n"
          "            parent.grad += g"),
          "incoming", []),
+        ("returns_dict",
+         ("    grads = {root: 1.0}\n"
+         "    for node in backward_order(root):\n"
+         "        if node.backward_fn is None:\n"
+         "            continue\n"
+         "        for parent, g in zip(node.parents, node.backward_fn(grads.get(node, 0.0))):\n"
+         "            grads[parent] = grads.get(parent, 0.0) + g\n"
+         "    return grads"),
+         "returned a dict", ["Nothing was sent"]),
         ("leaves_first",
          ("    root.grad = 1.0\n"
          "    for node in reversed(backward_order(root)):\n"

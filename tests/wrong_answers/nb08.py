@@ -17,8 +17,9 @@ def _stream(first="", backward="loss.backward()", new_h="h = torch.tanh(W @ h + 
 
 
 def _frozen(freeze="net2.requires_grad_(False)", params="net1.parameters()",
-            loss2="F.mse_loss(net2(h), y2)", zero_grad="optimizer.zero_grad()"):
-    lines = [freeze, f"optimizer = optim.SGD({params}, lr=lr)", "losses = []",
+            loss2="F.mse_loss(net2(h), y2)", zero_grad="optimizer.zero_grad()",
+            mode="net2.eval()"):
+    lines = [mode, freeze, f"optimizer = optim.SGD({params}, lr=lr)", "losses = []",
              "for _ in range(steps):"]
     body = [zero_grad, "h = net1(x)", f"loss = F.mse_loss(h, y1) + {loss2}", "loss.backward()",
             "optimizer.step()", "losses.append(loss.item())"]
@@ -50,5 +51,9 @@ WRONG = {
             "        loss = ", "        with no_grad():\n            net2_out = net2(h)\n        loss = "),
          "loss1 only", ["requires_grad_"]),
         ("no_zero_grad", _frozen(zero_grad=""), "accumulate", []),
+        ("no_eval", _frozen(mode=""), "still in training mode", ["eval()"]),
+        ("eval_both", _frozen(mode="net2.eval()\n    net1.eval()"), "only net2", []),
+        ("frozen_but_dropout_on", _frozen(mode="net2.train()"), "still in training mode",
+         ["eval()"]),
     ],
 }
