@@ -195,9 +195,12 @@ def test_every_check_of_a_blank_notebook_fails_as_not_done(path):
     for cell in checks:
         errs = errors(cell)
         assert errs, f"check cell {cell.id} of the blank {path.name} did not fail"
-        assert errs[0].ename in ("NotDoneYet", "AssertionError", "NotImplementedError")
-        assert "Not done yet" in errs[0].evalue
+        assert errs[0].ename == "NotDoneYet" and "Not done yet" in errs[0].evalue
         assert exercises.SUCCESS not in stdout(cell)
+        # What Jupyter shows: the hint, not a traceback through the checker's code.
+        shown = stdout(cell) + "\n".join(errs[0].traceback)
+        assert len(shown.splitlines()) <= 5 and "minigrad/exercises" not in shown \
+            and "_nb" not in shown, f"check cell {cell.id} of the blank {path.name} shows:\n{shown}"
 
 
 # grade_id of the solution cell -> typical wrong answers (tests/wrong_answers/nbNN.py)
@@ -247,7 +250,8 @@ def run_variants(nb, i, sources):
 @pytest.mark.parametrize("path,grade_id", EXERCISES, ids=[f"{p.stem}-{g}" for p, g in EXERCISES])
 def test_check_rejects_wrong_answers_and_accepts_the_solution(path, grade_id):
     """The solution passes; each typical wrong answer (tests/wrong_answers/) is rejected with
-    an AssertionError whose hint names the mistake without giving the answer away."""
+    a CheckFailed (an AssertionError) whose hint names the mistake without giving the answer
+    away."""
     nb = course.read(path)
     i = next(i for i, c in enumerate(nb.cells)
              if course.is_solution(c) and c.metadata["nbgrader"]["grade_id"] == grade_id)
@@ -260,7 +264,7 @@ def test_check_rejects_wrong_answers_and_accepts_the_solution(path, grade_id):
         errs = errors(check)
         if not errs:
             problems.append(f"{name}: passed the check")
-        elif errs[0].ename != "AssertionError" or "Not done yet" in errs[0].evalue:
+        elif errs[0].ename != "CheckFailed" or "Not done yet" in errs[0].evalue:
             problems.append(f"{name}: {errs[0].ename}: {errs[0].evalue}")
         elif phrase not in errs[0].evalue:
             problems.append(f"{name}: the hint lacks {phrase!r}: {errs[0].evalue}")
@@ -303,6 +307,24 @@ def test_checks_in_process():
         return out
 
     exercises.check_training_loop(model_zero_grad)  # model.zero_grad() is fine too
+
+
+def test_a_failed_check_shows_its_hint_only():
+    """In IPython a check's failure renders as the hint (CheckFailed._render_traceback_);
+    it is still an AssertionError, so the cell fails (and nbgrader scores it zero). An
+    AssertionError raised by the learner's own code is left as it is, traceback and all."""
+    with pytest.raises(exercises.CheckFailed) as info:
+        exercises.check_line_grads(lambda w, x, b: (w, x, 1.0))
+    assert isinstance(info.value, AssertionError) and "swapped" in str(info.value)
+    shown = "\n".join(info.value._render_traceback_())
+    assert shown == f"\x1b[0;31mCheckFailed\x1b[0m: {info.value}"
+
+    def mine(w, x, b):
+        assert w > 100, "my own assertion"
+
+    with pytest.raises(AssertionError, match="my own assertion") as info:
+        exercises.check_line_grads(mine)
+    assert type(info.value) is AssertionError
 
 
 # --- nbval settings ----------------------------------------------------------------------
