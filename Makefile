@@ -7,16 +7,19 @@ STAMP := $(VENV)/.minigrad-installed
 LAB_ARGS ?=
 PYTEST_ARGS ?=
 STUDENT_DIR := notebooks/student
+WORKSPACE ?= workspace
 SANITIZE := notebooks/nbval_sanitize.cfg
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
 
-.PHONY: help setup lab test record notebooks exercises doctor bench clean
+.PHONY: help setup lab lab-solutions update-workspace test record notebooks exercises doctor bench clean
 
 help:
-	@echo "make lab    - set up, then open the course (notebooks/) in JupyterLab"
+	@echo "make lab    - set up, then open your workspace ($(WORKSPACE)/: your copy of the blank notebooks) in JupyterLab"
+	@echo "make update-workspace - bring new and changed notebooks into $(WORKSPACE)/, never overwriting your work"
+	@echo "make lab-solutions - make lab, with read-only copies of the complete notebooks in $(WORKSPACE)/solutions/"
 	@echo "make test   - set up, then run the tests in tests/ and every notebook (nbval)"
 	@echo "make record - set up, add the [torch] extra, re-record PyTorch's answers in tests/recordings/"
 	@echo "make notebooks - re-execute every complete notebook and store its outputs (nbclient)"
@@ -43,17 +46,39 @@ $(VENV)/bin/python:
 # Reinstall only when pyproject.toml is newer than the stamp.
 $(STAMP): pyproject.toml | $(VENV)/bin/python
 	@echo "+ $(VENV)/bin/pip install -e \".[lab,dev]\""
-	@$(VENV)/bin/python -m pip install --quiet --upgrade pip
-	@$(VENV)/bin/python -m pip install --quiet -e ".[lab,dev]"
+	@$(VENV)/bin/python -m pip install --quiet --upgrade pip || { echo "$(PIP_FAILED)" >&2; exit 1; }
+	@$(VENV)/bin/python -m pip install --quiet -e ".[lab,dev]" || { echo "$(PIP_FAILED)" >&2; exit 1; }
 	@touch $@
+
+PIP_FAILED := error: pip install failed; its own error is above. If it could not reach PyPI, check the \
+network (or set HTTPS_PROXY), then run make again; \`make clean\` starts the environment over.
 
 # --- lab -----------------------------------------------------------------
 
+# JupyterLab on the learner's workspace, $(WORKSPACE)/ (git-ignored): a copy of the blank
+# notebooks ($(STUDENT_DIR)/) and of notebooks/data/, made on the first run and never
+# overwritten afterwards (tools/course.py workspace); the tracked notebooks stay untouched.
 lab: setup
-	@args=(--notebook-dir=notebooks); \
+	@$(VENV)/bin/python tools/course.py workspace --dir "$(WORKSPACE)"
+	@$(MAKE) --no-print-directory _jupyter-lab
+
+# New notebooks are added; a changed one replaces the learner's copy only if they had not
+# changed it, otherwise it is written beside it as NN_name.new.ipynb.
+update-workspace: setup
+	@$(VENV)/bin/python tools/course.py workspace --update --dir "$(WORKSPACE)"
+
+# The complete notebooks on purpose: read-only copies in $(WORKSPACE)/solutions/, named
+# "NN_name (solution).ipynb" so that their tabs differ from the learner's NN_name.ipynb.
+lab-solutions: setup
+	@$(VENV)/bin/python tools/course.py workspace --dir "$(WORKSPACE)"
+	@$(VENV)/bin/python tools/course.py solutions --dir "$(WORKSPACE)"
+	@$(MAKE) --no-print-directory _jupyter-lab
+
+_jupyter-lab:
+	@args=(--notebook-dir="$(WORKSPACE)"); \
 	if [ -z "$${DISPLAY:-}" ]; then args+=(--no-browser); fi; \
 	if [ "$$(id -u)" = "0" ]; then args+=(--allow-root); fi; \
-	echo "Starting JupyterLab on notebooks/. Open the http://127.0.0.1:<port>/lab?token=... URL it prints below; Ctrl-C stops it."; \
+	echo "Starting JupyterLab on $(WORKSPACE)/. Open the http://127.0.0.1:<port>/lab?token=... URL it prints below; Ctrl-C stops it."; \
 	echo "+ $(VENV)/bin/jupyter lab $${args[*]} $(LAB_ARGS)"; \
 	exec $(VENV)/bin/jupyter lab "$${args[@]}" $(LAB_ARGS)
 

@@ -4,6 +4,9 @@
     python tools/course.py notebooks [NB ...]   re-execute complete notebooks in place (make notebooks)
     python tools/course.py exercises [--out D] [NB ...]  write the blank versions to notebooks/student/ (make exercises)
     python tools/course.py list                 print the complete notebooks
+    python tools/course.py workspace [--update] the learner's copy in workspace/ (make lab, make update-workspace)
+    python tools/course.py solutions            read-only copies of the complete notebooks (make lab-solutions)
+    python tools/course.py assignment NAME NN [NN ...]  an nbgrader assignment in course/source/NAME/
 
 *Complete* notebooks are ``notebooks/**/*.ipynb`` outside ``notebooks/student/`` and
 ``.ipynb_checkpoints``: they hold the solutions and their stored outputs. Their blank
@@ -15,12 +18,25 @@ Executing uses nbclient with the kernel of the running Python (as ``nbval
 --nbval-current-env`` does), stores no timing metadata (``execution`` is stripped), fixes
 ``language_info`` to ``{"name": "python"}`` so the files do not depend on the Python patch
 version, and stamps ``metadata.minigrad.version``.
+
+What the tests compare (:func:`comparable`) leaves out the notebook metadata a front end
+rewrites from the kernel it runs on every save (:data:`FRONTEND_METADATA`): opening and
+saving a notebook in JupyterLab changes nothing that ``make test`` compares.
+
+The *workspace* (``workspace/``, git-ignored) is the learner's own copy of the blank
+notebooks and of ``notebooks/data/``: ``make lab`` opens it, never the tracked files. It is
+made on first use; afterwards only ``make update-workspace`` changes it, and it never
+overwrites a notebook the learner has changed (:func:`update_workspace`).
 """
 from __future__ import annotations
 
 import argparse
 import copy
+import hashlib
+import json
 import re
+import shutil
+import stat
 import sys
 from pathlib import Path
 
@@ -29,6 +45,9 @@ import nbformat
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 STUDENT_DIR = NOTEBOOKS / "student"
+DATA_DIR = NOTEBOOKS / "data"
+WORKSPACE = ROOT / "workspace"
+COURSE = ROOT / "course"  # nbgrader's course folder (nbgrader_config.py), git-ignored
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 CODE_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
@@ -63,6 +82,45 @@ def write(nb, path: Path) -> None:
     text = dumps(nb)
     if not path.exists() or path.read_text(encoding="utf-8") != text:
         path.write_text(text, encoding="utf-8")
+
+
+# --- what the tests compare ---------------------------------------------------------------
+
+# Notebook metadata that a front end rewrites on every save from the kernel it runs: JupyterLab
+# copies the kernel's `language_info` (Python's version, the lexer, ...) and its `kernelspec`
+# into the notebook, edited or not. They describe the reader's machine, not the course: the
+# files written here carry fixed values (KERNELSPEC, {"name": "python"}), and comparisons
+# leave them out. nbval and nbgrader do not look at them either.
+FRONTEND_METADATA = ("kernelspec", "language_info")
+
+
+def comparable(nb):
+    """``nb`` as the tests compare it: without :data:`FRONTEND_METADATA` (a new notebook)."""
+    nb = copy.deepcopy(nb)
+    for key in FRONTEND_METADATA:
+        nb.metadata.pop(key, None)
+    return nb
+
+
+def same_notebook(a, b) -> bool:
+    """Whether two notebooks agree in everything the tests compare."""
+    return dumps(comparable(a)) == dumps(comparable(b))
+
+
+def blank_version_problems(root: Path = NOTEBOOKS) -> list[str]:
+    """What is wrong with the blank versions in ``root/student/`` (``make test`` wants none):
+    each should be :func:`blank` of its complete notebook, as far as :func:`comparable` sees."""
+    student_dir = root / STUDENT_DIR.name
+    want = {student_path(p, student_dir, root): p for p in complete_notebooks(root)}
+    have = sorted(p for p in student_dir.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    problems = []
+    if have != sorted(want):
+        problems.append(f"{student_dir} holds {[p.name for p in have]}, the complete notebooks "
+                        f"give {sorted(p.name for p in want)}: run `make exercises`")
+    for target, source in sorted(want.items()):
+        if target.exists() and not same_notebook(read(target), blank(read(source))):
+            problems.append(f"{target.relative_to(root)} is stale: run `make exercises`")
+    return problems
 
 
 def nbgrader_md(cell) -> dict:
@@ -122,6 +180,7 @@ def blank(nb):
         if is_solution(cell) and not replaced:
             cell.source = CODE_STUB if cell.cell_type == "code" else TEXT_STUB
     nb.metadata.pop("celltoolbar", None)
+    set_kernel_metadata(nb)  # whatever the front end last wrote into the complete notebook
     # ClearOutput
     for cell in nb.cells:
         if cell.cell_type == "code":
@@ -139,8 +198,8 @@ def blank(nb):
     return nb
 
 
-def student_path(path: Path, out_dir: Path = STUDENT_DIR) -> Path:
-    return out_dir / path.relative_to(NOTEBOOKS)
+def student_path(path: Path, out_dir: Path = STUDENT_DIR, root: Path = NOTEBOOKS) -> Path:
+    return out_dir / path.relative_to(root)
 
 
 def write_exercises(out_dir: Path = STUDENT_DIR, notebooks: list[Path] | None = None) -> list[Path]:
@@ -150,6 +209,143 @@ def write_exercises(out_dir: Path = STUDENT_DIR, notebooks: list[Path] | None = 
         write(blank(read(p)), target)
         written.append(target)
     return written
+
+
+# --- the learner's workspace -----------------------------------------------------------
+
+# In the workspace: for each notebook, the digest of the blank version last copied in (or
+# offered as NN_name.new.ipynb), so that an update can tell the learner's changes from ours.
+MANIFEST = ".minigrad-workspace.json"
+SOLUTIONS = "solutions"  # workspace/solutions/: read-only copies of the complete notebooks
+
+
+def _digest(nb) -> str:
+    return hashlib.sha256(dumps(comparable(nb)).encode()).hexdigest()
+
+
+def _digest_of_file(path: Path) -> str | None:
+    try:
+        return _digest(read(path))
+    except (OSError, ValueError):  # not a readable notebook: still the learner's file
+        return None
+
+
+def _data_to_copy(data_dir: Path, target: Path) -> list[tuple[Path, Path]]:
+    """(source, copy) for each data file the notebooks read that is missing or different."""
+    pairs = [(p, target / p.relative_to(data_dir)) for p in sorted(data_dir.rglob("*")) if p.is_file()]
+    return [(src, dst) for src, dst in pairs if not dst.exists() or dst.read_bytes() != src.read_bytes()]
+
+
+def _copy_data(data_dir: Path, target: Path) -> list[str]:
+    done = []
+    for src, dst in _data_to_copy(data_dir, target):
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, dst)
+        done.append(f"copied {dst}")
+    return done
+
+
+def update_workspace(workspace: Path = WORKSPACE, student_dir: Path = STUDENT_DIR,
+                     data_dir: Path = DATA_DIR, dry_run: bool = False) -> list[str]:
+    """Bring ``workspace`` up to date with the blank versions, never overwriting the learner's
+    work; returns what it did (or, with ``dry_run``, would do), a line each. Per notebook:
+
+    - not in the workspace: copied in;
+    - in it as copied (or only opened and saved: :func:`comparable`), and the blank version
+      changed since: replaced by the new version;
+    - changed by the learner, and the blank version changed since: the learner's file is kept
+      and the new version is written beside it as ``NN_name.new.ipynb``, once;
+    - otherwise nothing.
+
+    The data files are copied where missing or different (they are not the learner's to edit).
+    """
+    manifest_path = workspace / MANIFEST
+    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
+    done = []
+    for src in sorted(student_dir.glob("*.ipynb")):
+        name, dst = src.name, workspace / src.name
+        new = _digest(read(src))
+        mine = _digest_of_file(dst) if dst.exists() else None
+        if mine == new:
+            manifest[name] = new  # up to date
+            continue
+        if dst.exists() and manifest.get(name) == new:
+            continue  # the learner's changes to the version copied in (or offered) last time
+        if not dst.exists():
+            done.append(f"added {dst}")
+        elif mine is not None and mine == manifest.get(name):
+            done.append(f"updated {dst} (you had not changed it)")
+        else:
+            offer = dst.with_suffix(".new.ipynb")
+            done.append(f"kept your {dst}; its new version is {offer}: copy over what you need")
+            if not dry_run:
+                shutil.copyfile(src, offer)
+            manifest[name] = new
+            continue
+        if not dry_run:
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dst)
+        manifest[name] = new
+    if dry_run:
+        return done + [f"copy {dst}" for _, dst in _data_to_copy(data_dir, workspace / data_dir.name)]
+    done += _copy_data(data_dir, workspace / data_dir.name)
+    manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    return done
+
+
+def open_workspace(workspace: Path = WORKSPACE) -> list[str]:
+    """What ``make lab`` does before starting JupyterLab: make the workspace on first use;
+    later, change nothing and say whether ``make update-workspace`` has something new."""
+    if not (workspace / MANIFEST).exists():
+        update_workspace(workspace)
+        return [f"Made your workspace, {workspace}: the blank notebooks (yours to edit; "
+                "git ignores them) and the data they read."]
+    pending = update_workspace(workspace, dry_run=True)
+    if pending:
+        return [f"The course has {len(pending)} change(s) your workspace lacks; "
+                "`make update-workspace` brings them in without overwriting your work:"] + \
+               ["  " + line for line in pending]
+    return []
+
+
+def write_solutions(workspace: Path = WORKSPACE, root: Path = NOTEBOOKS) -> Path:
+    """Read-only copies of the complete notebooks in ``workspace/solutions/``, named
+    ``NN_name (solution).ipynb`` so that their tabs in JupyterLab differ from the learner's
+    ``NN_name.ipynb``; rewritten on every call (nothing there is the learner's)."""
+    target = workspace / SOLUTIONS
+    for p in complete_notebooks(root):
+        dst = target / f"{p.stem} (solution).ipynb"
+        if dst.exists():
+            dst.unlink()
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(p, dst)
+        dst.chmod(stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)  # JupyterLab opens it read-only
+    _copy_data(root / DATA_DIR.name, target / DATA_DIR.name)
+    return target
+
+
+# --- nbgrader assignments ---------------------------------------------------------------
+
+def reads_data(nb) -> bool:
+    """Whether a notebook's code opens a file of notebooks/data/."""
+    return any("data/" in c.source for c in nb.cells if c.cell_type == "code")
+
+
+def write_assignment(name: str, numbers: list[str], course: Path = COURSE) -> Path:
+    """nbgrader's source folder of assignment ``name``: the complete notebooks whose names
+    start with the given numbers (e.g. "10"), and, when one of them reads ``data/``, a copy of
+    notebooks/data/ (nbgrader releases it with the notebooks)."""
+    chosen = [p for p in complete_notebooks() if p.name[:2] in numbers]
+    missing = set(numbers) - {p.name[:2] for p in chosen}
+    if missing:
+        raise SystemExit(f"no complete notebook numbered {', '.join(sorted(missing))}")
+    target = course / "source" / name
+    target.mkdir(parents=True, exist_ok=True)
+    for p in chosen:
+        shutil.copyfile(p, target / p.name)
+    if any(reads_data(read(p)) for p in chosen):
+        _copy_data(DATA_DIR, target / DATA_DIR.name)
+    return target
 
 
 # --- executing ---------------------------------------------------------------------------
@@ -170,10 +366,15 @@ def normalize(nb):
         for out in cell.get("outputs", []):
             if out.output_type == "error":
                 out.traceback = [f"{out.ename}: {out.evalue}"]
-    nb.metadata["kernelspec"] = dict(KERNELSPEC)
-    nb.metadata["language_info"] = {"name": "python"}
+    set_kernel_metadata(nb)
     nb.metadata["minigrad"] = {"version": minigrad_version()}
     return nb
+
+
+def set_kernel_metadata(nb) -> None:
+    """The fixed :data:`FRONTEND_METADATA` the committed files carry (not this Python's version)."""
+    nb.metadata["kernelspec"] = dict(KERNELSPEC)
+    nb.metadata["language_info"] = {"name": "python"}
 
 
 def execute(nb, cwd: Path, allow_errors: bool = False, timeout: int = 300):
@@ -235,10 +436,15 @@ def compared_with_torch(cell) -> bool:
 def torch_source(source: str) -> str:
     """A cell's code with PyTorch in place of minigrad: ``import minigrad as torch`` ->
     ``import torch``, ``minigrad.x`` -> ``torch.x`` in imports, and minigrad's own modules
-    (viz, fusion, exercises, doctor) dropped from ``from minigrad import ...``. Any other
+    (viz, fusion, exercises, doctor) dropped from ``from minigrad import ...``, except that
+    ``from minigrad.exercises import yours_or_reference`` stays: the course's fallback for an
+    exercise left undone calls the learner's function, whichever library it uses. Any other
     mention of minigrad in the code (comments aside) is an error: tag that cell minigrad-only."""
-    out = []
+    out, checked = [], []
     for line in source.split("\n"):
+        if re.fullmatch(r"\s*from minigrad\.exercises import yours_or_reference\s*(#.*)?", line):
+            out.append(line)
+            continue
         m = re.fullmatch(r"(\s*)from minigrad import ([\w ,]+?)\s*(#.*)?", line)
         if m:
             names = [n.strip() for n in m.group(2).split(",")]
@@ -249,8 +455,9 @@ def torch_source(source: str) -> str:
         line = re.sub(r"\bimport minigrad as torch\b", "import torch", line)
         line = re.sub(r"\b(from|import) minigrad\.", r"\1 torch.", line)
         out.append(line)
+        checked.append(line)
     code = "\n".join(out)
-    if _names_minigrad(code):
+    if _names_minigrad("\n".join(checked)):
         raise ValueError(f"a cell uses minigrad itself:\n{source}\ntag it {MINIGRAD_ONLY!r} or "
                          "write it with `torch`")
     return code
@@ -314,6 +521,15 @@ def main(argv=None) -> int:
     p_ex.add_argument("--out", type=Path, default=STUDENT_DIR)
     p_ex.add_argument("paths", nargs="*", type=Path)
     sub.add_parser("list", help="print the complete notebooks")
+    p_ws = sub.add_parser("workspace", help="make the learner's workspace, or update it")
+    p_ws.add_argument("--update", action="store_true", help="bring in new and changed notebooks")
+    p_ws.add_argument("--dir", type=Path, default=WORKSPACE)
+    p_sol = sub.add_parser("solutions", help="read-only copies of the complete notebooks")
+    p_sol.add_argument("--dir", type=Path, default=WORKSPACE)
+    p_as = sub.add_parser("assignment", help="an nbgrader assignment's source folder")
+    p_as.add_argument("name")
+    p_as.add_argument("numbers", nargs="+", help="the notebooks' numbers, e.g. 00 01")
+    p_as.add_argument("--course", type=Path, default=COURSE)
     args = ap.parse_args(argv)
 
     if args.cmd == "list":
@@ -324,6 +540,19 @@ def main(argv=None) -> int:
         for p in paths:
             print(f"executing {p.relative_to(ROOT)}", flush=True)
             run_notebook(p)
+    elif args.cmd == "workspace":
+        if args.update:
+            lines = update_workspace(args.dir.resolve()) or [f"{args.dir} is up to date."]
+        else:
+            lines = open_workspace(args.dir.resolve())
+        print("\n".join(lines))
+    elif args.cmd == "solutions":
+        target = write_solutions(args.dir.resolve())
+        print(f"The complete notebooks, with solutions, are in {target} (read-only copies, "
+              "renewed each time).")
+    elif args.cmd == "assignment":
+        target = write_assignment(args.name, args.numbers, args.course.resolve())
+        print(f"wrote {target}: " + ", ".join(sorted(p.name for p in target.iterdir())))
     elif args.cmd == "exercises":
         for p in write_exercises(args.out.resolve(), [p.resolve() for p in args.paths] or None):
             print(f"wrote {p.relative_to(ROOT) if p.is_relative_to(ROOT) else p}")

@@ -1,17 +1,52 @@
-"""What every check shares: the success line, the "not done yet" error, small helpers."""
+"""What every check shares: the success line, the failures and how they show, small helpers."""
 from __future__ import annotations
 
+import functools
 import math
+from pathlib import Path
 
 import numpy as np
 
-__all__ = ["SUCCESS", "NotDoneYet"]
+__all__ = ["SUCCESS", "NotDoneYet", "hint_only"]
 
 SUCCESS = "Correct! The check passed."
+
+_HERE = str(Path(__file__).resolve().parent)
+
+
+# A failed check shows in Jupyter as its hint alone: IPython asks an exception for
+# ``_render_traceback_()`` before it lists the frames, which here would only show the
+# checker's code (and its other hints). Elsewhere (plain Python, nbgrader's autograde) the
+# failure is an ordinary AssertionError: the cell fails and scores zero.
+def _hint_lines(error):
+    name = f"\x1b[0;31m{type(error).__name__}\x1b[0m"  # red, as IPython prints the name
+    return f"{name}: {error}".split("\n")
 
 
 class NotDoneYet(AssertionError):
     """The exercise still holds its stub (``raise NotImplementedError()``)."""
+
+    def _render_traceback_(self):
+        return _hint_lines(self)
+
+
+def hint_only(check):
+    """``check``, with its hints (AssertionErrors raised by the checker's own code, here in
+    minigrad/exercises/) shown as the hint alone in Jupyter. They stay AssertionErrors, the
+    type the course teaches. An AssertionError from the learner's own code keeps its
+    traceback: there, the frames are the learner's and help."""
+    @functools.wraps(check)
+    def checked(*args, **kwargs):
+        try:
+            return check(*args, **kwargs)
+        except AssertionError as e:
+            tb = e.__traceback__
+            while tb.tb_next is not None:
+                tb = tb.tb_next
+            if str(Path(tb.tb_frame.f_code.co_filename).resolve()).startswith(_HERE):
+                e._render_traceback_ = functools.partial(_hint_lines, e)
+            raise
+    return checked
 
 
 def _passed():
