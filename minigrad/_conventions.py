@@ -32,8 +32,9 @@ class Size(tuple):
         return Size(item) if isinstance(key, slice) else item
 
 
-class MaxResult(tuple):
-    """``(values, indices)`` with names, as ``torch.return_types.max``."""
+class ValuesIndices(tuple):
+    """``(values, indices)`` with names, as ``torch.return_types.max`` (and min, sort, topk)."""
+    name = "max"
 
     def __new__(cls, values, indices):
         return super().__new__(cls, (values, indices))
@@ -42,7 +43,23 @@ class MaxResult(tuple):
     indices = property(lambda self: self[1])
 
     def __repr__(self):
-        return f"torch.return_types.max(\nvalues={self[0]!r},\nindices={self[1]!r})"
+        return f"torch.return_types.{self.name}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+
+
+class MaxResult(ValuesIndices):
+    name = "max"
+
+
+class MinResult(ValuesIndices):
+    name = "min"
+
+
+class SortResult(ValuesIndices):
+    name = "sort"
+
+
+class TopkResult(ValuesIndices):
+    name = "topk"
 
 
 # -- dimensions and shapes --------------------------------------------------------------------

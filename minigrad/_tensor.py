@@ -10,12 +10,13 @@ by family, from three mixins, each method a short call into an op of ``minigrad/
     _tensor_reduce.py   reductions: sum, mean, max, var, sort, ...
     _tensor_shape.py    shapes and indexing: view, transpose, cat's pieces, x[key], ...
 """
+import builtins
 import warnings
 import weakref
 
 import numpy as np
 
-from . import _dtype, ops
+from . import _device, _dtype, ops
 from ._conventions import LEAF_GRAD_WARNING, Size
 from ._conventions import dim as _dim
 from ._conventions import shape_args as _shape_args
@@ -70,13 +71,18 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     def numel(self):
         return self._data.size
 
+    nelement = numel
+
+    def element_size(self):
+        return self._data.itemsize
+
     @property
     def dtype(self):
         return _dtype.from_numpy_dtype(self._data.dtype)
 
     @property
     def device(self):
-        return "cpu"
+        return _device.CPU
 
     def is_floating_point(self):
         return self.dtype.is_floating_point
@@ -243,14 +249,40 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
             return format(self.item(), spec)
         return format(repr(self), spec)
 
-    def to(self, dtype, *args, **kwargs):
-        if isinstance(dtype, str):  # a device: minigrad has only the CPU
-            return self
-        if dtype is self.dtype:
-            return self
+    def to(self, *args, dtype=None, device=None, non_blocking=False, copy=False):
+        """``to(dtype)``, ``to(device)``, ``to(device, dtype)`` or ``to(other_tensor)``. The only
+        device is the CPU (``_device.py``), so only a new dtype, or ``copy=True``, makes a copy."""
+        for a in args:
+            if isinstance(a, _dtype.dtype):
+                dtype = a
+            elif isinstance(a, Tensor):
+                dtype = a.dtype
+            elif not isinstance(a, builtins.bool):  # (non_blocking and copy may come by position)
+                device = a
+        _device.check(device)
+        if dtype is None or dtype is self.dtype:
+            return self.clone() if copy else self
         if dtype.is_floating_point and self._requires_grad:
             return ops.ToCopy.apply(self, dtype.np)
         return Tensor._wrap(self._data.astype(dtype.np))
+
+    def type(self, dtype=None):
+        """No argument: the old tensor-type name (``'torch.FloatTensor'``); else ``to(dtype)``,
+        the dtype given as a dtype or by that name."""
+        if dtype is None:
+            return self.dtype.tensor_type
+        if isinstance(dtype, str):
+            dtype = _dtype.from_tensor_type(dtype)
+        return self.to(dtype)
+
+    def cpu(self):
+        return self
+
+    def cuda(self, device=None):
+        _device.check("cuda" if device is None else device)
+
+    is_cuda = False
+    is_cpu = True
 
     def float(self):
         return self.to(_dtype.float32)
@@ -264,19 +296,27 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     def bool(self):
         return self.to(_dtype.bool)
 
-    def cpu(self):
-        return self
-
     def new_zeros(self, *size, dtype=None, requires_grad=False):
         """Zeros of ``size``, with this tensor's dtype unless ``dtype`` says otherwise."""
         array = np.zeros(_shape_args(size), dtype.np if dtype else self._data.dtype)
         return Tensor(array, requires_grad=requires_grad) if requires_grad else Tensor._wrap(array)
 
+    def new_ones(self, *size, dtype=None, requires_grad=False):
+        return self.new_full(_shape_args(size), 1, dtype=dtype, requires_grad=requires_grad)
+
+    def new_empty(self, *size, dtype=None, requires_grad=False):
+        return self.new_zeros(*size, dtype=dtype, requires_grad=requires_grad)
+
+    def new_full(self, size, fill_value, dtype=None, requires_grad=False):
+        array = np.full(_shape_args((size,)), fill_value, dtype.np if dtype else self._data.dtype)
+        return Tensor(array, requires_grad=requires_grad) if requires_grad else Tensor._wrap(array)
+
+    def new_tensor(self, data, dtype=None, requires_grad=False):
+        """A new leaf from ``data``, with this tensor's dtype unless ``dtype`` says otherwise."""
+        return Tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
     def clone(self):
         return ops.Clone.apply(self)
-
-    def contiguous(self):
-        return self if self._data.flags.c_contiguous else self.clone()
 
 
 
