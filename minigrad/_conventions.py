@@ -33,8 +33,8 @@ class Size(tuple):
 
 
 class ValuesIndices(tuple):
-    """``(values, indices)`` with names, as ``torch.return_types.max`` (and min, sort, topk)."""
-    name = "max"
+    """``(values, indices)`` with names: what ``max(dim)``, ``min(dim)``, ``sort`` and ``topk``
+    return. Each has its own class, named as PyTorch's (``torch.return_types.max``)."""
 
     def __new__(cls, values, indices):
         return super().__new__(cls, (values, indices))
@@ -43,23 +43,14 @@ class ValuesIndices(tuple):
     indices = property(lambda self: self[1])
 
     def __repr__(self):
-        return f"torch.return_types.{self.name}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+        return f"torch.return_types.{type(self).__name__}(\nvalues={self[0]!r},\nindices={self[1]!r})"
 
 
-class MaxResult(ValuesIndices):
-    name = "max"
+def _return_type(name):
+    return type(name, (ValuesIndices,), {"__module__": "minigrad.return_types"})
 
 
-class MinResult(ValuesIndices):
-    name = "min"
-
-
-class SortResult(ValuesIndices):
-    name = "sort"
-
-
-class TopkResult(ValuesIndices):
-    name = "topk"
+MaxResult, MinResult, SortResult, TopkResult = map(_return_type, ("max", "min", "sort", "topk"))
 
 
 # -- dimensions and shapes --------------------------------------------------------------------

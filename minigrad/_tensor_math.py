@@ -147,6 +147,8 @@ class MathMixin:
         return _binary(ops.Remainder, self, other)
 
     def __rmod__(self, other):
+        if isinstance(other, numbers.Number):
+            return ops.RemainderOfNumber.apply(_as_tensor(self, _dtype.result_type(self, other)), other)
         return _binary(ops.Remainder, _as_tensor(other, _dtype.result_type(self, other)), self)
 
     def fmod(self, other):
@@ -385,7 +387,7 @@ class MathMixin:
         tensors = [b for b in (min, max) if isinstance(b, function.Tensor)]
         if not tensors:
             return ops.Clamp.apply(self, min, max)
-        if len(tensors) == 1 and None not in (min, max):
+        if len(tensors) == 1 and min is not None and max is not None:
             raise TypeError("clamp() received an invalid combination of arguments - got (min and max: "
                             "a Tensor and a number), but expected one of:\n * (Tensor min = None, "
                             "Tensor max = None)\n * (Number min = None, Number max = None)")

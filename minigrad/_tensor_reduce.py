@@ -92,24 +92,29 @@ class ReduceMixin:
     @numpy_spellings
     def prod(self, dim=None, keepdim=False, dtype=None):
         x = self if dtype is None else self.to(dtype)
-        if x.dtype.name == "bool":
+        if x.dtype is _dtype.bool:
             x = x.long()  # the product of bools counts as integers, as in PyTorch
         if dim is None:
             return ops.Prod.apply(x)
-        return ops.ProdDim.apply(x, _dim(dim, max(x._data.ndim, 1)) if x._data.ndim else 0, keepdim) \
-            if x._data.ndim else x.clone()
+        if x._data.ndim == 0:  # dim 0 of a 0-d tensor: the value itself
+            _dim(dim, 0)
+            return ops.Prod.apply(x)
+        return ops.ProdDim.apply(x, _dim(dim, x._data.ndim), keepdim)
 
     @numpy_spellings
     def cumsum(self, dim, dtype=None):
-        x = self if dtype is None else self.to(dtype)
-        return ops.Cumsum.apply(x.reshape(1) if x._data.ndim == 0 else x, _dim(dim, x._data.ndim)) \
-            .reshape(x.shape)
+        return self._running(ops.Cumsum, dim, dtype)
 
     @numpy_spellings
     def cumprod(self, dim, dtype=None):
+        return self._running(ops.Cumprod, dim, dtype)
+
+    def _running(self, op, dim, dtype):
         x = self if dtype is None else self.to(dtype)
-        return ops.Cumprod.apply(x.reshape(1) if x._data.ndim == 0 else x, _dim(dim, x._data.ndim)) \
-            .reshape(x.shape)
+        if x._data.ndim == 0:  # a 0-d tensor: the running sum of one value
+            _dim(dim, 0)
+            return op.apply(x.reshape(1), 0).reshape(())
+        return op.apply(x, _dim(dim, x._data.ndim))
 
     # -- logical ----------------------------------------------------------------------------------
     @numpy_spellings

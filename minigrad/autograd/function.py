@@ -69,8 +69,8 @@ class Node:
     def name(self):
         return getattr(self._function, "node_qualname", None) or type(self).__name__
 
-    def __repr__(self):
-        return f"<{type(self).__name__} object>"  # no address: the text must stay stable in notebooks
+    def __repr__(self):  # as PyTorch's, with the address (the notebooks' nbval sanitizer masks it)
+        return f"<{type(self).__name__} object at {id(self):#x}>"
 
     # -- what forward saved -------------------------------------------------------------
     def save_for_backward(self, *tensors):
@@ -301,8 +301,10 @@ class _FunctionMeta(type):
     def __init__(cls, name, bases, attrs):
         super().__init__(name, bases, attrs)
         node_name = attrs.get("node_name") or name + "Backward"
-        cls._node_cls = type(node_name, (Node,), {"_function": cls, "__module__": cls.__module__,
-                                                  "_builtin": getattr(cls, "_builtin", False)})
+        builtin = getattr(cls, "_builtin", False)
+        # PyTorch's built-in nodes print as <class 'AddBackward0'>: no module.
+        cls._node_cls = type(node_name, (Node,), {"_function": cls, "_builtin": builtin,
+                                                  "__module__": "builtins" if builtin else cls.__module__})
 
 
 class Function(metaclass=_FunctionMeta):

@@ -16,7 +16,7 @@ arithmetic.py      Add (AddBackward0), Sub (SubBackward0), Rsub (RsubBackward1),
                    Mul (MulBackward0), Div (DivBackward0), Neg (NegBackward0),
                    Reciprocal (ReciprocalBackward0), Pow (PowBackward0: x ** number),
                    PowTensor (PowBackward1: x ** y), RPow (PowBackward2: number ** x),
-                   Remainder, RemainderNumber (RemainderBackward1/0: %), Fmod, FmodNumber,
+                   Remainder, RemainderNumber (RemainderBackward1/0: %), RemainderOfNumber, Fmod, FmodNumber,
                    DivRounding, DivTrunc (DivBackward2: ``div(rounding_mode=)``),
                    FloorDivide (``//``: no derivative, as in PyTorch), Atan2, Lerp,
                    LerpTensor (LerpBackward0/1), Logaddexp, Maximum, Minimum, Fmax, Fmin,
@@ -58,7 +58,7 @@ PyTorch's engine does, so that no backward here has to.
 """
 from .arithmetic import (Add, Atan2, ClampTensor, Clone, Copy, Div, DivRounding, DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod,
                          FmodNumber, Lerp, LerpTensor, Logaddexp, Maximum, Minimum, Mul, Neg, Pow,
-                         PowTensor, Reciprocal, Remainder, RemainderNumber, RPow, Rsub, Sub, ToCopy,
+                         PowTensor, Reciprocal, Remainder, RemainderNumber, RemainderOfNumber, RPow, Rsub, Sub, ToCopy,
                          Where, Zero)
 from .index import (Alias, Gather, Index, IndexPut, IndexSelect, MaskedFill, MaskedFillTensor, MaskedSelect,
                     Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, Slice, SplitPiece,

@@ -206,6 +206,21 @@ class RemainderNumber(Op):
         return grad, None
 
 
+class RemainderOfNumber(Op):
+    """``number % x``. PyTorch defines no derivative for it: its node only raises, if reached."""
+    node_name = "NotImplemented"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x, number):
+        _check_int_division(x, x)
+        return np.remainder(number, x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise RuntimeError("derivative for aten::remainder is not implemented")
+
+
 class Fmod(Op):
     """``fmod(a, b)``: the remainder of division rounded toward zero, with the sign of ``a`` (C's)."""
     node_name = "FmodBackward1"
@@ -256,6 +271,7 @@ class DivRounding(Op):
 
 class DivTrunc(DivRounding):
     """``div(a, b, rounding_mode="trunc")``: the quotient rounded toward zero."""
+    node_name = "DivBackward2"
 
     @staticmethod
     @quiet

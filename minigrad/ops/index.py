@@ -128,7 +128,7 @@ class ScatterAdd(Op):
 
     @staticmethod
     def forward(ctx, x, dim, indices, src):
-        ctx.dim = dim
+        ctx.dim, ctx.src_shape = dim, src.shape
         ctx.save_for_backward(indices)
         out = x.copy()
         _add_along(out, indices, src, dim)
@@ -137,7 +137,7 @@ class ScatterAdd(Op):
     @staticmethod
     def backward(ctx, grad):
         indices, = ctx.saved_tensors
-        return grad, None, None, Gather.apply(grad, ctx.dim, indices)
+        return grad, None, None, _src_gradient(ctx, grad, indices)
 
 
 class Scatter(Op):
@@ -146,7 +146,7 @@ class Scatter(Op):
 
     @staticmethod
     def forward(ctx, x, dim, indices, src):
-        ctx.dim = dim
+        ctx.dim, ctx.src_shape = dim, src.shape
         ctx.save_for_backward(indices)
         out = x.copy()
         np.put_along_axis(out, indices, src[tuple(slice(0, n) for n in indices.shape)], axis=dim)
@@ -156,7 +156,7 @@ class Scatter(Op):
     def backward(ctx, grad):
         indices, = ctx.saved_tensors
         # The replaced elements of x get nothing; src gets the gradient where it landed.
-        return (grad.scatter(ctx.dim, indices, 0.0), None, None, Gather.apply(grad, ctx.dim, indices))
+        return grad.scatter(ctx.dim, indices, 0.0), None, None, _src_gradient(ctx, grad, indices)
 
 
 class ScatterValue(Op):
@@ -175,6 +175,15 @@ class ScatterValue(Op):
     def backward(ctx, grad):
         indices, = ctx.saved_tensors
         return grad.scatter(ctx.dim, indices, 0.0), None, None, None
+
+
+def _src_gradient(ctx, grad, indices):
+    """The gradient of scatter's ``src``: read back where each value landed. Only the corner
+    of src that ``index`` covers was used; the rest gets 0."""
+    g = Gather.apply(grad, ctx.dim, indices)
+    if g.shape == ctx.src_shape:
+        return g
+    return IndexPut.apply(g, ctx.src_shape, tuple(slice(0, n) for n in indices.shape))
 
 
 def _add_along(out, indices, src, dim):

@@ -157,8 +157,8 @@ class NormP(Op):
         p = ctx.p
         grad, out = (expand_back(t, x.shape, ctx.dims, ctx.keepdim) for t in (grad, out))
         if p == 0:
-            g = grad * 0  # a count: flat
-        elif p == 1:
+            return None, None, None, None  # a count: no gradient at all, as in PyTorch
+        if p == 1:
             g = grad * x.sign()
         elif p == float("inf"):  # ties share the gradient, as in amax
             is_max = x.abs() == out
