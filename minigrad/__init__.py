@@ -46,6 +46,7 @@ from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, an
 from ._tensor import Size, Tensor
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from . import nn, optim, utils  # noqa: E402 (they build on everything above)
+from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
 
 # Public classes print with their public path, as PyTorch's do: <class 'minigrad.Tensor'>.
 for _cls in (Tensor, Size, dtype, device, Generator):

@@ -19,7 +19,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _dtype
-from . import anomaly_mode, grad_mode
+from . import anomaly_mode, grad_mode, graph
 
 _sequence = itertools.count()  # creation order; backward runs newest nodes first
 
@@ -94,9 +94,13 @@ class Node:
         holding the output tensor itself would make a reference cycle output -> node -> output.
         """
         packed = []
+        hooks = graph.current_hooks()
         for item in self._to_save:
             if item is None:  # a slot the op did not need this time (see Mul)
                 packed.append(None)
+                continue
+            if hooks is not None:  # saved_tensors_hooks: the node keeps what pack_hook returns
+                packed.append(("hooked", hooks[0](self._saved_tensor(item, inputs, out)), hooks[1]))
                 continue
             if item is out or item is out._data:
                 packed.append(("output", out._data, out._version_box, out._version_box[0]))
@@ -107,7 +111,18 @@ class Node:
             packed.append(("input", item, item._version_box, item._version_box[0]))
         self._saved, self._to_save = tuple(packed), ()
 
+    def _saved_tensor(self, item, inputs, out):
+        """What was saved, as a tensor (the output too, with its grad_fn)."""
+        if item is out or item is out._data:
+            return out
+        if isinstance(item, Tensor):
+            return item
+        source = next((t for t in inputs if isinstance(t, Tensor) and t._data is item), None)
+        return source if source is not None else Tensor._wrap(np.asarray(item))
+
     def _unpack(self, packed):
+        if packed[0] == "hooked":
+            return packed[2](packed[1])
         kind, value, box, version = packed
         if box[0] != version:
             data = value._data if kind == "input" else value
@@ -143,7 +158,7 @@ class Node:
         """What forward saved and the node still holds: one ``SavedRecord`` per slot, in
         ``save_for_backward`` order, skipping slots the op left empty."""
         for i, packed in enumerate(self._saved or ()):
-            if packed is not None:
+            if packed is not None and packed[0] != "hooked":
                 kind, value = packed[0], packed[1]
                 yield SavedRecord(i, kind, value if kind == "input" else None,
                                   value._data if kind == "input" else value)
@@ -345,12 +360,12 @@ class Function(metaclass=_FunctionMeta):
         out = cls._forward(ctx, args)
         # Record only if some input wants a gradient, recording is on, and the result can have one.
         if True in needs and grad_mode._state.enabled and out._data.dtype.kind == "f":
+            out._grad_fn, out._requires_grad = ctx, True
             if ctx._to_save:
                 ctx._pack(args, out)
             ctx._inputs = tuple([(a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None
                                  for a in args])
             ctx.next_functions = tuple([edge(a) for a in args if isinstance(a, Tensor)])
-            out._grad_fn, out._requires_grad = ctx, True
         return out
 
 
