@@ -390,7 +390,7 @@ class Erf(Op):
     @staticmethod
     def forward(ctx, x):
         ctx.save_for_backward(x)
-        return Erf._erf(x).astype(x.dtype)
+        return np.asarray(Erf._erf(x), dtype=x.dtype)
 
     @staticmethod
     def backward(ctx, grad):
