@@ -31,7 +31,7 @@ from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, an
                          cosh, count_nonzero, cumprod, cumsum, detach, diag, diagonal, div, divide,
                          dot, eq, equal, erf, exp, exp2, expm1, fix, flatten, flip, floor,
                          floor_divide, fmax, fmin, fmod, frac, gather, ge, ger, greater,
-                         greater_equal, gt, index_select, inner, is_floating_point, is_tensor,
+                         greater_equal, gt, index_select, is_floating_point, is_tensor,
                          isclose, isfinite, isinf, isnan, le, lerp, less, less_equal, log, log10,
                          log1p, log2, log_softmax, logaddexp, logical_and, logical_not, logical_or,
                          logical_xor, logsumexp, lt, masked_fill, masked_select, matmul, max,

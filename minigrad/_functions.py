@@ -329,9 +329,6 @@ def dot(input, other):
     return input.dot(other)
 
 
-inner = dot
-
-
 def bmm(input, mat2):
     return input.bmm(mat2)
 

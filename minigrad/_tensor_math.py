@@ -45,6 +45,17 @@ def _binary(op, a, b):
     return out
 
 
+def _no_derivative(op, a, b):
+    """An op PyTorch defines no derivative for: its node lists only the inputs that require grad."""
+    dt = _dtype.result_type(a, b) if isinstance(a, function.Tensor) else _dtype.result_type(b, a)
+    a, b = _as_tensor(a, dt), _as_tensor(b, dt)
+    try:
+        return op.apply(*(t if t._requires_grad else t._data for t in (a, b)))
+    except ValueError:
+        check_broadcast(a._data.shape, b._data.shape)
+        raise
+
+
 def _floating(x):
     """Inputs of exp, log, ... : integers are computed as float32, as in PyTorch."""
     return x if x.dtype.is_floating_point else function.Tensor._wrap(x._data.astype(np.float32))
@@ -136,10 +147,10 @@ class MathMixin:
     neg = __neg__
 
     def __floordiv__(self, other):
-        return _binary(ops.FloorDivide, self, other)
+        return _no_derivative(ops.FloorDivide, self, other)
 
     def __rfloordiv__(self, other):
-        return _binary(ops.FloorDivide, _as_tensor(other, _dtype.result_type(self, other)), self)
+        return _no_derivative(ops.FloorDivide, other, self)
 
     def __mod__(self, other):
         if isinstance(other, numbers.Number):
@@ -164,7 +175,7 @@ class MathMixin:
         if rounding_mode is None:
             return self / other
         if rounding_mode not in ("floor", "trunc"):
-            raise ValueError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+            raise RuntimeError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
                              f"found '{rounding_mode}'")
         return _binary(ops.DivRounding, self, other) if rounding_mode == "floor" else \
             _binary(ops.DivTrunc, self, other)
@@ -193,8 +204,6 @@ class MathMixin:
                                f"{self.dtype.legacy_name} and {other.dtype.legacy_name}")
         return self @ other
 
-    inner = dot
-
     def bmm(self, other):
         _check_ndim("batch1", self, 3), _check_ndim("batch2", other, 3)
         (b, _, k), got = self._data.shape, other._data.shape
@@ -204,11 +213,11 @@ class MathMixin:
         return ops.Bmm.apply(self, other)
 
     def outer(self, other):
-        """Every product ``self[i] * other[j]``: PyTorch records it as one broadcast multiply."""
+        """Every product ``self[i] * other[j]``: PyTorch records it as a column times a row."""
         for name, t in (("self", self), ("vec2", other)):
             if t._data.ndim != 1:
                 raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {t._data.ndim}-D")
-        return self.unsqueeze(1) * other
+        return self.reshape(-1, 1) * other
 
     ger = outer
 
@@ -392,16 +401,18 @@ class MathMixin:
                             "a Tensor and a number), but expected one of:\n * (Tensor min = None, "
                             "Tensor max = None)\n * (Number min = None, Number max = None)")
         dt = _dtype.result_type(self, tensors[0])
-        lo, hi = (None if b is None else _as_tensor(b, dt) for b in (min, max))
+        # A missing bound is the widest one: the node still has its slot (None in next_functions).
+        lo = _as_tensor(-np.inf if min is None else min, dt)
+        hi = _as_tensor(np.inf if max is None else max, dt)
         return ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi)
 
     clip = clamp
 
     def clamp_min(self, min):
-        return self.clamp(min=min)
+        return self.clamp(min=min) if isinstance(min, function.Tensor) else ops.ClampMin.apply(self, min)
 
     def clamp_max(self, max):
-        return self.clamp(max=max)
+        return self.clamp(max=max) if isinstance(max, function.Tensor) else ops.ClampMax.apply(self, max)
 
     # -- of two tensors, element by element -------------------------------------------------
     def maximum(self, other):

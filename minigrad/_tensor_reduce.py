@@ -111,9 +111,6 @@ class ReduceMixin:
 
     def _running(self, op, dim, dtype):
         x = self if dtype is None else self.to(dtype)
-        if x._data.ndim == 0:  # a 0-d tensor: the running sum of one value
-            _dim(dim, 0)
-            return op.apply(x.reshape(1), 0).reshape(())
         return op.apply(x, _dim(dim, x._data.ndim))
 
     # -- logical ----------------------------------------------------------------------------------
@@ -152,8 +149,7 @@ class ReduceMixin:
     def _extreme(self, dim, keepdim, arg, op, result):
         if self._data.ndim == 0:  # dim 0 of a 0-d tensor: the value itself, at index 0
             _dim(dim, 0)
-            values, indices = self.unsqueeze(0)._extreme(0, keepdim, arg, op, result)
-            return result(values.squeeze(0) if keepdim else values, indices.reshape(()))
+            return result(op.apply(self, 0, keepdim, None), _indices(0))
         d = _dim(dim, self._data.ndim)
         indices = arg(self._data, axis=d)  # the first of equal extremes, as in PyTorch
         values = op.apply(self, d, keepdim, indices)
@@ -182,11 +178,11 @@ class ReduceMixin:
 
     # -- in order ---------------------------------------------------------------------------------
     @numpy_spellings
-    def sort(self, dim=-1, descending=False, stable=False):
+    def sort(self, dim=-1, descending=False, stable=None):
+        """Values and indices in order; equal values keep their order (every sort is stable)."""
         indices = self.argsort(dim, descending, stable=True)
-        if self._data.ndim == 0:
-            return SortResult(self.clone(), indices)
-        return SortResult(ops.Sort.apply(self, _dim(dim, self._data.ndim), indices._data), indices)
+        op = ops.Sort if stable is None else ops.SortStable
+        return SortResult(op.apply(self, _dim(dim, self._data.ndim), indices._data), indices)
 
     @numpy_spellings
     def argsort(self, dim=-1, descending=False, stable=False):

@@ -208,9 +208,15 @@ class ShapeMixin:
         return ops.Gather.apply(self, _dim(dim, max(self._data.ndim, 1)), index._data)
 
     def take_along_dim(self, indices, dim=None):
+        """``gather`` with broadcasting: self and indices are expanded to a common shape
+        (except along ``dim``) first, as PyTorch does."""
         if dim is None:
             return self.reshape(-1).gather(0, indices.reshape(-1))
-        return self.gather(dim, indices)
+        d = _dim(dim, self._data.ndim)
+        shape = list(np.broadcast_shapes(self.shape, indices.shape))
+        x_shape, i_shape = list(shape), list(shape)
+        x_shape[d], i_shape[d] = self.shape[d], indices.shape[d]
+        return self.expand(x_shape).gather(d, indices.expand(i_shape))
 
     def scatter(self, dim, index, src=None, *, value=None, reduce=None):
         """A copy with ``src`` (a tensor or a number) written at ``index`` along ``dim``."""
@@ -224,13 +230,13 @@ class ShapeMixin:
         return ops.ScatterValue.apply(self, d, index._data, src)
 
     def scatter_add(self, dim, index, src):
-        _check_index("scatter_add", index)
+        _check_index("scatter", index)
         return ops.ScatterAdd.apply(self, _dim(dim, max(self._data.ndim, 1)), index._data, src)
 
     def index_select(self, dim, index):
         if index.dtype.is_floating_point or index._data.ndim > 1:
-            raise IndexError("index_select(): Expected dtype int32 or int64 for index")
-        return ops.IndexSelect.apply(self, _dim(dim, max(self._data.ndim, 1)), index.reshape(-1))
+            raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
+        return ops.IndexSelect.apply(self, _dim(dim, max(self._data.ndim, 1)), index._data.reshape(-1))
 
     def masked_fill(self, mask, value):
         """``value`` (a number or a 0-d tensor) where ``mask`` is True, this tensor elsewhere."""
@@ -245,7 +251,8 @@ class ShapeMixin:
         return ops.MaskedFill.apply(self, mask._data, value)
 
     def masked_select(self, mask):
-        x = self if mask.shape == self.shape else self.expand(np.broadcast_shapes(self.shape, mask.shape))
+        shape = np.broadcast_shapes(self.shape, mask.shape)
+        x = self if shape == self.shape else self.expand(shape)
         return ops.MaskedSelect.apply(x, np.broadcast_to(mask._data, x.shape))
 
     def nonzero(self, *, as_tuple=False):
@@ -305,7 +312,7 @@ class ShapeMixin:
 
 def _check_index(name, index):
     if not isinstance(index, function.Tensor) or index.dtype.name != "int64":
-        raise RuntimeError(f"{name}(): Expected dtype int64 for index")
+        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
 
 
 def _check_matrix(name, t):

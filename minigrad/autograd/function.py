@@ -120,6 +120,13 @@ class Node:
         source = next((t for t in inputs if isinstance(t, Tensor) and t._data is item), None)
         return source if source is not None else Tensor._wrap(np.asarray(item))
 
+    def _rebind_output(self, array, version_box):
+        """An in-place op wrote this node's output into another tensor's buffer: what the
+        node saved of its output is now that buffer, so a later in-place change is noticed."""
+        if self._saved:
+            self._saved = tuple(("output", array, version_box, version_box[0])
+                                if p is not None and p[0] == "output" else p for p in self._saved)
+
     def _unpack(self, packed):
         if packed[0] == "hooked":
             return packed[2](packed[1])

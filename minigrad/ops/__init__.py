@@ -25,6 +25,7 @@ arithmetic.py      Add (AddBackward0), Sub (SubBackward0), Rsub (RsubBackward1),
                    ``fill_`` and ``copy_`` record)
 unary.py           Exp, Log, Sqrt, Abs, Relu, Sigmoid, Tanh (ExpBackward0, ...),
                    ThresholdBackward (ReLU's backward), Clamp (ClampBackward1: number bounds),
+                   ClampMin, ClampMax (``clamp_min``, ``clamp_max``),
                    Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Exp2, Expm1, Log2, Log10,
                    Log1p (Log1PBackward0), Rsqrt, Erf, Frac, NanToNum; the steps, whose
                    gradient is 0: Sign, Floor, Ceil, Trunc, Round (RoundBackward0/1)
@@ -32,7 +33,7 @@ reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Var, Std,
                    Norm, NormP (LinalgVectorNormBackward0: p = 2, other p), Logsumexp,
                    Prod, ProdDim (ProdBackward0/1), Cumsum, Cumprod, Max, Min
                    (MaxBackward1, MinBackward1: all), MaxDim, MinDim (MaxBackward0,
-                   MinBackward0: along a dim), Amax, Amin, Sort, Topk
+                   MinBackward0: along a dim), Amax, Amin, Sort, SortStable (SortBackward0/1), Topk
 shape.py           View, UnsafeView (a reshape that copied), Expand, SumToSize, Permute,
                    Transpose, T, Unsqueeze, Squeeze (SqueezeBackward0/1/2), Cat, Stack,
                    Repeat (``repeat``, ``tile``), Flip, Roll
@@ -68,8 +69,8 @@ from .linalg import (Addmm, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, Dot
 from .nn import (LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NllLoss, NllLoss2d,
                  NllLossBackward, Softmax)
 from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim, Norm,
-                     NormP, Prod, ProdDim, Sort, Std, Sum, SumDim, Topk, Var)
-from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, Cos, Cosh, Erf, Exp, Exp2, Expm1, Floor, Frac,
+                     NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim, Topk, Var)
+from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2, Expm1, Floor, Frac,
                     Log, Log1p, Log2, Log10, NanToNum, Relu, Round, RoundDecimals, Rsqrt, Sigmoid,
                     Sign, Sin, Sinh, Sqrt, Tan, Tanh, ThresholdBackward, Trunc)
 from .shape import (Cat, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack, SumToSize, T,

@@ -442,24 +442,17 @@ class ClampTensor(Op):
     node_name = "ClampBackward0"
 
     @staticmethod
-    def forward(ctx, x, lo, hi):
+    def forward(ctx, x, lo, hi):  # a missing bound comes as -inf or inf
         ctx.save_for_backward(x, lo, hi)
-        out = x if lo is None else np.maximum(x, lo)
-        return out if hi is None else np.minimum(out, hi)
+        return np.minimum(np.maximum(x, lo), hi)
 
     @staticmethod
     def backward(ctx, grad):
         x, lo, hi = ctx.saved_tensors
         # Each element's gradient goes to whichever of x, min, max it came from; where
         # min > max the result is max, as PyTorch has it.
-        from_lo = None if lo is None else (x < lo) if hi is None else (x < lo) & (lo < hi)
-        from_hi = None if hi is None else (x > hi) if lo is None else (x > hi) | (lo > hi)
-        keep = x == x
-        keep = keep if lo is None else keep & (x >= lo)
-        keep = keep if hi is None else keep & (x <= hi)
-        return (grad.where(keep, 0.0),
-                None if lo is None else grad.where(from_lo, 0.0),
-                None if hi is None else grad.where(from_hi, 0.0))
+        keep = (x >= lo) & (x <= hi)
+        return grad.where(keep, 0.0), grad.where((x < lo) & (lo < hi), 0.0), grad.where((x > hi) | (lo > hi), 0.0)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -207,7 +207,7 @@ class IndexSelect(Op):
     @staticmethod
     def backward(ctx, grad):
         index, = ctx.saved_tensors
-        key = (slice(None),) * ctx.dim + (index._data,)
+        key = (slice(None),) * ctx.dim + (index._data,)  # (saved as a tensor)
         return IndexPut.apply(grad, ctx.shape, key), None, None
 
 

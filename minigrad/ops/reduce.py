@@ -244,11 +244,13 @@ class Cumsum(Op):
     @staticmethod
     def forward(ctx, x, dim):
         ctx.dim = dim
-        out = np.cumsum(x, axis=dim)
+        out = np.cumsum(x, axis=dim) if x.ndim else x.copy()  # (0-d: the value itself)
         return out.astype(np.int64, copy=False) if x.dtype.kind in "biu" else out
 
     @staticmethod
     def backward(ctx, grad):  # x_i counts in every sum from i on: sum the gradients from the end
+        if grad.dim() == 0:
+            return grad, None
         return grad.flip(ctx.dim).cumsum(ctx.dim).flip(ctx.dim), None
 
 
@@ -258,7 +260,7 @@ class Cumprod(Op):
     @staticmethod
     @quiet
     def forward(ctx, x, dim):
-        out = np.cumprod(x, axis=dim)
+        out = np.cumprod(x, axis=dim) if x.ndim else x.copy()
         ctx.save_for_backward(x, out)
         ctx.dim = dim
         return out.astype(np.int64, copy=False) if x.dtype.kind in "biu" else out
@@ -268,6 +270,8 @@ class Cumprod(Op):
         x, out = ctx.saved_tensors
         # x_i is a factor of every out_j with j >= i, and d out_j / d x_i = out_j / x_i. (This
         # divides by x: at an input that is exactly 0 minigrad's gradient is nan, PyTorch's is not.)
+        if grad.dim() == 0:
+            return grad, None
         d = ctx.dim
         return (grad * out).flip(d).cumsum(d).flip(d) / x, None
 
@@ -338,12 +342,16 @@ class MaxDim(Op):
     @staticmethod
     def forward(ctx, x, dim, keepdim, indices):
         ctx.shape, ctx.dim, ctx.keepdim = x.shape, dim, keepdim
+        if x.ndim == 0:  # dim 0 of a 0-d tensor: the value itself
+            return x.copy()
         ctx.save_for_backward(indices)
         out = np.take_along_axis(x, np.expand_dims(indices, dim), axis=dim)
         return out if keepdim else np.squeeze(out, dim)
 
     @staticmethod
     def backward(ctx, grad):  # only the element that was picked receives the gradient
+        if ctx.shape == ():
+            return grad, None, None, None
         indices, = ctx.saved_tensors  # saved without the reduced dim
         indices = indices.unsqueeze(ctx.dim)
         if not ctx.keepdim:
@@ -358,6 +366,21 @@ class MinDim(MaxDim):
 class Sort(Gather):
     """``x.sort(dim)``'s values: the elements, gathered in sorted order (``indices``)."""
     node_name = "SortBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dim, indices):
+        if x.ndim == 0:  # one value: already sorted
+            ctx.shape = ()
+            return x.copy()
+        return Gather.forward(ctx, x, dim, indices)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad, None, None) if ctx.shape == () else Gather.backward(ctx, grad)
+
+
+class SortStable(Sort):
+    node_name = "SortBackward1"  # sort(stable=...): PyTorch's other overload
 
 
 class Topk(Gather):

@@ -486,3 +486,34 @@ class RoundDecimals(Step):
     @staticmethod
     def backward(ctx, grad):
         return grad.new_zeros(grad.shape), None
+
+
+class ClampMin(Op):
+    """``x.clamp_min(number)``: PyTorch's own op (``x.clamp(min=number)`` is ClampBackward1)."""
+    node_name = "ClampMinBackward0"
+
+    @staticmethod
+    def forward(ctx, x, lo):
+        ctx.save_for_backward(x)
+        ctx.bound = lo
+        return np.maximum(x, lo).astype(x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad.where(x >= ctx.bound, 0.0), None
+
+
+class ClampMax(ClampMin):
+    node_name = "ClampMaxBackward0"
+
+    @staticmethod
+    def forward(ctx, x, hi):
+        ctx.save_for_backward(x)
+        ctx.bound = hi
+        return np.minimum(x, hi).astype(x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad.where(x <= ctx.bound, 0.0), None
