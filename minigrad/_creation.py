@@ -93,7 +93,14 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
 
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
-    return _new(np.linspace(start, end, steps).astype(_float(dtype)), requires_grad, device)
+    """``steps`` evenly spaced values from start to end. As PyTorch computes them: the first
+    half counted up from ``start``, the second half down from ``end``, so that a range
+    symmetric about 0 comes out exactly symmetric (NumPy's ``start + i * step`` does not)."""
+    i = np.arange(steps)
+    step = (end - start) / (steps - 1) if steps > 1 else 0.0
+    values = np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i)) if steps > 1 \
+        else np.full(steps, start, dtype=np.float64)
+    return _new(values.astype(_float(dtype)), requires_grad, device)
 
 
 def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):
