@@ -603,7 +603,8 @@ def stack(tensors, dim=0):
     tensors = list(tensors)
     for i, t in enumerate(tensors[1:], 1):
         if t.shape != tensors[0].shape:
-            raise RuntimeError(f"stack expects each tensor to be equal size, but got {list(tensors[0].shape)} "
+            raise RuntimeError("stack expects each tensor to be equal size, but got "
+                               f"{list(tensors[0].shape)} "
                                f"at entry 0 and {list(t.shape)} at entry {i}")
     return ops.Stack.apply(_dim(dim, tensors[0].dim() + 1), *tensors)
 

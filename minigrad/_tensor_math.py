@@ -192,7 +192,8 @@ class MathMixin:
 
     def mv(self, vec):
         if self._data.ndim != 2 or vec._data.ndim != 1:
-            raise RuntimeError(f"vector + matrix @ vector expected, got 1, {self._data.ndim}, {vec._data.ndim}")
+            raise RuntimeError("vector + matrix @ vector expected, got "
+                               f"1, {self._data.ndim}, {vec._data.ndim}")
         return self @ vec
 
     def dot(self, other):
@@ -463,7 +464,8 @@ class MathMixin:
         return _inplace.apply(self, ops.Fill.apply, value)
 
     def copy_(self, src):
-        return _inplace.apply(self, ops.Copy.apply, src if isinstance(src, function.Tensor) else function.Tensor(src))
+        src = src if isinstance(src, function.Tensor) else function.Tensor(src)
+        return _inplace.apply(self, ops.Copy.apply, src)
 
     def clamp_(self, min=None, max=None):
         return _inplace.apply(self, MathMixin.clamp, min, max)
@@ -514,7 +516,8 @@ class MathMixin:
         if high is None:
             low, high = 0, low
         if not high:  # random_(): every whole number the dtype holds exactly
-            high = 2 ** (np.finfo(self._data.dtype).nmant + 1) + 1 if self.dtype.is_floating_point else 2 ** 63 - 1
+            floating = self.dtype.is_floating_point
+            high = 2 ** (np.finfo(self._data.dtype).nmant + 1) + 1 if floating else 2 ** 63 - 1
         return self._refill(rng(generator).integers(low, high, self._data.shape))
 
     def _refill(self, array):

@@ -200,7 +200,10 @@ class ReduceMixin:
         size = self._data.shape[d] if self._data.ndim else 1
         if not 0 <= k <= size:
             raise RuntimeError("selected index k out of range")
-        indices = self.argsort(d, descending=largest).narrow(d, 0, k) if self._data.ndim else _indices([0][:k])
+        if self._data.ndim == 0:
+            indices = _indices([0][:k])
+        else:
+            indices = self.argsort(d, descending=largest).narrow(d, 0, k)
         return TopkResult(ops.Topk.apply(self, d, indices._data), indices)
 
     # -- along a dimension, for classification ----------------------------------------------

@@ -94,7 +94,7 @@ class ShapeMixin:
     def T(self):
         if self._data.ndim != 2:
             warnings.warn(
-                "function.Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
+                "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
                 if self._data.ndim == 0 else
                 "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
                 "deprecated and it will throw an error in a future release. Consider `x.mT` to "

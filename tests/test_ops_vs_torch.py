@@ -330,7 +330,8 @@ SHAPE_OPS = {
                                                                 float("-inf")).softmax(-1),
     "masked_fill(mask, tensor)": lambda lib, x: lib.masked_fill(x, x < 0, x.sum()),
     "masked_select": lambda lib, x: x.masked_select(x > 0),
-    "masked_select broadcast mask": lambda lib, x: lib.masked_select(x, lib.tensor([True, False, True, True])),
+    "masked_select broadcast mask": lambda lib, x: lib.masked_select(
+        x, lib.tensor([True, False, True, True])),
     "unbind(1)": lambda lib, x: x.unbind(1),
     "torch.unbind": lambda lib, x: lib.unbind(x, -1),
     "movedim(0, 2)": lambda lib, x: x.movedim(0, 2),
@@ -416,9 +417,11 @@ def test_devices(oracle):
         x = lib.ones(2, device=d)
         device = "cuda" if lib.cuda.is_available() else "cpu"
         lib.set_default_device("cpu")
-        out = [repr(d), str(d), d.type, d.index, d == lib.device("cpu"), d == "cpu", hash(d) == hash(lib.device("cpu")),
+        out = [repr(d), str(d), d.type, d.index, d == lib.device("cpu"), d == "cpu",
+               hash(d) == hash(lib.device("cpu")),
                repr(lib.device("cuda:1")), str(lib.device("cuda", 0)), repr(lib.device("cpu", 0)),
-               repr(x.device), str(x.device), x.to(device) is x, x.to(d) is x, x.cpu() is x, x.is_cuda, x.is_cpu,
+               repr(x.device), str(x.device), x.to(device) is x, x.to(d) is x, x.cpu() is x,
+               x.is_cuda, x.is_cpu,
                lib.cuda.is_available(), lib.cuda.device_count(), lib.accelerator.is_available(),
                lib.backends.mps.is_available(), repr(lib.get_default_device()),
                repr(lib.zeros(2, device="cpu").device), repr(lib.tensor([1.0], device=d).device),
@@ -517,7 +520,8 @@ def test_public_class_names(oracle):
         name = lib.__name__
         return [str(c).replace(name, "LIB") for c in (type(x), type(x.shape), type(x.dtype), type(x.device),
                                                       lib.Tensor, lib.Size, lib.dtype, lib.device)] + [
-            str(type(y.grad_fn)), repr(y.grad_fn).split(" at 0x")[0], str(type(x.max(0))).replace(name, "LIB")]
+            str(type(y.grad_fn)), repr(y.grad_fn).split(" at 0x")[0],
+            str(type(x.max(0))).replace(name, "LIB")]
     oracle.same(program)
 
 
@@ -566,7 +570,8 @@ ERRORS = {
     "to(str, str)": lambda lib: lib.ones(2).to("cpu", "cuda"),
     "type of an unknown name": lambda lib: lib.ones(1).type("torch.FooTensor"),
     "normal without size": lambda lib: lib.normal(0.0, 1.0),
-    "hessian of a vector function": lambda lib: lib.autograd.functional.hessian(lambda a: a ** 2, lib.ones(2)),
+    "hessian of a vector function": lambda lib: lib.autograd.functional.hessian(
+        lambda a: a ** 2, lib.ones(2)),
     "vjp without v": lambda lib: lib.autograd.functional.vjp(lambda a: a ** 2, lib.ones(2)),
     "backward through floor_divide": lambda lib: (lib.ones(2, requires_grad=True) // 2).sum().backward(),
 }

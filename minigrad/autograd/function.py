@@ -94,7 +94,7 @@ class Node:
         holding the output tensor itself would make a reference cycle output -> node -> output.
         """
         packed = []
-        hooks = graph.current_hooks()
+        hooks = graph._stack[-1] if graph._stack else None  # saved_tensors_hooks, if any
         for item in self._to_save:
             if item is None:  # a slot the op did not need this time (see Mul)
                 packed.append(None)

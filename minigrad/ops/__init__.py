@@ -57,21 +57,21 @@ versions in ``minigrad/autograd/function.py``; summing a broadcast gradient back
 input's shape and casting it to the input's dtype in the same file (``Node.apply``), as
 PyTorch's engine does, so that no backward here has to.
 """
-from .arithmetic import (Add, Atan2, ClampTensor, Clone, Copy, Div, DivRounding, DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod,
-                         FmodNumber, Lerp, LerpTensor, Logaddexp, Maximum, Minimum, Mul, Neg, Pow,
-                         PowTensor, Reciprocal, Remainder, RemainderNumber, RemainderOfNumber, RPow, Rsub, Sub, ToCopy,
-                         Where, Zero)
-from .index import (Alias, Gather, Index, IndexPut, IndexSelect, MaskedFill, MaskedFillTensor, MaskedSelect,
-                    Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, Slice, SplitPiece,
-                    SplitWithSizesPiece, Unbind)
-from .linalg import (Addmm, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, Dot, MatMul, Mm, Mv, Trace, Tril,
-                     Triu, VecMat, matmul_op)
+from .arithmetic import (Add, Atan2, ClampTensor, Clone, Copy, Div, DivRounding, DivTrunc, Fill,
+                         FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp, LerpTensor, Logaddexp,
+                         Maximum, Minimum, Mul, Neg, Pow, PowTensor, Reciprocal, Remainder,
+                         RemainderNumber, RemainderOfNumber, RPow, Rsub, Sub, ToCopy, Where, Zero)
+from .index import (Alias, Gather, Index, IndexPut, IndexSelect, MaskedFill, MaskedFillTensor,
+                    MaskedSelect, Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, Slice,
+                    SplitPiece, SplitWithSizesPiece, Unbind)
+from .linalg import (Addmm, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, Dot, MatMul, Mm, Mv, Trace,
+                     Tril, Triu, VecMat, matmul_op)
 from .nn import (LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NllLoss, NllLoss2d,
                  NllLossBackward, Softmax)
-from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim, Norm,
-                     NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim, Topk, Var)
-from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2, Expm1, Floor, Frac,
-                    Log, Log1p, Log2, Log10, NanToNum, Relu, Round, RoundDecimals, Rsqrt, Sigmoid,
-                    Sign, Sin, Sinh, Sqrt, Tan, Tanh, ThresholdBackward, Trunc)
-from .shape import (Cat, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack, SumToSize, T,
-                    Transpose, UnsafeView, Unsqueeze, View)
+from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim,
+                     Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim, Topk, Var)
+from .shape import (Cat, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
+                    SumToSize, T, Transpose, UnsafeView, Unsqueeze, View)
+from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,
+                    Expm1, Floor, Frac, Log, Log1p, Log2, Log10, NanToNum, Relu, Round, RoundDecimals,
+                    Rsqrt, Sigmoid, Sign, Sin, Sinh, Sqrt, Tan, Tanh, ThresholdBackward, Trunc)

@@ -452,7 +452,8 @@ class ClampTensor(Op):
         # Each element's gradient goes to whichever of x, min, max it came from; where
         # min > max the result is max, as PyTorch has it.
         keep = (x >= lo) & (x <= hi)
-        return grad.where(keep, 0.0), grad.where((x < lo) & (lo < hi), 0.0), grad.where((x > hi) | (lo > hi), 0.0)
+        from_lo, from_hi = (x < lo) & (lo < hi), (x > hi) | (lo > hi)
+        return grad.where(keep, 0.0), grad.where(from_lo, 0.0), grad.where(from_hi, 0.0)
 
 
 # ---------------------------------------------------------------------------------------------
