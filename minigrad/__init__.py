@@ -7,7 +7,9 @@ Where things are, in the order they build on each other:
 
     _dtype.py, _conventions.py   dtypes and promotion; PyTorch's argument checks and error texts
     autograd/                    the graph's nodes, Function, the backward engine, grad modes
-    _tensor.py  <->  ops/        the Tensor, whose methods call the ops (forward and backward)
+    _tensor.py  <->  ops/        the Tensor, whose methods call the ops (forward and backward);
+                                 its maths comes by family from three mixins: _tensor_math.py
+                                 (operators, elementwise), _tensor_reduce.py, _tensor_shape.py
                                  _indexing.py and _inplace.py: x[key] and x.add_(y)
     _creation.py, _functions.py  the torch.* functions: making tensors, torch.exp, torch.cat...
     nn/, optim/, utils/          modules and losses, optimizers, data loading
@@ -16,16 +18,37 @@ Where things are, in the order they build on each other:
 __version__ = "0.1.0"
 
 from . import autograd
-from ._creation import (Generator, arange, default_generator, empty, eye, from_numpy, full,
-                        full_like, linspace, manual_seed, ones, ones_like, rand, rand_like, randint,
-                        randn, randn_like, randperm, tensor, zeros, zeros_like)
+from ._creation import (Generator, arange, default_generator, empty, empty_like, eye, from_numpy, full,
+                        full_like, linspace, logspace, manual_seed, normal, ones, ones_like, rand,
+                        rand_like, randint, randn, randn_like, randperm, tensor, zeros, zeros_like)
+from ._device import accelerator, backends, cuda, device, get_default_device, set_default_device
 from ._dtype import (bool, double, dtype, float, float32, float64, get_default_dtype, int64, long,
                      set_default_dtype)
-from ._functions import (abs, add, allclose, argmax, cat, clamp, clip, clone, concat, concatenate,
-                         detach, div, equal, exp, flatten, is_tensor, isclose, log, log_softmax,
-                         logsumexp, matmul, max, maximum, mean, mm, mul, neg, norm, numel, permute,
-                         pow, reciprocal, relu, reshape, sigmoid, sign, softmax, sqrt, squeeze, stack,
-                         std, sub, sum, sum_to_size, t, tanh, transpose, unsqueeze, var, where)
+from ._einsum import einsum
+from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, any, arccos, arcsin,
+                         arctan, arctan2, argmax, argmin, argsort, asin, atan, atan2, bmm, cat, ceil,
+                         chunk, clamp, clamp_max, clamp_min, clip, clone, concat, concatenate, cos,
+                         cosh, count_nonzero, cumprod, cumsum, detach, diag, diagonal, div, divide,
+                         dot, eq, equal, erf, exp, exp2, expm1, fix, flatten, flip, floor,
+                         floor_divide, fmax, fmin, fmod, frac, gather, ge, ger, greater,
+                         greater_equal, gt, index_select, is_floating_point, is_tensor,
+                         isclose, isfinite, isinf, isnan, le, lerp, less, less_equal, log, log10,
+                         log1p, log2, log_softmax, logaddexp, logical_and, logical_not, logical_or,
+                         logical_xor, logsumexp, lt, masked_fill, masked_select, matmul, max,
+                         maximum, mean, min, minimum, mm, moveaxis, movedim, mul, multiply, mv,
+                         nan_to_num, narrow, ne, neg, negative, nonzero, norm, not_equal, numel,
+                         outer, permute, pow, prod, reciprocal, relu, remainder, reshape, roll,
+                         round, rsqrt, scatter, scatter_add, sigmoid, sign, sin, sinh, softmax,
+                         sort, split, sqrt, square, squeeze, stack, std, sub, subtract, sum,
+                         sum_to_size, swapaxes, swapdims, t, take_along_dim, tan, tanh, tile, topk,
+                         trace, transpose, tril, triu, true_divide, trunc, unbind, unflatten,
+                         unsqueeze, var, where)
 from ._tensor import Size, Tensor
 from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from . import nn, optim, utils  # noqa: E402 (they build on everything above)
+from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
+
+# Public classes print with their public path, as PyTorch's do: <class 'minigrad.Tensor'>.
+for _cls in (Tensor, Size, dtype, device, Generator):
+    _cls.__module__ = "minigrad"
+del _cls

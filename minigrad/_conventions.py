@@ -32,8 +32,9 @@ class Size(tuple):
         return Size(item) if isinstance(key, slice) else item
 
 
-class MaxResult(tuple):
-    """``(values, indices)`` with names, as ``torch.return_types.max``."""
+class ValuesIndices(tuple):
+    """``(values, indices)`` with names: what ``max(dim)``, ``min(dim)``, ``sort`` and ``topk``
+    return. Each has its own class, named as PyTorch's (``torch.return_types.max``)."""
 
     def __new__(cls, values, indices):
         return super().__new__(cls, (values, indices))
@@ -42,7 +43,14 @@ class MaxResult(tuple):
     indices = property(lambda self: self[1])
 
     def __repr__(self):
-        return f"torch.return_types.max(\nvalues={self[0]!r},\nindices={self[1]!r})"
+        return f"torch.return_types.{type(self).__name__}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+
+
+def _return_type(name):
+    return type(name, (ValuesIndices,), {"__module__": "minigrad.return_types"})
+
+
+MaxResult, MinResult, SortResult, TopkResult = map(_return_type, ("max", "min", "sort", "topk"))
 
 
 # -- dimensions and shapes --------------------------------------------------------------------

@@ -1,49 +1,31 @@
-"""Making tensors: from data, filled with a value, ranges, and random numbers."""
+"""Making tensors: from data, filled with a value, ranges, and random numbers.
+
+Every function takes PyTorch's ``dtype=``, ``device=`` (the CPU only: ``_device.py``) and
+``requires_grad=``; the random ones also ``generator=`` (``_random.py``).
+"""
 import warnings
 
 import numpy as np
 
-from . import _dtype
+from . import _device, _dtype
 from ._conventions import shape_args as _shape_args
+from ._random import Generator, default_generator, manual_seed, rng  # noqa: F401 (torch.Generator, ...)
 from ._tensor import Tensor
 
-_DEFAULT_SEED = 67280421310721  # PyTorch's: a fresh process gives the same numbers every run
 
-
-class Generator:
-    """A random number stream; ``manual_seed`` makes it reproducible."""
-
-    def __init__(self, device="cpu"):
-        self.manual_seed(_DEFAULT_SEED)
-
-    def manual_seed(self, seed):
-        self._seed = int(seed)
-        self._rng = np.random.default_rng(self._seed)
-        return self
-
-    def initial_seed(self):
-        return self._seed
-
-
-default_generator = Generator()
-
-
-def manual_seed(seed):
-    """Seed minigrad's random numbers (randn, rand, randint, randperm, dropout, shuffling)."""
-    return default_generator.manual_seed(seed)
-
-
-def tensor(data, dtype=None, requires_grad=False):
-    """A new leaf tensor holding a copy of ``data`` (a number, nested lists, an array)."""
+def tensor(data, dtype=None, device=None, requires_grad=False):
+    """A new leaf tensor holding a copy of ``data`` (a number, nested lists that may hold
+    0-d tensors, an array)."""
     if isinstance(data, Tensor):
         warnings.warn("To copy construct from a tensor, it is recommended to use "
                       "sourceTensor.detach().clone() or sourceTensor.detach().clone()"
                       ".requires_grad_(True), rather than torch.tensor(sourceTensor).",
                       UserWarning, stacklevel=2)
-    return _new(_dtype.array_of(data, dtype), requires_grad)
+    return _new(_dtype.array_of(data, dtype), requires_grad, device)
 
 
-def _new(array, requires_grad):
+def _new(array, requires_grad, device=None):
+    _device.check(device)
     t = Tensor._wrap(array)
     if requires_grad and not t.dtype.is_floating_point:
         raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
@@ -55,50 +37,74 @@ def _float(dtype):
     return (dtype or _dtype.get_default_dtype()).np
 
 
-def zeros(*size, dtype=None, requires_grad=False):
-    return _new(np.zeros(_shape_args(size), _float(dtype)), requires_grad)
+def _like(t, dtype):
+    return dtype.np if dtype else t._data.dtype
 
 
-def ones(*size, dtype=None, requires_grad=False):
-    return _new(np.ones(_shape_args(size), _float(dtype)), requires_grad)
+# -- filled with a value ----------------------------------------------------------------------
+
+def zeros(*size, dtype=None, device=None, requires_grad=False):
+    return _new(np.zeros(_shape_args(size), _float(dtype)), requires_grad, device)
 
 
-def full(size, fill_value, dtype=None, requires_grad=False):
+def ones(*size, dtype=None, device=None, requires_grad=False):
+    return _new(np.ones(_shape_args(size), _float(dtype)), requires_grad, device)
+
+
+def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     dtype = dtype or _dtype.default_for(fill_value)
-    return _new(np.full(_shape_args((size,)), fill_value, dtype.np), requires_grad)
+    return _new(np.full(_shape_args((size,)), fill_value, dtype.np), requires_grad, device)
 
 
-def empty(*size, dtype=None, requires_grad=False):
-    return zeros(*size, dtype=dtype, requires_grad=requires_grad)
+def empty(*size, dtype=None, device=None, requires_grad=False):
+    """Uninitialised memory in PyTorch; zeros here, so that no run depends on leftovers."""
+    return zeros(*size, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
-def zeros_like(t, dtype=None, requires_grad=False):
-    return _new(np.zeros(t._data.shape, (dtype.np if dtype else t._data.dtype)), requires_grad)
+def zeros_like(t, dtype=None, device=None, requires_grad=False):
+    return _new(np.zeros(t._data.shape, _like(t, dtype)), requires_grad, device)
 
 
-def ones_like(t, dtype=None, requires_grad=False):
-    return _new(np.ones(t._data.shape, (dtype.np if dtype else t._data.dtype)), requires_grad)
+def ones_like(t, dtype=None, device=None, requires_grad=False):
+    return _new(np.ones(t._data.shape, _like(t, dtype)), requires_grad, device)
 
 
-def full_like(t, fill_value, dtype=None, requires_grad=False):
-    return _new(np.full(t._data.shape, fill_value, (dtype.np if dtype else t._data.dtype)), requires_grad)
+def full_like(t, fill_value, dtype=None, device=None, requires_grad=False):
+    return _new(np.full(t._data.shape, fill_value, _like(t, dtype)), requires_grad, device)
 
 
-def arange(start, end=None, step=1, dtype=None, requires_grad=False):
+def empty_like(t, dtype=None, device=None, requires_grad=False):
+    return zeros_like(t, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def eye(n, m=None, dtype=None, device=None, requires_grad=False):
+    return _new(np.eye(n, m, dtype=_float(dtype)), requires_grad, device)
+
+
+# -- ranges -------------------------------------------------------------------------------------
+
+def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False):
     if end is None:
         start, end = 0, start
     if dtype is None:
         is_int = all(isinstance(v, (int, np.integer)) for v in (start, end, step))
         dtype = _dtype.int64 if is_int else _dtype.get_default_dtype()
-    return _new(np.arange(start, end, step).astype(dtype.np), requires_grad)
+    return _new(np.arange(start, end, step).astype(dtype.np), requires_grad, device)
 
 
-def linspace(start, end, steps, dtype=None, requires_grad=False):
-    return _new(np.linspace(start, end, steps).astype(_float(dtype)), requires_grad)
+def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
+    """``steps`` evenly spaced values from start to end. As PyTorch computes them: the first
+    half counted up from ``start``, the second half down from ``end``, so that a range
+    symmetric about 0 comes out exactly symmetric (NumPy's ``start + i * step`` does not)."""
+    i = np.arange(steps)
+    step = (end - start) / (steps - 1) if steps > 1 else 0.0
+    values = np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i)) if steps > 1 \
+        else np.full(steps, start, dtype=np.float64)
+    return _new(values.astype(_float(dtype)), requires_grad, device)
 
 
-def eye(n, m=None, dtype=None, requires_grad=False):
-    return _new(np.eye(n, m, dtype=_float(dtype)), requires_grad)
+def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):
+    return _new(np.logspace(start, end, steps, base=base).astype(_float(dtype)), requires_grad, device)
 
 
 def from_numpy(array):
@@ -109,35 +115,51 @@ def from_numpy(array):
     return Tensor._wrap(array)
 
 
-def _rng(generator):
-    return (generator or default_generator)._rng
+# -- random -------------------------------------------------------------------------------------
+
+def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
+    array = rng(generator).standard_normal(_shape_args(size), dtype=_float(dtype))
+    return _new(array, requires_grad, device)
 
 
-def randn(*size, generator=None, dtype=None, requires_grad=False):
-    array = _rng(generator).standard_normal(_shape_args(size), dtype=_float(dtype))
-    return _new(array, requires_grad)
+def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
+    array = rng(generator).random(_shape_args(size), dtype=_float(dtype))
+    return _new(array, requires_grad, device)
 
 
-def rand(*size, generator=None, dtype=None, requires_grad=False):
-    array = _rng(generator).random(_shape_args(size), dtype=_float(dtype))
-    return _new(array, requires_grad)
+def randn_like(t, dtype=None, device=None, requires_grad=False):
+    return randn(*t.shape, dtype=dtype or t.dtype, device=device, requires_grad=requires_grad)
 
 
-def randn_like(t, dtype=None, requires_grad=False):
-    return randn(*t.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
+def rand_like(t, dtype=None, device=None, requires_grad=False):
+    return rand(*t.shape, dtype=dtype or t.dtype, device=device, requires_grad=requires_grad)
 
 
-def rand_like(t, dtype=None, requires_grad=False):
-    return rand(*t.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
-
-
-def randint(low, high=None, size=(), generator=None, dtype=None):
-    if high is None:
+def randint(low, high=None, size=(), *, generator=None, dtype=None, device=None, requires_grad=False):
+    """Integers in ``[low, high)``: ``randint(10, (3,))`` or ``randint(0, 10, (3,))``."""
+    if isinstance(high, (tuple, list)):  # randint(high, size)
+        low, high, size = 0, low, high
+    elif high is None:  # randint(high, size=size)
         low, high = 0, low
-    array = _rng(generator).integers(low, high, size=_shape_args((size,)), dtype=np.int64)
-    return Tensor._wrap(array if dtype is None else array.astype(dtype.np))
+    array = rng(generator).integers(low, high, size=_shape_args((size,)), dtype=np.int64)
+    return _new(array if dtype is None else array.astype(dtype.np), requires_grad, device)
 
 
-def randperm(n, generator=None, dtype=None):
-    array = _rng(generator).permutation(n).astype(np.int64)
-    return Tensor._wrap(array if dtype is None else array.astype(dtype.np))
+def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
+    array = rng(generator).permutation(n).astype(np.int64)
+    return _new(array if dtype is None else array.astype(dtype.np), requires_grad, device)
+
+
+def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False):
+    """Normal samples: ``normal(mean_tensor, std)`` draws one per element (mean and std may be
+    tensors or numbers, broadcast together), ``normal(0.0, 1.0, size=(2, 3))`` a fresh tensor."""
+    tensors = [v for v in (mean, std) if isinstance(v, Tensor)]
+    if not tensors and size is None:
+        raise TypeError("normal() received an invalid combination of arguments - got (float, float), "
+                        "but expected one of: (Tensor mean, Tensor std), (Tensor mean, float std), "
+                        "(float mean, Tensor std), (float mean, float std, tuple of ints size)")
+    m, s = (np.asarray(v._data if isinstance(v, Tensor) else v) for v in (mean, std))
+    shape = np.broadcast_shapes(m.shape, s.shape) if size is None else _shape_args((size,))
+    np_dtype = tensors[0]._data.dtype if tensors and dtype is None else _float(dtype)
+    array = (m + s * rng(generator).standard_normal(shape)).astype(np_dtype)
+    return _new(array, requires_grad, device)

@@ -54,6 +54,14 @@ def from_numpy_dtype(np_dtype):
                         "The only supported types are: float64, float32, int64 and bool.") from None
 
 
+def from_tensor_type(name):
+    """The dtype of an old tensor-type name: ``'torch.DoubleTensor'`` is float64."""
+    for d in _FROM_NUMPY.values():
+        if d.tensor_type == name:
+            return d
+    raise ValueError(f"invalid type: '{name}'")
+
+
 _default_float = [float32]
 
 

@@ -19,21 +19,92 @@ def is_tensor(obj):
 
 
 # -- Tensor methods as functions ---------------------------------------------------------------
+# Elementwise functions
 
 def exp(input):
     return input.exp()
+
+
+def exp2(input):
+    return input.exp2()
+
+
+def expm1(input):
+    return input.expm1()
 
 
 def log(input):
     return input.log()
 
 
+def log2(input):
+    return input.log2()
+
+
+def log10(input):
+    return input.log10()
+
+
+def log1p(input):
+    return input.log1p()
+
+
 def sqrt(input):
     return input.sqrt()
 
 
+def rsqrt(input):
+    return input.rsqrt()
+
+
+def square(input):
+    return input.square()
+
+
+def sin(input):
+    return input.sin()
+
+
+def cos(input):
+    return input.cos()
+
+
+def tan(input):
+    return input.tan()
+
+
+def asin(input):
+    return input.asin()
+
+
+def acos(input):
+    return input.acos()
+
+
+def atan(input):
+    return input.atan()
+
+
+arcsin, arccos, arctan = asin, acos, atan
+
+
+def sinh(input):
+    return input.sinh()
+
+
+def cosh(input):
+    return input.cosh()
+
+
+def erf(input):
+    return input.erf()
+
+
 def abs(input):
     return input.abs()
+
+
+absolute = abs
 
 
 def sign(input):
@@ -42,6 +113,9 @@ def sign(input):
 
 def neg(input):
     return input.neg()
+
+
+negative = neg
 
 
 def reciprocal(input):
@@ -60,12 +134,61 @@ def tanh(input):
     return input.tanh()
 
 
+def floor(input):
+    return input.floor()
+
+
+def ceil(input):
+    return input.ceil()
+
+
+def trunc(input):
+    return input.trunc()
+
+
+fix = trunc
+
+
+def round(input, *, decimals=0):
+    return input.round(decimals=decimals)
+
+
+def frac(input):
+    return input.frac()
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
+    return input.nan_to_num(nan, posinf, neginf)
+
+
+def isnan(input):
+    return input.isnan()
+
+
+def isinf(input):
+    return input.isinf()
+
+
+def isfinite(input):
+    return input.isfinite()
+
+
 def clamp(input, min=None, max=None):
     return input.clamp(min, max)
 
 
 clip = clamp
 
+
+def clamp_min(input, min):
+    return input.clamp_min(min)
+
+
+def clamp_max(input, max):
+    return input.clamp_max(max)
+
+
+# Of two tensors (either may be a number where PyTorch allows it)
 
 def add(input, other, *, alpha=1):
     return input.add(other, alpha=alpha)
@@ -75,21 +198,120 @@ def sub(input, other, *, alpha=1):
     return input.sub(other, alpha=alpha)
 
 
+subtract = sub
+
+
 def mul(input, other):
     return input.mul(other)
 
 
-def div(input, other):
-    return input.div(other)
+multiply = mul
+
+
+def div(input, other, *, rounding_mode=None):
+    return input.div(other, rounding_mode=rounding_mode)
+
+
+divide = div
+
+
+def true_divide(input, other):
+    return input / other
+
+
+def floor_divide(input, other):
+    return input // other
+
+
+def remainder(input, other):
+    return input % other
+
+
+def fmod(input, other):
+    return input.fmod(other)
 
 
 def pow(input, exponent):
-    return input.pow(exponent)
+    return input ** exponent  # input may be a number: torch.pow(2, x)
+
+
+def atan2(input, other):
+    return input.atan2(other)
+
+
+arctan2 = atan2
 
 
 def maximum(input, other):
     return input.maximum(other)
 
+
+def minimum(input, other):
+    return input.minimum(other)
+
+
+def fmax(input, other):
+    return input.fmax(other)
+
+
+def fmin(input, other):
+    return input.fmin(other)
+
+
+def lerp(input, end, weight):
+    return input.lerp(end, weight)
+
+
+def logaddexp(input, other):
+    return input.logaddexp(other)
+
+
+# Comparisons and logic (bool results, no gradients)
+
+def eq(input, other):
+    return input == other
+
+
+def ne(input, other):
+    return input != other
+
+
+def lt(input, other):
+    return input < other
+
+
+def le(input, other):
+    return input <= other
+
+
+def gt(input, other):
+    return input > other
+
+
+def ge(input, other):
+    return input >= other
+
+
+greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
+
+
+def logical_and(input, other):
+    return input.logical_and(other)
+
+
+def logical_or(input, other):
+    return input.logical_or(other)
+
+
+def logical_xor(input, other):
+    return input.logical_xor(other)
+
+
+def logical_not(input):
+    return input.logical_not()
+
+
+# Products
 
 def matmul(input, other):
     return input.matmul(other)
@@ -99,12 +321,65 @@ def mm(input, mat2):
     return input.mm(mat2)
 
 
+def mv(input, vec):
+    return input.mv(vec)
+
+
+def dot(input, other):
+    return input.dot(other)
+
+
+def bmm(input, mat2):
+    return input.bmm(mat2)
+
+
+def outer(input, vec2):
+    return input.outer(vec2)
+
+
+ger = outer
+
+
+def tril(input, diagonal=0):
+    return input.tril(diagonal)
+
+
+def triu(input, diagonal=0):
+    return input.triu(diagonal)
+
+
+def diag(input, diagonal=0):
+    return input.diag(diagonal)
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    return input.diagonal(offset, dim1, dim2)
+
+
+def trace(input):
+    return input.trace()
+
+
+# Reductions
+
 def sum(input, *args, **kwargs):
     return input.sum(*args, **kwargs)
 
 
 def mean(input, *args, **kwargs):
     return input.mean(*args, **kwargs)
+
+
+def prod(input, *args, **kwargs):
+    return input.prod(*args, **kwargs)
+
+
+def cumsum(input, dim, **kwargs):
+    return input.cumsum(dim, **kwargs)
+
+
+def cumprod(input, dim, **kwargs):
+    return input.cumprod(dim, **kwargs)
 
 
 def var(input, *args, **kwargs):
@@ -123,8 +398,52 @@ def max(input, *args, **kwargs):
     return input.max(*args, **kwargs)
 
 
+def min(input, *args, **kwargs):
+    return input.min(*args, **kwargs)
+
+
 def argmax(input, *args, **kwargs):
     return input.argmax(*args, **kwargs)
+
+
+def argmin(input, *args, **kwargs):
+    return input.argmin(*args, **kwargs)
+
+
+def amax(input, *args, **kwargs):
+    return input.amax(*args, **kwargs)
+
+
+def amin(input, *args, **kwargs):
+    return input.amin(*args, **kwargs)
+
+
+def all(input, *args, **kwargs):
+    return input.all(*args, **kwargs)
+
+
+def any(input, *args, **kwargs):
+    return input.any(*args, **kwargs)
+
+
+def count_nonzero(input, dim=None):
+    return input.count_nonzero(dim)
+
+
+def logsumexp(input, dim, keepdim=False):
+    return input.logsumexp(dim, keepdim)
+
+
+def sort(input, *args, **kwargs):
+    return input.sort(*args, **kwargs)
+
+
+def argsort(input, *args, **kwargs):
+    return input.argsort(*args, **kwargs)
+
+
+def topk(input, k, *args, **kwargs):
+    return input.topk(k, *args, **kwargs)
 
 
 def softmax(input, dim):
@@ -135,9 +454,7 @@ def log_softmax(input, dim):
     return input.log_softmax(dim)
 
 
-def logsumexp(input, dim, keepdim=False):
-    return input.logsumexp(dim, keepdim)
-
+# Shapes and indexing
 
 def reshape(input, shape):
     return input.reshape(shape)
@@ -147,12 +464,26 @@ def flatten(input, start_dim=0, end_dim=-1):
     return input.flatten(start_dim, end_dim)
 
 
+def unflatten(input, dim, sizes):
+    return input.unflatten(dim, sizes)
+
+
 def transpose(input, dim0, dim1):
     return input.transpose(dim0, dim1)
 
 
+swapaxes = swapdims = transpose
+
+
 def permute(input, dims):
     return input.permute(dims)
+
+
+def movedim(input, source, destination):
+    return input.movedim(source, destination)
+
+
+moveaxis = movedim
 
 
 def t(input):
@@ -171,6 +502,68 @@ def sum_to_size(input, *size):
     return input.sum_to_size(*size)
 
 
+def tile(input, dims):
+    return input.tile(dims)
+
+
+def flip(input, dims):
+    return input.flip(dims)
+
+
+def roll(input, shifts, dims=None):
+    return input.roll(shifts, dims)
+
+
+def chunk(input, chunks, dim=0):
+    return input.chunk(chunks, dim)
+
+
+def split(tensor, split_size_or_sections, dim=0):
+    return tensor.split(split_size_or_sections, dim)
+
+
+def narrow(input, dim, start, length):
+    return input.narrow(dim, start, length)
+
+
+def unbind(input, dim=0):
+    return input.unbind(dim)
+
+
+def gather(input, dim, index):
+    return input.gather(dim, index)
+
+
+def take_along_dim(input, indices, dim=None):
+    return input.take_along_dim(indices, dim)
+
+
+def scatter(input, dim, index, src=None, *, value=None, reduce=None):
+    return input.scatter(dim, index, src, value=value, reduce=reduce)
+
+
+def scatter_add(input, dim, index, src):
+    return input.scatter_add(dim, index, src)
+
+
+def index_select(input, dim, index):
+    return input.index_select(dim, index)
+
+
+def masked_fill(input, mask, value):
+    return input.masked_fill(mask, value)
+
+
+def masked_select(input, mask):
+    return input.masked_select(mask)
+
+
+def nonzero(input, *, as_tuple=False):
+    return input.nonzero(as_tuple=as_tuple)
+
+
+# Copies and counts
+
 def clone(input):
     return input.clone()
 
@@ -181,6 +574,10 @@ def detach(input):
 
 def numel(input):
     return input.numel()
+
+
+def is_floating_point(input):
+    return input.is_floating_point()
 
 
 # -- several tensors -------------------------------------------------------------------------
@@ -206,13 +603,17 @@ def stack(tensors, dim=0):
     tensors = list(tensors)
     for i, t in enumerate(tensors[1:], 1):
         if t.shape != tensors[0].shape:
-            raise RuntimeError(f"stack expects each tensor to be equal size, but got {list(tensors[0].shape)} "
+            raise RuntimeError("stack expects each tensor to be equal size, but got "
+                               f"{list(tensors[0].shape)} "
                                f"at entry 0 and {list(t.shape)} at entry {i}")
     return ops.Stack.apply(_dim(dim, tensors[0].dim() + 1), *tensors)
 
 
-def where(condition, input, other):
-    """``input`` where ``condition`` holds, else ``other`` (either may be a number)."""
+def where(condition, input=None, other=None):
+    """``input`` where ``condition`` holds, else ``other`` (either may be a number);
+    ``where(condition)`` alone is ``nonzero(condition, as_tuple=True)``."""
+    if input is None and other is None:
+        return condition.nonzero(as_tuple=True)
     if not isinstance(input, Tensor):  # torch.where(mask, 0.0, x)
         input = tensor(input, dtype=_dtype.result_type(input, other))
     return input.where(condition, other)

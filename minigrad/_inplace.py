@@ -45,6 +45,7 @@ def apply(tensor, method, *args, ufunc=None):
     np.copyto(tensor._data, result._data, casting="unsafe")
     tensor._version_counter()[0] += 1
     if result._grad_fn is not None:
+        result._grad_fn._rebind_output(tensor._data, tensor._version_counter())
         if tensor.retains_grad:  # the retained gradient is now that of the new values
             result._grad_fn._retain, tensor._grad_fn._retain = tensor._grad_fn._retain, None
         tensor._grad_fn, tensor._requires_grad = result._grad_fn, True

@@ -2,65 +2,34 @@
 
 A tensor made by the user is a *leaf*: ``grad_fn`` is None. A tensor made by a
 recorded op has a ``grad_fn``: the node that knows how to send a gradient back to
-the op's inputs. Each method below is a short call into an op of ``minigrad/ops/``
-(see the table in ``ops/__init__.py``); the maths lives there. PyTorch's argument
-conventions and error texts are in ``_conventions.py``, indexing in ``_indexing.py``,
-in-place recording in ``_inplace.py``.
+the op's inputs. This file holds the Tensor's state: what it is (shape, dtype, device),
+its autograd attributes, conversions, ``to``/``type`` and its repr. Its maths it inherits,
+by family, from three mixins, each method a short call into an op of ``minigrad/ops/``:
+
+    _tensor_math.py     operators, comparisons, elementwise functions, in-place forms
+    _tensor_reduce.py   reductions: sum, mean, max, var, sort, ...
+    _tensor_shape.py    shapes and indexing: view, transpose, cat's pieces, x[key], ...
 """
-import numbers
+import builtins
 import warnings
 import weakref
 
 import numpy as np
 
-from . import _dtype, _indexing, _inplace, ops
-from ._conventions import LEAF_GRAD_WARNING, MaxResult, Size, check_broadcast, new_shape, reshape_is_view
+from . import _device, _dtype, ops
+from ._conventions import LEAF_GRAD_WARNING, Size
 from ._conventions import dim as _dim
-from ._conventions import dims as _dims
 from ._conventions import shape_args as _shape_args
 from ._repr import format_tensor
+from ._tensor_math import MathMixin
+from ._tensor_reduce import ReduceMixin
+from ._tensor_shape import ShapeMixin
 from .autograd import backward as _backward
-from .autograd import function, grad_mode
+from .autograd import function
 from .autograd.function import _Handle
 
 
-def _as_tensor(x, dtype):
-    """A Python number (or array) as a 0-d tensor of ``dtype``: the other operand of ``x + 1``."""
-    if isinstance(x, Tensor):
-        if x.dtype is dtype:
-            return x
-        if x._requires_grad:
-            return x  # float32 meeting float64: the op itself promotes (no extra node, as in PyTorch)
-        return Tensor._wrap(x._data.astype(dtype.np))
-    return Tensor._wrap(np.asarray(x, dtype=dtype.np))
-
-
-def _binary(op, a, b):
-    """Promote both operands to their common dtype (PyTorch's rules), then apply ``op``."""
-    dt = None
-    if type(b) is float and a._data.dtype.kind == "f":  # x * 0.5: the common case, made quick
-        b = Tensor._wrap(np.array(b, a._data.dtype))
-    elif not (isinstance(b, Tensor) and a._data.dtype == b._data.dtype):
-        if not isinstance(b, (Tensor, numbers.Number, np.ndarray)):
-            return NotImplemented
-        dt = _dtype.result_type(a, b)
-        a, b = _as_tensor(a, dt), _as_tensor(b, dt)
-    try:
-        out = op.apply(a, b)
-    except ValueError:
-        check_broadcast(a._data.shape, b._data.shape)
-        raise
-    if dt is not None and out._data.dtype != dt.np:  # NumPy ranks a 0-d float64 above a
-        out._data = out._data.astype(dt.np)         # float32 tensor; PyTorch does not
-    return out
-
-
-def _floating(x):
-    """Inputs of exp, log, ... : integers are computed as float32, as in PyTorch."""
-    return x if x.dtype.is_floating_point else Tensor._wrap(x._data.astype(np.float32))
-
-
-class Tensor:
+class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_version_box", "__weakref__",
                  "__dict__")
     _hooks = None  # {id: fn} of a leaf's hooks, made when the first one is registered
@@ -102,13 +71,18 @@ class Tensor:
     def numel(self):
         return self._data.size
 
+    nelement = numel
+
+    def element_size(self):
+        return self._data.itemsize
+
     @property
     def dtype(self):
         return _dtype.from_numpy_dtype(self._data.dtype)
 
     @property
     def device(self):
-        return "cpu"
+        return _device.CPU
 
     def is_floating_point(self):
         return self.dtype.is_floating_point
@@ -268,10 +242,6 @@ class Tensor:
             raise TypeError("iteration over a 0-d tensor")
         return iter(self.unbind())
 
-    def unbind(self, dim=0):
-        d = _dim(dim, self._data.ndim)
-        return tuple(ops.Unbind.apply(self, (slice(None),) * d + (i,)) for i in range(self._data.shape[d]))
-
     def __hash__(self):
         return id(self)
 
@@ -288,14 +258,40 @@ class Tensor:
             return format(self.item(), spec)
         return format(repr(self), spec)
 
-    def to(self, dtype, *args, **kwargs):
-        if isinstance(dtype, str):  # a device: minigrad has only the CPU
-            return self
-        if dtype is self.dtype:
-            return self
+    def to(self, *args, dtype=None, device=None, non_blocking=False, copy=False):
+        """``to(dtype)``, ``to(device)``, ``to(device, dtype)`` or ``to(other_tensor)``. The only
+        device is the CPU (``_device.py``), so only a new dtype, or ``copy=True``, makes a copy."""
+        for a in args:
+            if isinstance(a, _dtype.dtype):
+                dtype = a
+            elif isinstance(a, Tensor):
+                dtype = a.dtype
+            elif not isinstance(a, builtins.bool):  # (non_blocking and copy may come by position)
+                device = a
+        _device.check(device)
+        if dtype is None or dtype is self.dtype:
+            return self.clone() if copy else self
         if dtype.is_floating_point and self._requires_grad:
             return ops.ToCopy.apply(self, dtype.np)
         return Tensor._wrap(self._data.astype(dtype.np))
+
+    def type(self, dtype=None):
+        """No argument: the old tensor-type name (``'torch.FloatTensor'``); else ``to(dtype)``,
+        the dtype given as a dtype or by that name."""
+        if dtype is None:
+            return self.dtype.tensor_type
+        if isinstance(dtype, str):
+            dtype = _dtype.from_tensor_type(dtype)
+        return self.to(dtype)
+
+    def cpu(self):
+        return self
+
+    def cuda(self, device=None):
+        _device.check("cuda" if device is None else device)
+
+    is_cuda = False
+    is_cpu = True
 
     def float(self):
         return self.to(_dtype.float32)
@@ -309,366 +305,28 @@ class Tensor:
     def bool(self):
         return self.to(_dtype.bool)
 
-    def cpu(self):
-        return self
-
     def new_zeros(self, *size, dtype=None, requires_grad=False):
         """Zeros of ``size``, with this tensor's dtype unless ``dtype`` says otherwise."""
         array = np.zeros(_shape_args(size), dtype.np if dtype else self._data.dtype)
         return Tensor(array, requires_grad=requires_grad) if requires_grad else Tensor._wrap(array)
 
+    def new_ones(self, *size, dtype=None, requires_grad=False):
+        return self.new_full(_shape_args(size), 1, dtype=dtype, requires_grad=requires_grad)
+
+    def new_empty(self, *size, dtype=None, requires_grad=False):
+        return self.new_zeros(*size, dtype=dtype, requires_grad=requires_grad)
+
+    def new_full(self, size, fill_value, dtype=None, requires_grad=False):
+        array = np.full(_shape_args((size,)), fill_value, dtype.np if dtype else self._data.dtype)
+        return Tensor(array, requires_grad=requires_grad) if requires_grad else Tensor._wrap(array)
+
+    def new_tensor(self, data, dtype=None, requires_grad=False):
+        """A new leaf from ``data``, with this tensor's dtype unless ``dtype`` says otherwise."""
+        return Tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
     def clone(self):
         return ops.Clone.apply(self)
 
-    def contiguous(self):
-        return self if self._data.flags.c_contiguous else self.clone()
-
-    # -- arithmetic ----------------------------------------------------------------------------
-    def __add__(self, other):
-        return _binary(ops.Add, self, other)
-
-    __radd__ = __add__
-
-    def __sub__(self, other):
-        return _binary(ops.Sub, self, other)
-
-    def __rsub__(self, other):
-        if isinstance(other, numbers.Number):
-            dt = _dtype.result_type(self, other)
-            return ops.Rsub.apply(_as_tensor(self, dt), other)
-        return _binary(ops.Sub, _as_tensor(other, self.dtype), self)
-
-    def __mul__(self, other):
-        return _binary(ops.Mul, self, other)
-
-    __rmul__ = __mul__
-
-    def __truediv__(self, other):
-        return _binary(ops.Div, _floating(self), other)  # int / int is a float, as in PyTorch
-
-    def __rtruediv__(self, other):
-        return self.reciprocal() * other  # PyTorch computes 2 / x as x.reciprocal() * 2
-
-    def __pow__(self, exponent):
-        if isinstance(exponent, Tensor):
-            return _binary(ops.PowTensor, self, exponent)
-        if isinstance(exponent, float) and not self.dtype.is_floating_point:
-            return ops.Pow.apply(_floating(self), exponent)
-        return ops.Pow.apply(self, exponent)
-
-    def __rpow__(self, base):
-        return ops.RPow.apply(_floating(self) if isinstance(base, float) else self, base)
-
-    def __matmul__(self, other):
-        a, b = (self, other) if self._data.dtype == other._data.dtype else (
-            _as_tensor(self, _dtype.result_type(self, other)),
-            _as_tensor(other, _dtype.result_type(self, other)))
-        return ops.matmul_op(a._data.ndim, b._data.ndim).apply(a, b)
-
-    def __rmatmul__(self, other):
-        return Tensor._wrap(np.asarray(other)) @ self
-
-    def __neg__(self):
-        return ops.Neg.apply(self)
-
-    def __pos__(self):
-        return self
-
-    def __abs__(self):
-        return self.abs()
-
-    def reciprocal(self):
-        return ops.Reciprocal.apply(_floating(self))
-
-    def add(self, other, *, alpha=1):
-        return self + (other if alpha == 1 else other * alpha)
-
-    def sub(self, other, *, alpha=1):
-        return self - (other if alpha == 1 else other * alpha)
-
-    mul = __mul__
-    div = __truediv__
-    pow = __pow__
-    matmul = __matmul__
-    neg = __neg__
-
-    def mm(self, other):
-        return self @ other
-
-    # -- comparisons (not differentiable: they give bool tensors) ----------------------------
-    def _compare(self, other, fn):
-        other = other._data if isinstance(other, Tensor) else other
-        return Tensor._wrap(np.asarray(fn(self._data, other)))
-
-    def __eq__(self, other):
-        return self._compare(other, np.equal)
-
-    def __ne__(self, other):
-        return self._compare(other, np.not_equal)
-
-    def __lt__(self, other):
-        return self._compare(other, np.less)
-
-    def __le__(self, other):
-        return self._compare(other, np.less_equal)
-
-    def __gt__(self, other):
-        return self._compare(other, np.greater)
-
-    def __ge__(self, other):
-        return self._compare(other, np.greater_equal)
-
-    def __and__(self, other):
-        return self._compare(other, np.logical_and if self.dtype is _dtype.bool else np.bitwise_and)
-
-    def __or__(self, other):
-        return self._compare(other, np.logical_or if self.dtype is _dtype.bool else np.bitwise_or)
-
-    def __invert__(self):
-        return Tensor._wrap(np.logical_not(self._data) if self.dtype is _dtype.bool else ~self._data)
-
-    eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
-
-    def where(self, condition, other):
-        """This tensor where ``condition`` holds, else ``other`` (a tensor or a number)."""
-        dt = _dtype.result_type(self, other)
-        cond = condition._data if isinstance(condition, Tensor) else np.asarray(condition)
-        return ops.Where.apply(cond, _as_tensor(self, dt), _as_tensor(other, dt))
-
-    # -- elementwise functions -----------------------------------------------------------------
-    def exp(self):
-        return ops.Exp.apply(_floating(self))
-
-    def log(self):
-        return ops.Log.apply(_floating(self))
-
-    def sqrt(self):
-        return ops.Sqrt.apply(_floating(self))
-
-    def abs(self):
-        return ops.Abs.apply(self)
-
-    def sign(self):
-        return ops.Sign.apply(self)
-
-    def relu(self):
-        return ops.Relu.apply(self)
-
-    def sigmoid(self):
-        return ops.Sigmoid.apply(_floating(self))
-
-    def tanh(self):
-        return ops.Tanh.apply(_floating(self))
-
-    def clamp(self, min=None, max=None):
-        if min is None and max is None:
-            raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-        return ops.Clamp.apply(self, min, max)
-
-    clip = clamp
-
-    def maximum(self, other):
-        return _binary(ops.Maximum, self, other)
-
-    # -- reductions ----------------------------------------------------------------------------
-    def sum(self, dim=None, keepdim=False, dtype=None):
-        x = self if dtype is None else self.to(dtype)
-        dims = _dims(dim, x._data.ndim)
-        return (ops.Sum if dims is None else ops.SumDim).apply(x, dims, keepdim)
-
-    def mean(self, dim=None, keepdim=False, dtype=None):
-        x = self if dtype is None else self.to(dtype)
-        if not x.dtype.is_floating_point:
-            raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
-                               f"floating point or complex dtype. Got: {x.dtype.legacy_name}")
-        dims = _dims(dim, x._data.ndim)
-        return (ops.Mean if dims is None else ops.MeanDim).apply(x, dims, keepdim)
-
-    def var(self, dim=None, unbiased=True, keepdim=False, *, correction=None):
-        return self._spread(ops.Var, dim, unbiased, keepdim, correction)
-
-    def std(self, dim=None, unbiased=True, keepdim=False, *, correction=None):
-        return self._spread(ops.Std, dim, unbiased, keepdim, correction)
-
-    def _spread(self, op, dim, unbiased, keepdim, correction):
-        if isinstance(dim, bool):  # x.std(False): the old positional ``unbiased``
-            dim, unbiased = None, dim
-        if not self.dtype.is_floating_point:
-            raise RuntimeError("std and var only support floating point and complex dtypes")
-        correction = (1 if unbiased else 0) if correction is None else correction
-        return op.apply(self, _dims(dim, self._data.ndim), correction, keepdim)
-
-    def norm(self, p="fro", dim=None, keepdim=False):
-        if p not in ("fro", 2):
-            raise NotImplementedError("minigrad's norm computes the 2-norm only (p=2 or 'fro')")
-        if not self.dtype.is_floating_point:
-            raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
-                               f"Got {self.dtype.legacy_name}")
-        return ops.Norm.apply(self, _dims(dim, self._data.ndim), keepdim)
-
-    def max(self, dim=None, keepdim=False):
-        if isinstance(dim, Tensor):
-            return self.maximum(dim)
-        if dim is None:
-            return ops.Max.apply(self)
-        if self._data.ndim == 0:  # dim 0 of a 0-d tensor: the value itself, at index 0
-            _dim(dim, 0)
-            values, indices = self.unsqueeze(0).max(0, keepdim)
-            return MaxResult(values.squeeze(0) if keepdim else values, indices.reshape(()))
-        d = _dim(dim, self._data.ndim)
-        indices = np.argmax(self._data, axis=d)  # the first of equal maxima, as in PyTorch
-        values = ops.MaxDim.apply(self, d, keepdim, indices)
-        indices = np.expand_dims(indices, d) if keepdim else indices
-        return MaxResult(values, Tensor._wrap(indices.astype(np.int64)))
-
-    def argmax(self, dim=None, keepdim=False):
-        if dim is None:
-            return Tensor._wrap(np.asarray(np.argmax(self._data), dtype=np.int64))
-        return self.max(dim, keepdim).indices
-
-    def softmax(self, dim):
-        return ops.Softmax.apply(_floating(self), _dim(dim, self._data.ndim))
-
-    def log_softmax(self, dim):
-        return ops.LogSoftmax.apply(_floating(self), _dim(dim, self._data.ndim))
-
-    def logsumexp(self, dim, keepdim=False):
-        return ops.Logsumexp.apply(_floating(self), _dims(dim, self._data.ndim), keepdim)
-
-    # -- shapes --------------------------------------------------------------------------------
-    def view(self, *shape):
-        shape = new_shape(shape, self._data.size)
-        if not reshape_is_view(self._data, shape):
-            raise RuntimeError(
-                "view size is not compatible with input tensor's size and stride (at least one "
-                "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
-        return ops.View.apply(self, shape)
-
-    def reshape(self, *shape):
-        shape = new_shape(shape, self._data.size)
-        if reshape_is_view(self._data, shape):
-            return ops.View.apply(self, shape)
-        return ops.UnsafeView.apply(self.clone(), shape)  # copy first, as PyTorch does
-
-    def flatten(self, start_dim=0, end_dim=-1):
-        if self._data.ndim == 0:
-            return self.reshape(1)
-        s, e = _dim(start_dim, self._data.ndim), _dim(end_dim, self._data.ndim)
-        if s > e:
-            raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
-        if s == e:
-            return self
-        shape = self._data.shape
-        return self.reshape(shape[:s] + (-1,) + shape[e + 1:])
-
-    def view_as(self, other):
-        return self.view(other.shape)
-
-    def reshape_as(self, other):
-        return self.reshape(other.shape)
-
-    def expand(self, *shape):
-        shape = _shape_args(shape)
-        lead = len(shape) - self._data.ndim
-        shape = tuple(self._data.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
-        for i, size in enumerate(self._data.shape):
-            if size != 1 and size != shape[i + lead]:
-                raise RuntimeError(
-                    f"The expanded size of the tensor ({shape[i + lead]}) must match the existing size "
-                    f"({size}) at non-singleton dimension {i + lead}.  Target sizes: {list(shape)}.  "
-                    f"Tensor sizes: {list(self._data.shape)}")
-        return ops.Expand.apply(self, shape)
-
-    def expand_as(self, other):
-        return self.expand(other.shape)
-
-    def sum_to_size(self, *shape):
-        shape = _shape_args(shape)
-        return self if shape == self._data.shape else ops.SumToSize.apply(self, shape)
-
-    def permute(self, *dims):
-        dims = _shape_args(dims)
-        if len(dims) != self._data.ndim:
-            raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does not "
-                               "match the length of the desired ordering of dimensions i.e. input.dim() "
-                               f"= {self._data.ndim} is not equal to len(dims) = {len(dims)}")
-        dims = tuple(_dim(d, self._data.ndim) for d in dims)
-        if len(set(dims)) != len(dims):
-            raise RuntimeError("permute(): duplicate dims are not allowed.")
-        return ops.Permute.apply(self, dims)
-
-    def transpose(self, dim0, dim1):
-        n = self._data.ndim
-        return ops.Transpose.apply(self, _dim(dim0, n), _dim(dim1, n))
-
-    def t(self):
-        if self._data.ndim > 2:
-            raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {self._data.ndim}D")
-        return ops.T.apply(self, 0, max(self._data.ndim - 1, 0))
-
-    @property
-    def T(self):
-        if self._data.ndim != 2:
-            warnings.warn(
-                "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
-                if self._data.ndim == 0 else
-                "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
-                "deprecated and it will throw an error in a future release. Consider `x.mT` to "
-                "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
-                "reverse the dimensions of a tensor.", UserWarning, stacklevel=2)
-        return self.permute(*reversed(range(self._data.ndim)))
-
-    @property
-    def mT(self):
-        return self.transpose(-2, -1)
-
-    def unsqueeze(self, dim):
-        return ops.Unsqueeze.apply(self, _dim(dim, self._data.ndim + 1))
-
-    def squeeze(self, dim=None):
-        if dim is None:
-            return ops.Squeeze.apply(self, None)
-        dims = tuple(d for d in _dims(dim, self._data.ndim) if self._data.shape[d] == 1)
-        return (ops.SqueezeDims if isinstance(dim, (tuple, list)) else ops.SqueezeDim).apply(self, dims)
-
-    def __getitem__(self, key):
-        return _indexing.getitem(self, key)
-
-    def __setitem__(self, key, value):
-        _indexing.setitem(self, key, value)
-
-    # -- in-place ops --------------------------------------------------------------------------
-    def add_(self, other, alpha=1):
-        return _inplace.apply(self, Tensor.__add__, other if alpha == 1 else other * alpha, ufunc=np.add)
-
-    def sub_(self, other, alpha=1):
-        return _inplace.apply(self, Tensor.__sub__, other if alpha == 1 else other * alpha, ufunc=np.subtract)
-
-    def mul_(self, other):
-        return _inplace.apply(self, Tensor.__mul__, other, ufunc=np.multiply)
-
-    def div_(self, other):
-        return _inplace.apply(self, Tensor.__truediv__, other, ufunc=np.divide)
-
-    def clamp_(self, min=None, max=None):
-        return _inplace.apply(self, Tensor.clamp, min, max)
-
-    def relu_(self):
-        return _inplace.apply(self, Tensor.relu)
-
-    def zero_(self):
-        return _inplace.apply(self, ops.Zero.apply)
-
-    def fill_(self, value):
-        return _inplace.apply(self, ops.Fill.apply, value)
-
-    def copy_(self, src):
-        return _inplace.apply(self, ops.Copy.apply, src if isinstance(src, Tensor) else Tensor(src))
-
-    __iadd__ = add_
-    __isub__ = sub_
-    __imul__ = mul_
-    __itruediv__ = div_
 
 
 # The one link back down: autograd (and the modules beside this one) make Tensors too.

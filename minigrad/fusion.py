@@ -47,7 +47,7 @@ KERNELS = {
 
 # op -> its backward rule: (gradient of the output, the output, *inputs) -> gradient of each
 # input. Rules use only arithmetic, so they run on arrays and on traced values alike. They are
-# the backward formulas of minigrad/ops/elementwise.py written again, not taken from there: an
+# the backward formulas of minigrad/ops/arithmetic.py and unary.py written again, not taken from there: an
 # op's backward works on Tensors and reads what its forward saved on ``ctx``, while these must
 # be traced into instructions and replayed block by block from the inputs alone.
 # tests/test_fusion.py checks that both give the same gradients.

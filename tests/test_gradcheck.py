@@ -1064,3 +1064,194 @@ def test_mixed_float32_float64_broadcasting(name, order, data):
     # .backward() into .grad keeps the dtypes too
     op(ta, tb).backward(minigrad.from_numpy(v))
     assert (ta.grad.dtype, tb.grad.dtype) == (da, db)
+
+
+# =============================================================================================
+# The ops learners reach for in PyTorch's own material (issue 18): first and second order
+# =============================================================================================
+
+NEW_FEW = settings(PROFILE, max_examples=12)
+
+
+def off_the_grid(lo, hi, step=1.0):
+    """Values in [lo, hi] at least 0.1 * step away from every multiple of ``step``: floor,
+    round, frac, % and fmod are smooth there."""
+    return st.builds(lambda k, f: (k + f) * step, st.integers(int(lo / step), int(hi / step)),
+                     floats(0.15, 0.35))
+
+
+@st.composite
+def one(draw, elements=None, min_dims=0, max_dims=3):
+    return [draw(arrays(draw(shapes(min_dims, max_dims)), elements))]
+
+
+@st.composite
+def pair(draw, ea=None, eb=None):
+    sa, sb = draw(broadcast_pair(max_dims=2)).input_shapes
+    return [draw(arrays(sa, ea)), draw(arrays(sb, eb))]
+
+
+@st.composite
+def tie_free_pair(draw):
+    sa, sb = draw(broadcast_pair(max_dims=2)).input_shapes
+    return [draw(_tie_free(sa, 0.25)), draw(_tie_free(sb, -0.25))]
+
+
+@st.composite
+def matrix(draw, elements=None, square=False):
+    n = draw(st.integers(1, 3))
+    m = n if square else draw(st.integers(1, 3))
+    return [draw(arrays((n, m), elements))]
+
+
+@st.composite
+def distinct_matrix(draw):
+    return [draw(distinct((draw(st.integers(1, 3)), draw(st.integers(2, 3)))))]
+
+
+@st.composite
+def remainder_case(draw):
+    """a % b away from the jumps of floor(a / b)."""
+    b = draw(arrays(draw(shapes(0, 2)), away(0.5, 2)))
+    q = draw(arrays(b.shape, st.builds(lambda k, f: k + f, st.integers(-2, 2), floats(0.15, 0.85))))
+    return [q * b, b]
+
+
+@st.composite
+def clamp_tensor_case(draw):
+    x = draw(arrays((3, 2), floats(-3, 3)))
+    lo = draw(arrays((3, 2), floats(-2, 2)))
+    hi = lo + draw(arrays((3, 2), floats(0.3, 2)))
+    ok = (np.abs(x - lo) > 0.05) & (np.abs(x - hi) > 0.05)
+    return [np.where(ok, x, lo - 0.5), lo, hi]
+
+
+@st.composite
+def three(draw):
+    shape = draw(shapes(1, 2))
+    return [draw(arrays(shape)) for _ in range(3)]
+
+
+def fixed(shape, elements=None):
+    return st.builds(lambda a: [a], arrays(shape, elements))
+
+
+@st.composite
+def matmul_pair(draw, sa, sb):
+    return [draw(arrays(sa)), draw(arrays(sb))]
+
+
+IDX = np.array([[0, 2], [1, 1], [2, 0]])  # with a repeated index in row 1
+
+NEW_OPS = {
+    # name: (fn, strategy of the input arrays)
+    "sin": (lambda t: t.sin(), one(floats(-3, 3))),
+    "cos": (lambda t: minigrad.cos(t), one(floats(-3, 3))),
+    "tan": (lambda t: t.tan(), one(floats(-1.2, 1.2))),
+    "asin": (lambda t: t.asin(), one(floats(-0.9, 0.9))),
+    "acos": (lambda t: minigrad.acos(t), one(floats(-0.9, 0.9))),
+    "atan": (lambda t: t.atan(), one(floats(-3, 3))),
+    "sinh": (lambda t: t.sinh(), one(floats(-2, 2))),
+    "cosh": (lambda t: t.cosh(), one(floats(-2, 2))),
+    "exp2": (lambda t: t.exp2(), one(floats(-2, 2))),
+    "expm1": (lambda t: minigrad.expm1(t), one(floats(-2, 2))),
+    "log2": (lambda t: t.log2(), one(floats(0.2, 5))),
+    "log10": (lambda t: t.log10(), one(floats(0.2, 5))),
+    "log1p": (lambda t: t.log1p(), one(floats(-0.5, 5))),
+    "rsqrt": (lambda t: t.rsqrt(), one(floats(0.2, 5))),
+    "square": (lambda t: t.square(), one()),
+    "erf": (lambda t: t.erf(), one(floats(-2, 2))),
+    "frac": (lambda t: t.frac() * t, one(off_the_grid(-3, 2))),
+    "floor/ceil/trunc/round": (lambda t: (t.floor() + t.ceil() + t.trunc() + t.round()) * t,
+                               one(off_the_grid(-3, 2, 0.5))),
+    "round(decimals=1)": (lambda t: t.round(decimals=1) * t, one(off_the_grid(-3, 2, 0.05))),
+    "nan_to_num": (lambda t: t.nan_to_num() * 2, one()),
+    "atan2": (lambda a, b: minigrad.atan2(a, b), pair(away(0.3, 2), away(0.5, 2))),  # off the branch cut
+    "logaddexp": (lambda a, b: a.logaddexp(b), pair()),
+    "minimum": (lambda a, b: minigrad.minimum(a, b), tie_free_pair()),
+    "fmax": (lambda a, b: a.fmax(b), tie_free_pair()),
+    "fmin": (lambda a, b: minigrad.fmin(a, b), tie_free_pair()),
+    "lerp(number)": (lambda a, b: a.lerp(b, 0.3), pair()),
+    "lerp(tensor)": (lambda a, b, w: minigrad.lerp(a, b, w), three()),
+    "remainder": (lambda a, b: a % b, remainder_case()),
+    "fmod": (lambda a, b: minigrad.fmod(a, b), remainder_case()),
+    "clamp(tensors)": (lambda x, lo, hi: x.clamp(lo, hi), clamp_tensor_case()),
+    "clamp(min=tensor)": (lambda x, lo, hi: x.clamp(min=lo) + minigrad.clamp(x, max=hi),
+                          clamp_tensor_case()),
+    "prod()": (lambda t: t.prod(), one(away(0.3, 1.5), max_dims=2)),
+    "prod(dim)": (lambda t: t.prod(-1), one(away(0.3, 1.5), min_dims=1, max_dims=2)),
+    "prod(dim, keepdim)": (lambda t: minigrad.prod(t, 0, keepdim=True), one(away(0.3, 1.5), 1, 2)),
+    "cumsum": (lambda t: t.cumsum(0), one(min_dims=1)),
+    "cumprod": (lambda t: minigrad.cumprod(t, -1), one(away(0.3, 1.5), min_dims=1, max_dims=2)),
+    "min()": (lambda t: t.min(), distinct_matrix()),
+    "min(dim)": (lambda t: t.min(1).values, distinct_matrix()),
+    "amax": (lambda t: t.amax(1), distinct_matrix()),
+    "amin": (lambda t: minigrad.amin(t, (0, 1)), distinct_matrix()),
+    "norm(p=1)": (lambda t: t.norm(p=1), one(away(0.2, 2), min_dims=1)),
+    "norm(p=3, dim)": (lambda t: t.norm(3, dim=-1), one(away(0.2, 2), min_dims=1)),
+    "norm(inf)": (lambda t: t.norm(float("inf"), dim=1), distinct_matrix()),
+    "sort": (lambda t: t.sort(1, descending=True).values, distinct_matrix()),
+    "topk": (lambda t: t.topk(2).values, distinct_matrix()),
+    "std(axis=, keepdims=)": (lambda t: t.std(axis=1, keepdims=True), st.builds(lambda a: [a], distinct((2, 3)))),
+    "dot": (lambda a, b: minigrad.dot(a, b), matmul_pair((3,), (3,))),
+    "mv": (lambda a, b: a.mv(b), matmul_pair((2, 3), (3,))),
+    "bmm": (lambda a, b: minigrad.bmm(a, b), matmul_pair((2, 2, 3), (2, 3, 2))),
+    "outer": (lambda a, b: a.outer(b), matmul_pair((3,), (2,))),
+    "einsum(ij,jk->ik)": (lambda a, b: minigrad.einsum("ij,jk->ik", a, b), matmul_pair((2, 3), (3, 2))),
+    "einsum(bij,bjk->bik)": (lambda a, b: minigrad.einsum("bij,bjk->bik", a, b),
+                             matmul_pair((2, 2, 3), (2, 3, 2))),
+    "einsum(ij,jk->ki)": (lambda a, b: minigrad.einsum("ij,jk->ki", a, b), matmul_pair((2, 3), (3, 2))),
+    "einsum(ii)": (lambda a: minigrad.einsum("ii", a), matrix(square=True)),
+    "einsum(i,j->ij)": (lambda a, b: minigrad.einsum("i,j->ij", a, b), matmul_pair((3,), (2,))),
+    "einsum(ij->i)": (lambda a: minigrad.einsum("ij->i", a), matrix()),
+    "tril": (lambda t: t.tril(), matrix()),
+    "triu(1)": (lambda t: minigrad.triu(t, 1), matrix()),
+    "diag(matrix)": (lambda t: t.diag(), matrix()),
+    "diag(vector)": (lambda t: minigrad.diag(t, -1), one(min_dims=1, max_dims=1)),
+    "diagonal(1)": (lambda t: t.diagonal(1), matrix()),
+    "trace": (lambda t: t.trace(), matrix()),
+    "repeat": (lambda t: t.repeat(2, 1, 2), matrix()),
+    "tile": (lambda t: minigrad.tile(t, (2,)), one(min_dims=1, max_dims=2)),
+    "flip": (lambda t: t.flip(0), one(min_dims=1)),
+    "roll": (lambda t: t.roll(1) + minigrad.roll(t, -1, 0), one(min_dims=1)),
+    "chunk": (lambda t: t.chunk(2, 0)[-1] * 2, one(min_dims=1)),
+    "split": (lambda t: minigrad.split(t, [1, 2], dim=1)[1], fixed((2, 3))),
+    "narrow": (lambda t: t.narrow(-1, 1, 1), one(min_dims=1).filter(lambda a: a[0].shape[-1] >= 2)),
+    "gather": (lambda t: t.gather(1, minigrad.tensor(IDX)), fixed((3, 3))),
+    "take_along_dim": (lambda t: minigrad.take_along_dim(t, minigrad.tensor([0, 4, 4])),
+                       fixed((3, 3))),
+    "scatter": (lambda x, s: x.scatter(1, minigrad.tensor([[0, 2], [1, 0], [2, 1]]), s),
+                matmul_pair((3, 3), (3, 2))),
+    "scatter_add": (lambda x, s: minigrad.scatter_add(x, 1, minigrad.tensor(IDX), s),
+                    matmul_pair((3, 3), (3, 2))),
+    "index_select": (lambda t: t.index_select(0, minigrad.tensor([2, 0, 2])), fixed((3, 2))),
+    "masked_fill": (lambda t: t.masked_fill(minigrad.tensor([True, False]), 0.5) * t,
+                    fixed((3, 2))),
+    "masked_fill(tensor)": (lambda t, v: minigrad.masked_fill(t, minigrad.tensor([True, False]), v) * t,
+                            matmul_pair((3, 2), ())),
+    "masked_select": (lambda t: t.masked_select(minigrad.tensor([[True, False], [True, True]])),
+                      fixed((2, 2))),
+    "movedim": (lambda t: t.movedim(0, -1), one(min_dims=2)),
+    "unflatten": (lambda t: t.unflatten(0, (2, -1)), fixed((4, 2))),
+}
+
+
+def _new_op_case(name, data):
+    fn, strategy = NEW_OPS[name]
+    return fn, data.draw(strategy)
+
+
+@NEW_FEW
+@pytest.mark.parametrize("name", NEW_OPS)
+@given(data=st.data())
+def test_new_op(name, data):
+    fn, arrays_ = _new_op_case(name, data)
+    check_grads(fn, *arrays_)
+
+
+@NEW_FEW
+@pytest.mark.parametrize("name", NEW_OPS)
+@given(data=st.data())
+def test_new_op_second_order(name, data):
+    fn, arrays_ = _new_op_case(name, data)
+    check_second_order(fn, *arrays_)

@@ -520,7 +520,7 @@ def test_no_numpy_warnings(oracle, fn):
     assert mine == theirs
 
 
-@pytest.mark.parametrize("shape", [(3,)], ids=["1-d"])
+@pytest.mark.parametrize("shape", [(3,), ((),)], ids=["1-d", "0-d"])
 def test_T_deprecation_warning(oracle, shape):
     mine, theirs = oracle.both(lambda lib: caught(lambda: lib.zeros(*shape).T)[1])
     assert len(theirs) == 1 and theirs[0][0] == "UserWarning"

@@ -4,8 +4,10 @@ from .engine import _make_grads, backward, grad
 from .function import Function
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from .gradcheck import gradcheck
-from . import engine, function  # noqa: F401 (minigrad.viz reads engine and function)
+from . import engine, function, graph  # noqa: F401 (minigrad.viz reads engine and function)
 
 
 __all__ = ["Function", "backward", "grad", "gradcheck", "no_grad", "enable_grad",
-           "set_grad_enabled", "is_grad_enabled", "detect_anomaly", "set_detect_anomaly"]
+           "set_grad_enabled", "is_grad_enabled", "detect_anomaly", "set_detect_anomaly", "graph"]
+# minigrad.autograd.functional (jacobian, hessian, ...) builds on the ops, which build on this
+# package: minigrad/__init__.py loads it.

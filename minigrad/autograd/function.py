@@ -19,7 +19,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _dtype
-from . import anomaly_mode, grad_mode
+from . import anomaly_mode, grad_mode, graph
 
 _sequence = itertools.count()  # creation order; backward runs newest nodes first
 
@@ -40,6 +40,18 @@ class SavedRecord(NamedTuple):
     kind: str  # "input" (one of the op's inputs, or a mask) or "output" (the op's result)
     tensor: object  # the saved input Tensor; None for the output, held as its array only
     array: object  # the NumPy array itself
+
+
+class _Hooked(NamedTuple):
+    """What a node keeps of a saved tensor under saved_tensors_hooks: pack_hook's result,
+    and the unpack_hook that turns it back into a tensor when backward asks for it."""
+    packed: object
+    unpack: object
+
+
+def _is_output(value):
+    """In ``Node._saved``: whether the slot holds the op's output (kept as its array)."""
+    return value is not None and not isinstance(value, (Tensor, _Hooked))
 
 
 class Node:
@@ -115,9 +127,14 @@ class Node:
         for Python's garbage collector to walk.
         """
         saved, versions = [], []
+        hooks = graph._stack[-1] if graph._stack else None  # saved_tensors_hooks, if any
         for item in self._to_save:
             if item is None:  # a slot the op did not need this time (see Mul)
                 saved.append(None)
+                versions.append(None)
+                continue
+            if hooks is not None:  # saved_tensors_hooks: the node keeps what pack_hook returns
+                saved.append(_Hooked(hooks[0](self._saved_tensor(item, inputs, out)), hooks[1]))
                 versions.append(None)
                 continue
             if item is out or item is out._data:
@@ -133,7 +150,28 @@ class Node:
         self._saved, self._to_save = tuple(saved), ()
         self._saved_versions = _shared(_VERSIONS, tuple(versions))
 
+    def _saved_tensor(self, item, inputs, out):
+        """What was saved, as a tensor (the output too, with its grad_fn)."""
+        if item is out or item is out._data:
+            return out
+        if isinstance(item, Tensor):
+            return item
+        source = next((t for t in inputs if isinstance(t, Tensor) and t._data is item), None)
+        return source if source is not None else Tensor._wrap(np.asarray(item))
+
+    def _rebind_output(self, array, version_box):
+        """An in-place op wrote this node's output into another tensor's buffer: what the
+        node saved of its output is now that buffer, so a later in-place change is noticed."""
+        if self._saved and self._output_box is not None:
+            outputs = [_is_output(v) for v in self._saved]
+            self._saved = tuple(array if o else v for o, v in zip(outputs, self._saved))
+            self._saved_versions = tuple(version_box[0] if o else ver
+                                         for o, ver in zip(outputs, self._saved_versions))
+            self._output_box = version_box
+
     def _unpack(self, value, version):
+        if isinstance(value, _Hooked):
+            return value.unpack(value.packed)
         is_output = not isinstance(value, Tensor)
         current = self._output_box[0] if is_output else value._version
         if current != version:
@@ -170,7 +208,7 @@ class Node:
         """What forward saved and the node still holds: one ``SavedRecord`` per slot, in
         ``save_for_backward`` order, skipping slots the op left empty."""
         for i, value in enumerate(self._saved or ()):
-            if value is not None:
+            if value is not None and not isinstance(value, _Hooked):
                 kind = "input" if isinstance(value, Tensor) else "output"  # the output: its array
                 yield SavedRecord(i, kind, value if kind == "input" else None,
                                   value._data if kind == "input" else value)
@@ -328,8 +366,10 @@ class _FunctionMeta(type):
     def __init__(cls, name, bases, attrs):
         super().__init__(name, bases, attrs)
         node_name = attrs.get("node_name") or name + "Backward"
-        cls._node_cls = type(node_name, (Node,), {"_function": cls, "__module__": cls.__module__,
-                                                  "_builtin": getattr(cls, "_builtin", False)})
+        builtin = getattr(cls, "_builtin", False)
+        # PyTorch's built-in nodes print as <class 'AddBackward0'>: no module.
+        cls._node_cls = type(node_name, (Node,), {"_function": cls, "_builtin": builtin,
+                                                  "__module__": "builtins" if builtin else cls.__module__})
 
 
 class Function(metaclass=_FunctionMeta):
@@ -371,13 +411,13 @@ class Function(metaclass=_FunctionMeta):
         out = cls._forward(ctx, args)
         # Record only if some input wants a gradient, recording is on, and the result can have one.
         if True in needs and grad_mode._state.enabled and out._data.dtype.kind == "f":
+            out._grad_fn, out._requires_grad = ctx, True
             if ctx._to_save:
                 ctx._pack(args, out)
             inputs = tuple([(a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None
                             for a in args])
             ctx._inputs = _shared(_INPUTS, inputs)
             ctx._next_nodes = tuple([input_node(a) for a in args if isinstance(a, Tensor)])
-            out._grad_fn, out._requires_grad = ctx, True
         return out
 
 

@@ -9,7 +9,7 @@ import warnings
 import numpy as np
 
 from .. import ops
-from .._creation import _rng
+from .._random import rng as _rng
 from .._tensor import Tensor
 from ..autograd import no_grad
 

@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from .._creation import _rng
+from .._random import rng as _rng
 from .._tensor import Tensor
 from ..autograd import no_grad
 

@@ -12,25 +12,40 @@ Where each op is (a Tensor method calls the op; the op's node is its ``grad_fn``
 =================  ==========================================================================
 file               ops (grad_fn name)
 =================  ==========================================================================
-elementwise.py     Add (AddBackward0), Sub (SubBackward0), Rsub (RsubBackward1),
+arithmetic.py      Add (AddBackward0), Sub (SubBackward0), Rsub (RsubBackward1),
                    Mul (MulBackward0), Div (DivBackward0), Neg (NegBackward0),
                    Reciprocal (ReciprocalBackward0), Pow (PowBackward0: x ** number),
                    PowTensor (PowBackward1: x ** y), RPow (PowBackward2: number ** x),
-                   Exp, Log, Sqrt, Abs, Sign, Relu, Sigmoid, Tanh (ExpBackward0, ...),
-                   ThresholdBackward (ReLU's backward), Clamp (ClampBackward1),
-                   Maximum (MaximumBackward0), Where (WhereBackward0),
+                   Remainder, RemainderNumber (RemainderBackward1/0: %), RemainderOfNumber, Fmod, FmodNumber,
+                   DivRounding, DivTrunc (DivBackward2: ``div(rounding_mode=)``),
+                   FloorDivide (``//``: no derivative, as in PyTorch), Atan2, Lerp,
+                   LerpTensor (LerpBackward0/1), Logaddexp, Maximum, Minimum, Fmax, Fmin,
+                   ClampTensor (ClampBackward0: tensor bounds), Where (WhereBackward0),
                    Clone, ToCopy (``.to(dtype)``), Zero, Fill, Copy (what ``zero_``,
                    ``fill_`` and ``copy_`` record)
+unary.py           Exp, Log, Sqrt, Abs, Relu, Sigmoid, Tanh (ExpBackward0, ...),
+                   ThresholdBackward (ReLU's backward), Clamp (ClampBackward1: number bounds),
+                   ClampMin, ClampMax (``clamp_min``, ``clamp_max``),
+                   Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Exp2, Expm1, Log2, Log10,
+                   Log1p (Log1PBackward0), Rsqrt, Erf, Frac, NanToNum; the steps, whose
+                   gradient is 0: Sign, Floor, Ceil, Trunc, Round (RoundBackward0/1)
 reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Var, Std,
-                   Norm (LinalgVectorNormBackward0), Logsumexp, Max (MaxBackward1: all),
-                   MaxDim (MaxBackward0: along a dim)
+                   Norm, NormP (LinalgVectorNormBackward0: p = 2, other p), Logsumexp,
+                   Prod, ProdDim (ProdBackward0/1), Cumsum, Cumprod, Max, Min
+                   (MaxBackward1, MinBackward1: all), MaxDim, MinDim (MaxBackward0,
+                   MinBackward0: along a dim), Amax, Amin, Sort, SortStable (SortBackward0/1), Topk
 shape.py           View, UnsafeView (a reshape that copied), Expand, SumToSize, Permute,
-                   Transpose, T, Unsqueeze, Squeeze (SqueezeBackward0/1/2), Cat, Stack
+                   Transpose, T, Unsqueeze, Squeeze (SqueezeBackward0/1/2), Cat, Stack,
+                   Repeat (``repeat``, ``tile``), Flip, Roll
 index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``), Alias
-                   (``x[:]``), Unbind (``for row in x``), IndexPut (indexing's backward),
-                   Gather, ScatterAlong (ScatterBackward0)
+                   (``x[:]``), Unbind (``for row in x``), SplitPiece, SplitWithSizesPiece
+                   (``split``, ``chunk``), MaskedSelect, IndexPut (indexing's backward),
+                   Gather (``gather``, ``take_along_dim``), ScatterAlong (max's backward),
+                   Scatter, ScatterValue (ScatterBackward0/1), ScatterAdd, IndexSelect,
+                   MaskedFill, MaskedFillTensor (MaskedFillBackward0/1)
 linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
-                   (UnsafeViewBackward0): the forms of ``a @ b``; Addmm (``nn.Linear``)
+                   (UnsafeViewBackward0): the forms of ``a @ b``; Bmm (``torch.bmm``);
+                   Addmm (``nn.Linear``)
 nn.py              Softmax, LogSoftmax, MseLoss, NllLoss (NllLossBackward0,
                    NllLoss2DBackward0), NativeBatchNorm (``BatchNorm1d``), and the backward
                    ops PyTorch records for double backward (LogSoftmaxBackwardData,
@@ -42,13 +57,21 @@ versions in ``minigrad/autograd/function.py``; summing a broadcast gradient back
 input's shape and casting it to the input's dtype in the same file (``Node.apply``), as
 PyTorch's engine does, so that no backward here has to.
 """
-from .elementwise import (Abs, Add, Clamp, Clone, Copy, Div, Exp, Fill, Log, Maximum, Mul, Neg, Pow,
-                          PowTensor, Reciprocal, Relu, RPow, Rsub, Sigmoid, Sign, Sqrt, Sub, Tanh,
-                          ThresholdBackward, ToCopy, Where, Zero)
-from .index import Alias, Gather, Index, IndexPut, ScatterAlong, Select, Slice, Unbind
-from .linalg import Addmm, BatchMatMul, Dot, MatMul, Mm, Mv, VecMat, matmul_op
+from .arithmetic import (Add, Atan2, ClampTensor, Clone, Copy, Div, DivRounding, DivTrunc, Fill,
+                         FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp, LerpTensor, Logaddexp,
+                         Maximum, Minimum, Mul, Neg, Pow, PowTensor, Reciprocal, Remainder,
+                         RemainderNumber, RemainderOfNumber, RPow, Rsub, Sub, ToCopy, Where, Zero)
+from .index import (Alias, Gather, Index, IndexPut, IndexSelect, MaskedFill, MaskedFillTensor,
+                    MaskedSelect, Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, Slice,
+                    SplitPiece, SplitWithSizesPiece, Unbind)
+from .linalg import (Addmm, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, Dot, MatMul, Mm, Mv, Trace,
+                     Tril, Triu, VecMat, matmul_op)
 from .nn import (LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NllLoss, NllLoss2d,
                  NllLossBackward, Softmax)
-from .reduce import Logsumexp, Max, MaxDim, Mean, MeanDim, Norm, Std, Sum, SumDim, Var
-from .shape import (Cat, Expand, Permute, Squeeze, SqueezeDim, SqueezeDims, Stack, SumToSize, T,
-                    Transpose, UnsafeView, Unsqueeze, View)
+from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim,
+                     Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim, Topk, Var)
+from .shape import (Cat, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
+                    SumToSize, T, Transpose, UnsafeView, Unsqueeze, View)
+from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,
+                    Expm1, Floor, Frac, Log, Log1p, Log2, Log10, NanToNum, Relu, Round, RoundDecimals,
+                    Rsqrt, Sigmoid, Sign, Sin, Sinh, Sqrt, Tan, Tanh, ThresholdBackward, Trunc)

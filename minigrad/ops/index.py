@@ -47,6 +47,20 @@ class Unbind(Index):
     view = True
 
 
+class SplitPiece(Index):
+    node_name = "SplitBackward0"  # one piece of x.split(n) or x.chunk(n)
+    view = True
+
+
+class SplitWithSizesPiece(Index):
+    node_name = "SplitWithSizesBackward0"  # one piece of x.split([sizes])
+    view = True
+
+
+class MaskedSelect(Index):
+    node_name = "MaskedSelectBackward0"  # x[mask] as a method: x.masked_select(mask)
+
+
 class IndexPut(Op):
     """Zeros of ``shape`` with ``grad`` added in at ``key``: indexing's backward.
     ``np.add.at`` adds once per occurrence, so a repeated index gathers every gradient."""
@@ -70,18 +84,23 @@ class IndexPut(Op):
 
 
 class Gather(Op):
+    """``x.gather(dim, index)``: ``out[i][j] = x[i][index[i][j]]`` (for dim 1). Along the
+    other dims, ``index`` may be smaller than x: only that corner of x is read."""
     node_name = "GatherBackward0"
 
     @staticmethod
     def forward(ctx, x, dim, indices):
         ctx.shape, ctx.dim = x.shape, dim
         ctx.save_for_backward(indices)
-        return np.take_along_axis(x, indices, axis=dim)
+        corner = tuple(slice(None) if k == dim else slice(0, n) for k, n in enumerate(indices.shape))
+        return np.take_along_axis(x[corner], indices, axis=dim)
 
     @staticmethod
     def backward(ctx, grad):
         indices, = ctx.saved_tensors
-        return ScatterAlong.apply(grad, ctx.shape, ctx.dim, indices), None, None
+        # An element picked twice gets both gradients: added in, not placed.
+        zeros = grad.new_zeros(ctx.shape)
+        return ScatterAdd.apply(zeros, ctx.dim, indices, grad), None, None
 
 
 class ScatterAlong(Op):
@@ -100,3 +119,118 @@ class ScatterAlong(Op):
     def backward(ctx, gg):
         indices, = ctx.saved_tensors
         return Gather.apply(gg, ctx.dim, indices), None, None, None
+
+
+class ScatterAdd(Op):
+    """``x.scatter_add(dim, index, src)``: x with ``src`` added in at ``index`` along ``dim``;
+    a repeated index adds every value that lands on it."""
+    node_name = "ScatterAddBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dim, indices, src):
+        ctx.dim, ctx.src_shape = dim, src.shape
+        ctx.save_for_backward(indices)
+        out = x.copy()
+        _add_along(out, indices, src, dim)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        indices, = ctx.saved_tensors
+        return grad, None, None, _src_gradient(ctx, grad, indices)
+
+
+class Scatter(Op):
+    """``x.scatter(dim, index, src)``: x with elements replaced by ``src`` at ``index``."""
+    node_name = "ScatterBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dim, indices, src):
+        ctx.dim, ctx.src_shape = dim, src.shape
+        ctx.save_for_backward(indices)
+        out = x.copy()
+        np.put_along_axis(out, indices, src[tuple(slice(0, n) for n in indices.shape)], axis=dim)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        indices, = ctx.saved_tensors
+        # The replaced elements of x get nothing; src gets the gradient where it landed.
+        return grad.scatter(ctx.dim, indices, 0.0), None, None, _src_gradient(ctx, grad, indices)
+
+
+class ScatterValue(Op):
+    """``x.scatter(dim, index, value)`` with a number."""
+    node_name = "ScatterBackward1"
+
+    @staticmethod
+    def forward(ctx, x, dim, indices, value):
+        ctx.dim = dim
+        ctx.save_for_backward(indices)
+        out = x.copy()
+        np.put_along_axis(out, indices, value, axis=dim)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        indices, = ctx.saved_tensors
+        return grad.scatter(ctx.dim, indices, 0.0), None, None, None
+
+
+def _src_gradient(ctx, grad, indices):
+    """The gradient of scatter's ``src``: read back where each value landed. Only the corner
+    of src that ``index`` covers was used; the rest gets 0."""
+    g = Gather.apply(grad, ctx.dim, indices)
+    if g.shape == ctx.src_shape:
+        return g
+    return IndexPut.apply(g, ctx.src_shape, tuple(slice(0, n) for n in indices.shape))
+
+
+def _add_along(out, indices, src, dim):
+    """``out[..., indices[i], ...] += src[i]`` along ``dim``, every repeated index counted."""
+    src = src[tuple(slice(0, n) for n in indices.shape)]
+    where = list(np.indices(indices.shape, sparse=True))
+    where[dim] = indices
+    np.add.at(out, tuple(where), src)
+
+
+class IndexSelect(Op):
+    """``x.index_select(dim, index)``: whole slices along ``dim``, picked by ``index``."""
+    node_name = "IndexSelectBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dim, index):
+        ctx.shape, ctx.dim = x.shape, dim
+        ctx.save_for_backward(index)
+        return np.take(x, index, axis=dim)
+
+    @staticmethod
+    def backward(ctx, grad):
+        index, = ctx.saved_tensors
+        key = (slice(None),) * ctx.dim + (index._data,)  # (saved as a tensor)
+        return IndexPut.apply(grad, ctx.shape, key), None, None
+
+
+class MaskedFill(Op):
+    """``x.masked_fill(mask, value)``: ``value`` where the mask holds, x elsewhere."""
+    node_name = "MaskedFillBackward0"
+
+    @staticmethod
+    def forward(ctx, x, mask, value):
+        ctx.save_for_backward(mask)
+        return np.where(mask, np.asarray(value, x.dtype), x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        mask, = ctx.saved_tensors
+        return grad.where(~mask, 0.0), None, None
+
+
+class MaskedFillTensor(MaskedFill):
+    """The same with a 0-d tensor as value: the value's gradient is the sum where it was used."""
+    node_name = "MaskedFillBackward1"
+
+    @staticmethod
+    def backward(ctx, grad):
+        mask, = ctx.saved_tensors
+        return grad.where(~mask, 0.0), None, grad.where(mask, 0.0).sum()

@@ -1,6 +1,11 @@
-"""Matrix products: ``a @ b`` in its forms, and ``bias + x @ w`` (what nn.Linear computes)."""
+"""Matrix products: ``a @ b`` in its forms, and ``bias + x @ w`` (what nn.Linear computes);
+the parts of a matrix: its triangles, its diagonal, its trace."""
+import numpy as np
+
 from .._conventions import check_matmul_shapes
+from ..autograd import function
 from ..autograd.function import Op
+from .index import IndexPut
 
 
 # ---------------------------------------------------------------------------------------------
@@ -59,6 +64,10 @@ class BatchMatMul(MatMul):
     node_name = "UnsafeViewBackward0"  # the last step of PyTorch's batched matmul
 
 
+class Bmm(MatMul):
+    node_name = "BmmBackward0"  # torch.bmm: batches of matrices, no broadcasting
+
+
 def matmul_op(a_ndim, b_ndim):
     if a_ndim == 2 and b_ndim == 2:
         return Mm
@@ -90,3 +99,92 @@ class Addmm(Op):
         return (grad,  # the engine sums it over the rows, down to the bias's shape
                 grad @ w.t() if ctx.needs_input_grad[1] else None,
                 (grad.t() @ x).t() if ctx.needs_input_grad[2] else None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Parts of a matrix
+# ---------------------------------------------------------------------------------------------
+
+
+class Tril(Op):
+    """The lower triangle (on and below diagonal ``k``); the rest is 0."""
+    node_name = "TrilBackward0"
+
+    @staticmethod
+    def forward(ctx, x, k):
+        ctx.k = k
+        return np.tril(x, k)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.tril(ctx.k), None
+
+
+class Triu(Op):
+    node_name = "TriuBackward0"
+
+    @staticmethod
+    def forward(ctx, x, k):
+        ctx.k = k
+        return np.triu(x, k)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.triu(ctx.k), None
+
+
+class Diagonal(Op):
+    """``x.diagonal(k)``: the elements x[i, i + k], a view."""
+    node_name = "DiagonalBackward0"
+    view = True
+
+    @staticmethod
+    def forward(ctx, x, k):
+        ctx.shape, ctx.k = x.shape, k
+        return np.diagonal(x, k)
+
+    @staticmethod
+    def backward(ctx, grad):  # the gradient back on the diagonal, zeros elsewhere
+        i = np.arange(grad.shape[0])
+        rows, cols = i + max(-ctx.k, 0), i + max(ctx.k, 0)
+        return IndexPut.apply(grad, ctx.shape, (rows, cols)), None
+
+
+class DiagCopy(Diagonal):
+    node_name = "DiagonalBackward0_copy"  # torch.diag(matrix): the diagonal, copied
+    view = False
+
+    @staticmethod
+    def forward(ctx, x, k):
+        ctx.shape, ctx.k = x.shape, k
+        return np.diagonal(x, k).copy()
+
+
+class DiagEmbed(Op):
+    """``torch.diag(vector, k)``: a square matrix with the vector on diagonal ``k``."""
+    node_name = "DiagEmbedBackward0"
+
+    @staticmethod
+    def forward(ctx, v, k):
+        ctx.k = k
+        return np.diag(v, k)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.diagonal(ctx.k), None
+
+
+class Trace(Op):
+    """The sum of the diagonal."""
+    node_name = "TraceBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.shape = x.shape
+        return np.trace(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        n, m = ctx.shape
+        eye = function.Tensor._wrap(np.eye(n, m, dtype=grad._data.dtype))
+        return grad * eye

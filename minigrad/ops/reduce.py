@@ -7,8 +7,8 @@ import numpy as np
 
 from .._conventions import quiet
 from ..autograd.function import Op
-from .index import ScatterAlong
-from .shape import Expand
+from .index import Gather, ScatterAlong
+from .shape import Cat, Expand
 
 
 # ---------------------------------------------------------------------------------------------
@@ -132,6 +132,42 @@ class Norm(Op):
         return x * expand_back(scale, x.shape, ctx.dims, ctx.keepdim), None, None
 
 
+class NormP(Op):
+    """The p-norm for any other p: ``(sum |x|^p)^(1/p)``; p = inf is the largest |x|,
+    p = 0 the number of nonzero elements."""
+    node_name = "LinalgVectorNormBackward0"
+
+    @staticmethod
+    def forward(ctx, x, p, dims, keepdim):
+        a = np.abs(x)
+        if p == float("inf"):
+            out = a.max(axis=dims, keepdims=keepdim)
+        elif p == 0:
+            out = (a != 0).sum(axis=dims, keepdims=keepdim)
+        else:
+            out = (a ** p).sum(axis=dims, keepdims=keepdim) ** (1 / p)
+        out = np.asarray(out).astype(x.dtype, copy=False)
+        ctx.save_for_backward(x, out)
+        ctx.p, ctx.dims, ctx.keepdim = p, dims, keepdim
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, out = ctx.saved_tensors
+        p = ctx.p
+        grad, out = (expand_back(t, x.shape, ctx.dims, ctx.keepdim) for t in (grad, out))
+        if p == 0:
+            return None, None, None, None  # a count: no gradient at all, as in PyTorch
+        if p == 1:
+            g = grad * x.sign()
+        elif p == float("inf"):  # ties share the gradient, as in amax
+            is_max = x.abs() == out
+            g = grad * x.sign() * is_max / is_max.sum(ctx.dims, keepdim=True)
+        else:  # d/dx_i = x_i |x_i|^(p-2) / norm^(p-1); 0 where the norm is 0, as in PyTorch
+            g = (grad * x * x.abs() ** (p - 2) / out ** (p - 1)).where(out != 0, 0.0)
+        return g, None, None, None
+
+
 class Logsumexp(Op):
     node_name = "LogsumexpBackward0"
 
@@ -156,7 +192,92 @@ class Logsumexp(Op):
 
 
 # ---------------------------------------------------------------------------------------------
-# Maximum
+# Products and running sums
+# ---------------------------------------------------------------------------------------------
+
+
+class Prod(Op):
+    """``x.prod()``: the product of all elements."""
+    node_name = "ProdBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.prod(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * _others_product(x.reshape(-1), 0).reshape(x.shape)
+
+
+class ProdDim(Op):
+    """``x.prod(dim)``: the products along one dimension."""
+    node_name = "ProdBackward1"
+
+    @staticmethod
+    def forward(ctx, x, dim, keepdim):
+        ctx.save_for_backward(x)
+        ctx.dim, ctx.keepdim = dim, keepdim
+        return np.prod(x, axis=dim, keepdims=keepdim)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        grad = expand_back(grad, x.shape, (ctx.dim,), ctx.keepdim)
+        return grad * _others_product(x, ctx.dim), None, None
+
+
+def _others_product(x, d):
+    """For each element, the product of the *other* elements along ``d``: the product of
+    those before it times the product of those after it. No division, so zeros are fine."""
+    n = x.shape[d]
+    ones = x.new_ones(x.shape[:d] + (1,) + x.shape[d + 1:])
+    before = Cat.apply(d, ones, x.narrow(d, 0, n - 1)).cumprod(d)
+    after = Cat.apply(d, x.narrow(d, 1, n - 1), ones).flip(d).cumprod(d).flip(d)
+    return before * after
+
+
+class Cumsum(Op):
+    node_name = "CumsumBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dim):
+        ctx.dim = dim
+        out = np.cumsum(x, axis=dim) if x.ndim else x.copy()  # (0-d: the value itself)
+        return out.astype(np.int64, copy=False) if x.dtype.kind in "biu" else out
+
+    @staticmethod
+    def backward(ctx, grad):  # x_i counts in every sum from i on: sum the gradients from the end
+        if grad.dim() == 0:
+            return grad, None
+        return grad.flip(ctx.dim).cumsum(ctx.dim).flip(ctx.dim), None
+
+
+class Cumprod(Op):
+    node_name = "CumprodBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x, dim):
+        out = np.cumprod(x, axis=dim) if x.ndim else x.copy()
+        ctx.save_for_backward(x, out)
+        ctx.dim = dim
+        return out.astype(np.int64, copy=False) if x.dtype.kind in "biu" else out
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, out = ctx.saved_tensors
+        # x_i is a factor of every out_j with j >= i, and d out_j / d x_i = out_j / x_i. (This
+        # divides by x: at an input that is exactly 0 minigrad's gradient is nan, PyTorch's is not.)
+        if grad.dim() == 0:
+            return grad, None
+        d = ctx.dim
+        return (grad * out).flip(d).cumsum(d).flip(d) / x, None
+
+
+# ---------------------------------------------------------------------------------------------
+# Maximum and minimum
 # ---------------------------------------------------------------------------------------------
 
 
@@ -178,6 +299,42 @@ class Max(Op):
         return (grad / is_max.sum()).where(is_max, 0.0)
 
 
+class Min(Max):
+    """``x.min()``: the smallest element."""
+    node_name = "MinBackward1"
+
+    @staticmethod
+    def forward(ctx, x):
+        out = np.min(x)
+        ctx.save_for_backward(x, out)
+        return out
+
+
+class Amax(Op):
+    """``x.amax(dims)``: the largest values over ``dims``, without indices; ties share."""
+    node_name = "AmaxBackward0"
+    reduce = staticmethod(np.max)
+
+    @classmethod
+    def forward(cls, ctx, x, dims, keepdim):
+        out = cls.reduce(x, axis=dims, keepdims=keepdim)
+        ctx.save_for_backward(x, out)
+        ctx.dims, ctx.keepdim = dims, keepdim
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, out = ctx.saved_tensors
+        grad, out = (expand_back(t, x.shape, ctx.dims, ctx.keepdim) for t in (grad, out))
+        is_extreme = x == out
+        return grad * is_extreme / is_extreme.sum(ctx.dims, keepdim=True), None, None
+
+
+class Amin(Amax):
+    node_name = "AminBackward0"
+    reduce = staticmethod(np.min)
+
+
 class MaxDim(Op):
     """``x.max(dim)``: the largest element along ``dim``; indices are returned separately."""
     node_name = "MaxBackward0"
@@ -185,14 +342,46 @@ class MaxDim(Op):
     @staticmethod
     def forward(ctx, x, dim, keepdim, indices):
         ctx.shape, ctx.dim, ctx.keepdim = x.shape, dim, keepdim
+        if x.ndim == 0:  # dim 0 of a 0-d tensor: the value itself
+            return x.copy()
         ctx.save_for_backward(indices)
         out = np.take_along_axis(x, np.expand_dims(indices, dim), axis=dim)
         return out if keepdim else np.squeeze(out, dim)
 
     @staticmethod
     def backward(ctx, grad):  # only the element that was picked receives the gradient
+        if ctx.shape == ():
+            return grad, None, None, None
         indices, = ctx.saved_tensors  # saved without the reduced dim
         indices = indices.unsqueeze(ctx.dim)
         if not ctx.keepdim:
             grad = grad.unsqueeze(ctx.dim)
         return ScatterAlong.apply(grad, ctx.shape, ctx.dim, indices), None, None, None
+
+
+class MinDim(MaxDim):
+    node_name = "MinBackward0"
+
+
+class Sort(Gather):
+    """``x.sort(dim)``'s values: the elements, gathered in sorted order (``indices``)."""
+    node_name = "SortBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dim, indices):
+        if x.ndim == 0:  # one value: already sorted
+            ctx.shape = ()
+            return x.copy()
+        return Gather.forward(ctx, x, dim, indices)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return (grad, None, None) if ctx.shape == () else Gather.backward(ctx, grad)
+
+
+class SortStable(Sort):
+    node_name = "SortBackward1"  # sort(stable=...): PyTorch's other overload
+
+
+class Topk(Gather):
+    node_name = "TopkBackward0"

@@ -170,3 +170,53 @@ class Stack(Op):
     def backward(ctx, grad):
         before = (slice(None),) * (ctx.dim % grad.dim())
         return (None,) + tuple(grad[before + (i,)] for i in range(grad.shape[ctx.dim]))
+
+
+# ---------------------------------------------------------------------------------------------
+# Copies in a new arrangement: repeat, flip, roll
+# ---------------------------------------------------------------------------------------------
+
+
+class Repeat(Op):
+    """``x.repeat(*reps)``: the whole tensor tiled ``reps`` times along each dim."""
+    node_name = "RepeatBackward0"
+
+    @staticmethod
+    def forward(ctx, x, reps):
+        ctx.shape, ctx.reps = x.shape, reps
+        return np.tile(x, reps)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # Each input element appears once in every tile: split each dim into (reps, size)
+        # and sum over the reps.
+        shape = (1,) * (len(ctx.reps) - len(ctx.shape)) + ctx.shape
+        split = [n for r, s in zip(ctx.reps, shape) for n in (r, s)]
+        grad = grad.reshape(split).sum(tuple(range(0, len(split), 2)))
+        return grad.reshape(ctx.shape), None
+
+
+class Flip(Op):
+    node_name = "FlipBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dims):
+        ctx.dims = dims
+        return np.flip(x, dims).copy()  # PyTorch's flip copies
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.flip(ctx.dims), None
+
+
+class Roll(Op):
+    node_name = "RollBackward0"
+
+    @staticmethod
+    def forward(ctx, x, shifts, dims):  # dims None: roll the flattened elements
+        ctx.shifts, ctx.dims = shifts, dims
+        return np.roll(x, shifts if dims is not None else shifts[0], dims)
+
+    @staticmethod
+    def backward(ctx, grad):  # roll back by as much
+        return Roll.apply(grad, tuple(-s for s in ctx.shifts), ctx.dims), None, None

@@ -1,4 +1,5 @@
-"""Elementwise ops: each output element depends on the matching input elements only.
+"""Arithmetic: ops of two inputs, element by element (+, *, /, **, %, maximum, where, ...),
+and the copies that in-place ops record.
 
 Inputs may have different shapes: NumPy broadcasts them in forward, and the engine sums a
 gradient shaped like the broadcast output back down to each input's shape (and casts it to
@@ -173,170 +174,186 @@ class RPow(Op):
         return grad * out * float(np.log(ctx.base)), None
 
 
-# ---------------------------------------------------------------------------------------------
-# Functions of one input
-# ---------------------------------------------------------------------------------------------
-
-
-class Exp(Op):
-    node_name = "ExpBackward0"
+class Remainder(Op):
+    """``a % b``: the remainder of floor division, with the sign of ``b`` (Python's)."""
+    node_name = "RemainderBackward1"
 
     @staticmethod
     @quiet
-    def forward(ctx, x):
-        out = np.exp(x)
-        ctx.save_for_backward(out)
-        return out
+    def forward(ctx, a, b):
+        _check_int_division(a, b)
+        ctx.save_for_backward(a, b)
+        return np.remainder(a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        out, = ctx.saved_tensors
-        return grad * out  # (e^x)' = e^x: reuse the output instead of recomputing it
+        a, b = ctx.saved_tensors  # a % b = a - floor(a / b) * b, and floor is flat
+        return grad, -grad * (a / b).floor()
 
 
-class Log(Op):
-    node_name = "LogBackward0"
+class RemainderNumber(Op):
+    """``a % number``"""
+    node_name = "RemainderBackward0"
 
     @staticmethod
     @quiet
-    def forward(ctx, x):
-        ctx.save_for_backward(x)
-        return np.log(x)
+    def forward(ctx, a, number):
+        _check_int_division(a, number)
+        return np.remainder(a, number)
 
     @staticmethod
     def backward(ctx, grad):
-        x, = ctx.saved_tensors
-        return grad / x
+        return grad, None
 
 
-class Sqrt(Op):
-    node_name = "SqrtBackward0"
+class RemainderOfNumber(Op):
+    """``number % x``. PyTorch defines no derivative for it: its node only raises, if reached."""
+    node_name = "NotImplemented"
 
     @staticmethod
     @quiet
-    def forward(ctx, x):
-        out = np.sqrt(x)
-        ctx.save_for_backward(out)
-        return out
+    def forward(ctx, x, number):
+        _check_int_division(x, x)
+        return np.remainder(number, x)
 
     @staticmethod
     def backward(ctx, grad):
-        out, = ctx.saved_tensors
-        return grad / (2 * out)
+        raise RuntimeError("derivative for aten::remainder is not implemented")
 
 
-class Abs(Op):
-    node_name = "AbsBackward0"
-
-    @staticmethod
-    def forward(ctx, x):
-        ctx.save_for_backward(x)
-        return np.abs(x)
-
-    @staticmethod
-    def backward(ctx, grad):
-        x, = ctx.saved_tensors
-        return grad * x.sign()  # sign(0) = 0: the subgradient PyTorch picks
-
-
-class Sign(Op):
-    node_name = "SignBackward0"
-
-    @staticmethod
-    def forward(ctx, x):
-        return np.sign(x)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad.new_zeros(grad.shape)  # flat everywhere it is differentiable
-
-
-class Relu(Op):
-    node_name = "ReluBackward0"
-
-    @staticmethod
-    def forward(ctx, x):
-        out = np.maximum(x, 0)
-        ctx.save_for_backward(out)
-        return out
-
-    @staticmethod
-    def backward(ctx, grad):
-        out, = ctx.saved_tensors
-        return ThresholdBackward.apply(grad, out)
-
-
-class ThresholdBackward(Op):
-    """ReLU's backward, one op as in PyTorch (``threshold_backward``): the gradient passes
-    where the unit is on (output > 0) and is 0 elsewhere, at 0 too. Its own node shows up
-    only when backward is recorded (``create_graph=True``)."""
-    node_name = "ThresholdBackwardBackward0"
-
-    @staticmethod
-    def forward(ctx, grad, out):
-        ctx.save_for_backward(out)
-        # Multiplying by the mask is several times faster than where(); adding 0.0 turns
-        # the -0. of (negative gradient * 0) into 0., as PyTorch has it.
-        result = grad * (out > 0)
-        result += 0.0
-        return result
-
-    @staticmethod
-    def backward(ctx, gg):
-        out, = ctx.saved_tensors
-        return ThresholdBackward.apply(gg, out), out.new_zeros(out.shape)  # the mask is flat in ``out``
-
-
-class Sigmoid(Op):
-    node_name = "SigmoidBackward0"
+class Fmod(Op):
+    """``fmod(a, b)``: the remainder of division rounded toward zero, with the sign of ``a`` (C's)."""
+    node_name = "FmodBackward1"
 
     @staticmethod
     @quiet
-    def forward(ctx, x):
-        out = 1 / (1 + np.exp(-x))  # exp may overflow to inf: then 1 / inf = 0, as in PyTorch
-        ctx.save_for_backward(out)
-        return out
+    def forward(ctx, a, b):
+        _check_int_division(a, b)
+        ctx.save_for_backward(a, b)
+        return np.fmod(a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        out, = ctx.saved_tensors
-        return grad * out * (1 - out)
+        a, b = ctx.saved_tensors
+        return grad, -grad * (a / b).trunc()
 
 
-class Tanh(Op):
-    node_name = "TanhBackward0"
+class FmodNumber(RemainderNumber):
+    node_name = "FmodBackward0"
 
     @staticmethod
-    def forward(ctx, x):
-        out = np.tanh(x)
-        ctx.save_for_backward(out)
-        return out
+    @quiet
+    def forward(ctx, a, number):
+        _check_int_division(a, number)
+        return np.fmod(a, number)
+
+
+def _check_int_division(a, b):
+    """Integer division by zero: PyTorch raises (a float one gives inf or nan)."""
+    if a.dtype.kind in "biu" and np.any(np.asarray(b) == 0):
+        raise RuntimeError("ZeroDivisionError")
+
+
+class DivRounding(Op):
+    """``div(a, b, rounding_mode="floor")``: a step function of a and b, so its gradient is 0."""
+    node_name = "DivBackward2"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, a, b):
+        _check_int_division(a, b)
+        return np.floor_divide(a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        out, = ctx.saved_tensors
-        return grad * (1 - out * out)
+        return grad.new_zeros(grad.shape), grad.new_zeros(grad.shape)
 
 
-class Clamp(Op):
-    node_name = "ClampBackward1"
+class DivTrunc(DivRounding):
+    """``div(a, b, rounding_mode="trunc")``: the quotient rounded toward zero."""
+    node_name = "DivBackward2"
 
     @staticmethod
-    def forward(ctx, x, min, max):
-        ctx.save_for_backward(x)
-        ctx.bounds = (min, max)
-        return np.clip(x, min, max).astype(x.dtype, copy=False)
+    @quiet
+    def forward(ctx, a, b):
+        _check_int_division(a, b)
+        return np.trunc(np.true_divide(a, b)).astype(np.result_type(a, b))
+
+
+class FloorDivide(Op):
+    """``a // b``. PyTorch defines no derivative for it: its node only raises, if reached."""
+    node_name = "NotImplemented"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, a, b):
+        _check_int_division(a, b)
+        return np.floor_divide(a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        x, = ctx.saved_tensors
-        lo, hi = ctx.bounds
-        inside = x == x  # all True (and False for NaN, as in PyTorch)
-        if lo is not None:
-            inside = inside & (x >= lo)
-        if hi is not None:
-            inside = inside & (x <= hi)
-        return grad.where(inside, 0.0), None, None  # it passes only where x was not clipped
+        raise RuntimeError("derivative for aten::floor_divide is not implemented")
+
+
+class Atan2(Op):
+    """``atan2(a, b)``: the angle of the point (b, a)."""
+    node_name = "Atan2Backward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return np.arctan2(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        scale = grad / (a * a + b * b)
+        return scale * b, scale * -a
+
+
+class Lerp(Op):
+    """``start + weight * (end - start)`` with a number as weight."""
+    node_name = "LerpBackward0"
+
+    @staticmethod
+    def forward(ctx, start, end, weight):
+        ctx.weight = weight
+        return start + weight * (end - start)
+
+    @staticmethod
+    def backward(ctx, grad):
+        w = ctx.weight
+        return grad * (1 - w), grad * w, None
+
+
+class LerpTensor(Op):
+    """``start + weight * (end - start)`` with a tensor as weight."""
+    node_name = "LerpBackward1"
+
+    @staticmethod
+    def forward(ctx, start, end, weight):
+        ctx.save_for_backward(start, end, weight)
+        return start + weight * (end - start)
+
+    @staticmethod
+    def backward(ctx, grad):
+        start, end, weight = ctx.saved_tensors
+        return grad * (1 - weight), grad * weight, grad * (end - start)
+
+
+class Logaddexp(Op):
+    """``log(exp(a) + exp(b))``, computed without overflow."""
+    node_name = "LogaddexpBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return np.logaddexp(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors  # d/da = exp(a) / (exp(a) + exp(b)) = sigmoid(a - b)
+        return grad * (a - b).sigmoid(), grad * (b - a).sigmoid()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -372,6 +389,71 @@ class Where(Op):
     def backward(ctx, grad):
         condition, = ctx.saved_tensors
         return None, grad.where(condition, 0.0), grad.where(~condition, 0.0)
+
+
+class Minimum(Op):
+    node_name = "MinimumBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return np.minimum(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        half = (grad * 0.5).where(a == b, 0.0)  # ties share, as in maximum
+        return grad.where(a < b, half), grad.where(b < a, half)
+
+
+class Fmax(Op):
+    """``maximum`` that ignores NaN: the other value wins. A tie goes to ``a`` whole."""
+    node_name = "FmaxBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return np.fmax(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        a_wins = (a >= b) | b.isnan()
+        return grad.where(a_wins, 0.0), grad.where(~a_wins, 0.0)
+
+
+class Fmin(Op):
+    node_name = "FminBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return np.fmin(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        a_wins = (a <= b) | b.isnan()
+        return grad.where(a_wins, 0.0), grad.where(~a_wins, 0.0)
+
+
+class ClampTensor(Op):
+    """``x.clamp(min, max)`` with tensor bounds (either may be None): ``min(max(x, min), max)``."""
+    node_name = "ClampBackward0"
+
+    @staticmethod
+    def forward(ctx, x, lo, hi):  # a missing bound comes as -inf or inf
+        ctx.save_for_backward(x, lo, hi)
+        return np.minimum(np.maximum(x, lo), hi)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, lo, hi = ctx.saved_tensors
+        # Each element's gradient goes to whichever of x, min, max it came from; where
+        # min > max the result is max, as PyTorch has it.
+        keep = (x >= lo) & (x <= hi)
+        from_lo, from_hi = (x < lo) & (lo < hi), (x > hi) | (lo > hi)
+        return grad.where(keep, 0.0), grad.where(from_lo, 0.0), grad.where(from_hi, 0.0)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,98 @@
+"""Devices, honestly: minigrad computes on the CPU, with NumPy, and nowhere else.
+
+PyTorch code is written to run on whatever hardware is there::
+
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    model.to(device); x = torch.zeros(3, device=device)
+
+So minigrad has PyTorch's ``torch.device``, and answers the questions such code asks
+(``torch.cuda.is_available()``, ``torch.accelerator.is_available()``,
+``torch.backends.mps.is_available()``) with False. Asking for an accelerator anyway
+raises PyTorch's error (its type and first words), followed by why.
+"""
+from types import SimpleNamespace
+
+# The device types PyTorch's parser knows, in the order its error message lists them.
+_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga",
+          "maia", "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
+_WHY = ("minigrad computes on the CPU, with NumPy: it has no {} support. Use device='cpu' "
+        "(the usual `\"cuda\" if torch.cuda.is_available() else \"cpu\"` picks it for you).")
+
+
+class device:
+    """Where a tensor's numbers live: ``device(type='cpu')``, the only place minigrad uses."""
+
+    __slots__ = ("type", "index")
+
+    def __init__(self, type, index=None):
+        if isinstance(type, device):
+            type, index = type.type, type.index
+        elif isinstance(type, int):  # torch.device(0): an accelerator's index
+            type, index = "cuda", type
+        elif ":" in type:
+            type, _, number = type.partition(":")
+            index = int(number)
+        if type not in _TYPES:
+            raise RuntimeError(f"Expected one of {', '.join(_TYPES)} device type at start of device "
+                               f"string: {type}")
+        self.type, self.index = type, index
+
+    def __repr__(self):
+        index = "" if self.index is None else f", index={self.index}"
+        return f"device(type='{self.type}'{index})"
+
+    def __str__(self):
+        return self.type if self.index is None else f"{self.type}:{self.index}"
+
+    def __eq__(self, other):  # a device equals a device, never a string (as in PyTorch)
+        return isinstance(other, device) and (self.type, self.index) == (other.type, other.index)
+
+    def __hash__(self):
+        return hash((self.type, self.index))
+
+
+CPU = device("cpu")
+
+
+def check(where):
+    """``where`` (a device, a string, an index, or None) as minigrad's one device, the CPU;
+    any other device raises the error PyTorch raises on a machine without it, and says why."""
+    if where is None or where is CPU:
+        return CPU
+    d = device(where)
+    if d.type == "cpu":
+        return CPU
+    if d.type == "cuda":
+        raise AssertionError("Torch not compiled with CUDA enabled. " + _WHY.format("CUDA"))
+    raise RuntimeError(f"PyTorch is not linked with support for {d.type} devices. "
+                       + _WHY.format(d.type))
+
+
+def set_default_device(where):
+    """Accepted for the CPU (and None), which is already where every tensor is made."""
+    check(where)
+
+
+def get_default_device():
+    return CPU
+
+
+def _false(*args, **kwargs):
+    return False
+
+
+def _nothing(*args, **kwargs):
+    """Seeding or synchronising a GPU that is not there: nothing to do, as PyTorch does."""
+
+
+# torch.cuda, torch.accelerator and torch.backends: the questions device-agnostic code asks.
+cuda = SimpleNamespace(is_available=_false, device_count=lambda: 0, manual_seed=_nothing,
+                       manual_seed_all=_nothing, synchronize=_nothing, empty_cache=_nothing,
+                       current_device=lambda: check("cuda"))
+accelerator = SimpleNamespace(is_available=_false, device_count=lambda: 0,
+                              current_accelerator=lambda check_available=False: None,
+                              synchronize=_nothing)
+backends = SimpleNamespace(
+    mps=SimpleNamespace(is_available=_false, is_built=_false),
+    cuda=SimpleNamespace(is_built=_false),
+    cudnn=SimpleNamespace(is_available=_false, deterministic=False, benchmark=False, enabled=True))

@@ -1,0 +1,524 @@
+"""The Tensor's arithmetic: operators, comparisons, elementwise functions and their in-place forms.
+
+``class Tensor`` (minigrad/_tensor.py) inherits these methods; each is a short call into an
+op of ``minigrad/ops/``. This module sits below the Tensor class and reaches it only
+through ``autograd.function.Tensor``.
+"""
+import numbers
+
+import numpy as np
+
+from . import _dtype, _inplace, ops
+from ._conventions import check_broadcast
+from ._random import rng
+from .autograd import function
+
+
+def _as_tensor(x, dtype):
+    """A Python number (or array) as a 0-d tensor of ``dtype``: the other operand of ``x + 1``."""
+    if isinstance(x, function.Tensor):
+        if x.dtype is dtype:
+            return x
+        if x._requires_grad:
+            return x  # float32 meeting float64: the op itself promotes (no extra node, as in PyTorch)
+        return function.Tensor._wrap(x._data.astype(dtype.np))
+    return function.Tensor._wrap(np.asarray(x, dtype=dtype.np))
+
+
+def _binary(op, a, b):
+    """Promote both operands to their common dtype (PyTorch's rules), then apply ``op``."""
+    dt = None
+    if type(b) is float and a._data.dtype.kind == "f":  # x * 0.5: the common case, made quick
+        b = function.Tensor._wrap(np.array(b, a._data.dtype))
+    elif not (isinstance(b, function.Tensor) and a._data.dtype == b._data.dtype):
+        if not isinstance(b, (function.Tensor, numbers.Number, np.ndarray)):
+            return NotImplemented
+        dt = _dtype.result_type(a, b)
+        a, b = _as_tensor(a, dt), _as_tensor(b, dt)
+    try:
+        out = op.apply(a, b)
+    except ValueError:
+        check_broadcast(a._data.shape, b._data.shape)
+        raise
+    if dt is not None and out._data.dtype != dt.np:  # NumPy ranks a 0-d float64 above a
+        out._data = out._data.astype(dt.np)         # float32 tensor; PyTorch does not
+    return out
+
+
+def _no_derivative(op, a, b):
+    """An op PyTorch defines no derivative for: its node lists only the inputs that require grad."""
+    dt = _dtype.result_type(a, b) if isinstance(a, function.Tensor) else _dtype.result_type(b, a)
+    a, b = _as_tensor(a, dt), _as_tensor(b, dt)
+    try:
+        return op.apply(*(t if t._requires_grad else t._data for t in (a, b)))
+    except ValueError:
+        check_broadcast(a._data.shape, b._data.shape)
+        raise
+
+
+def _floating(x):
+    """Inputs of exp, log, ... : integers are computed as float32, as in PyTorch."""
+    return x if x.dtype.is_floating_point else function.Tensor._wrap(x._data.astype(np.float32))
+
+
+
+def _check_ndim(arg, t, ndim):
+    if t._data.ndim != ndim:
+        raise RuntimeError(f"{arg} must be a {'matrix' if ndim == 2 else '3D tensor'}")
+
+
+def _in_place(method):
+    """``x.sin_()`` from ``x.sin()``: compute out of place, then write into ``x`` (_inplace.py)."""
+    def method_(self, *args):
+        return _inplace.apply(self, method, *args)
+    method_.__name__ = method.__name__.strip("_") + "_"
+    return method_
+
+
+class MathMixin:
+    __slots__ = ()
+
+    # -- arithmetic ----------------------------------------------------------------------------
+    def __add__(self, other):
+        return _binary(ops.Add, self, other)
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        return _binary(ops.Sub, self, other)
+
+    def __rsub__(self, other):
+        if isinstance(other, numbers.Number):
+            dt = _dtype.result_type(self, other)
+            return ops.Rsub.apply(_as_tensor(self, dt), other)
+        return _binary(ops.Sub, _as_tensor(other, self.dtype), self)
+
+    def __mul__(self, other):
+        return _binary(ops.Mul, self, other)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        return _binary(ops.Div, _floating(self), other)  # int / int is a float, as in PyTorch
+
+    def __rtruediv__(self, other):
+        return self.reciprocal() * other  # PyTorch computes 2 / x as x.reciprocal() * 2
+
+    def __pow__(self, exponent):
+        if isinstance(exponent, function.Tensor):
+            return _binary(ops.PowTensor, self, exponent)
+        if isinstance(exponent, float) and not self.dtype.is_floating_point:
+            return ops.Pow.apply(_floating(self), exponent)
+        return ops.Pow.apply(self, exponent)
+
+    def __rpow__(self, base):
+        return ops.RPow.apply(_floating(self) if isinstance(base, float) else self, base)
+
+    def __matmul__(self, other):
+        a, b = (self, other) if self._data.dtype == other._data.dtype else (
+            _as_tensor(self, _dtype.result_type(self, other)),
+            _as_tensor(other, _dtype.result_type(self, other)))
+        return ops.matmul_op(a._data.ndim, b._data.ndim).apply(a, b)
+
+    def __rmatmul__(self, other):
+        return function.Tensor._wrap(np.asarray(other)) @ self
+
+    def __neg__(self):
+        return ops.Neg.apply(self)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return self.abs()
+
+    def reciprocal(self):
+        return ops.Reciprocal.apply(_floating(self))
+
+    def add(self, other, *, alpha=1):
+        return self + (other if alpha == 1 else other * alpha)
+
+    def sub(self, other, *, alpha=1):
+        return self - (other if alpha == 1 else other * alpha)
+
+    mul = __mul__
+    pow = __pow__
+    matmul = __matmul__
+    neg = __neg__
+
+    def __floordiv__(self, other):
+        return _no_derivative(ops.FloorDivide, self, other)
+
+    def __rfloordiv__(self, other):
+        return _no_derivative(ops.FloorDivide, other, self)
+
+    def __mod__(self, other):
+        if isinstance(other, numbers.Number):
+            return ops.RemainderNumber.apply(_as_tensor(self, _dtype.result_type(self, other)), other)
+        return _binary(ops.Remainder, self, other)
+
+    def __rmod__(self, other):
+        if isinstance(other, numbers.Number):
+            return ops.RemainderOfNumber.apply(_as_tensor(self, _dtype.result_type(self, other)), other)
+        return _binary(ops.Remainder, _as_tensor(other, _dtype.result_type(self, other)), self)
+
+    def fmod(self, other):
+        if isinstance(other, numbers.Number):
+            return ops.FmodNumber.apply(_as_tensor(self, _dtype.result_type(self, other)), other)
+        return _binary(ops.Fmod, self, other)
+
+    remainder = __mod__
+    floor_divide = __floordiv__
+
+    def div(self, other, *, rounding_mode=None):
+        """``self / other``; ``rounding_mode="floor"`` or ``"trunc"`` rounds the quotient."""
+        if rounding_mode is None:
+            return self / other
+        if rounding_mode not in ("floor", "trunc"):
+            raise RuntimeError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+                             f"found '{rounding_mode}'")
+        return _binary(ops.DivRounding, self, other) if rounding_mode == "floor" else \
+            _binary(ops.DivTrunc, self, other)
+
+    divide = div
+    true_divide = __truediv__
+    multiply = __mul__
+    subtract = sub
+
+    # -- products (minigrad/ops/linalg.py) ----------------------------------------------------
+    def mm(self, mat2):
+        _check_ndim("self", self, 2), _check_ndim("mat2", mat2, 2)
+        return self @ mat2
+
+    def mv(self, vec):
+        if self._data.ndim != 2 or vec._data.ndim != 1:
+            raise RuntimeError("vector + matrix @ vector expected, got "
+                               f"1, {self._data.ndim}, {vec._data.ndim}")
+        return self @ vec
+
+    def dot(self, other):
+        if self._data.ndim != 1 or other._data.ndim != 1:
+            raise RuntimeError(f"1D tensors expected, but got {self._data.ndim}D and "
+                               f"{other._data.ndim}D tensors")
+        if self.dtype is not other.dtype:
+            raise RuntimeError("dot : expected both vectors to have same dtype, but found "
+                               f"{self.dtype.legacy_name} and {other.dtype.legacy_name}")
+        return self @ other
+
+    def bmm(self, other):
+        _check_ndim("batch1", self, 3), _check_ndim("batch2", other, 3)
+        (b, _, k), got = self._data.shape, other._data.shape
+        if got[:2] != (b, k):
+            raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {k}] "
+                               f"but got: [{got[0]}, {got[1]}].")
+        return ops.Bmm.apply(self, other)
+
+    def outer(self, other):
+        """Every product ``self[i] * other[j]``: PyTorch records it as a column times a row."""
+        for name, t in (("self", self), ("vec2", other)):
+            if t._data.ndim != 1:
+                raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {t._data.ndim}-D")
+        return self.reshape(-1, 1) * other
+
+    ger = outer
+
+    # -- comparisons (not differentiable: they give bool tensors) ----------------------------
+    def _compare(self, other, fn):
+        other = other._data if isinstance(other, function.Tensor) else other
+        return function.Tensor._wrap(np.asarray(fn(self._data, other)))
+
+    def __eq__(self, other):
+        return self._compare(other, np.equal)
+
+    def __ne__(self, other):
+        return self._compare(other, np.not_equal)
+
+    def __lt__(self, other):
+        return self._compare(other, np.less)
+
+    def __le__(self, other):
+        return self._compare(other, np.less_equal)
+
+    def __gt__(self, other):
+        return self._compare(other, np.greater)
+
+    def __ge__(self, other):
+        return self._compare(other, np.greater_equal)
+
+    def __and__(self, other):
+        return self._compare(other, np.logical_and if self.dtype is _dtype.bool else np.bitwise_and)
+
+    def __or__(self, other):
+        return self._compare(other, np.logical_or if self.dtype is _dtype.bool else np.bitwise_or)
+
+    def __invert__(self):
+        return function.Tensor._wrap(np.logical_not(self._data) if self.dtype is _dtype.bool else ~self._data)
+
+    def __xor__(self, other):
+        return self._compare(other, np.logical_xor if self.dtype is _dtype.bool else np.bitwise_xor)
+
+    __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
+
+    eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
+    greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
+
+    def logical_and(self, other):
+        return self._compare(other, np.logical_and)
+
+    def logical_or(self, other):
+        return self._compare(other, np.logical_or)
+
+    def logical_xor(self, other):
+        return self._compare(other, np.logical_xor)
+
+    def logical_not(self):
+        return function.Tensor._wrap(np.logical_not(self._data))
+
+    def where(self, condition, other):
+        """This tensor where ``condition`` holds, else ``other`` (a tensor or a number)."""
+        dt = _dtype.result_type(self, other)
+        cond = condition._data if isinstance(condition, function.Tensor) else np.asarray(condition)
+        return ops.Where.apply(cond, _as_tensor(self, dt), _as_tensor(other, dt))
+
+    # -- elementwise functions -----------------------------------------------------------------
+    # Integer inputs of the non-polynomial ones are computed as float32, as in PyTorch.
+    def exp(self):
+        return ops.Exp.apply(_floating(self))
+
+    def exp2(self):
+        return ops.Exp2.apply(_floating(self))
+
+    def expm1(self):
+        return ops.Expm1.apply(_floating(self))
+
+    def log(self):
+        return ops.Log.apply(_floating(self))
+
+    def log2(self):
+        return ops.Log2.apply(_floating(self))
+
+    def log10(self):
+        return ops.Log10.apply(_floating(self))
+
+    def log1p(self):
+        return ops.Log1p.apply(_floating(self))
+
+    def sqrt(self):
+        return ops.Sqrt.apply(_floating(self))
+
+    def rsqrt(self):
+        return ops.Rsqrt.apply(_floating(self))
+
+    def square(self):
+        return self ** 2  # PyTorch records it as pow: PowBackward0
+
+    def sin(self):
+        return ops.Sin.apply(_floating(self))
+
+    def cos(self):
+        return ops.Cos.apply(_floating(self))
+
+    def tan(self):
+        return ops.Tan.apply(_floating(self))
+
+    def asin(self):
+        return ops.Asin.apply(_floating(self))
+
+    def acos(self):
+        return ops.Acos.apply(_floating(self))
+
+    def atan(self):
+        return ops.Atan.apply(_floating(self))
+
+    def sinh(self):
+        return ops.Sinh.apply(_floating(self))
+
+    def cosh(self):
+        return ops.Cosh.apply(_floating(self))
+
+    arcsin, arccos, arctan = asin, acos, atan
+
+    def erf(self):
+        return ops.Erf.apply(_floating(self))
+
+    def abs(self):
+        return ops.Abs.apply(self)
+
+    absolute = abs
+
+    def sign(self):
+        return ops.Sign.apply(self)
+
+    def relu(self):
+        return ops.Relu.apply(self)
+
+    def sigmoid(self):
+        return ops.Sigmoid.apply(_floating(self))
+
+    def tanh(self):
+        return ops.Tanh.apply(_floating(self))
+
+    # Rounding: an integer tensor is already whole, and stays itself (a copy).
+    def floor(self):
+        return ops.Floor.apply(self) if self.dtype.is_floating_point else self.clone()
+
+    def ceil(self):
+        return ops.Ceil.apply(self) if self.dtype.is_floating_point else self.clone()
+
+    def trunc(self):
+        return ops.Trunc.apply(self) if self.dtype.is_floating_point else self.clone()
+
+    fix = trunc
+
+    def round(self, *, decimals=0):
+        if not self.dtype.is_floating_point:
+            return self.clone()
+        return ops.Round.apply(self) if decimals == 0 else ops.RoundDecimals.apply(self, decimals)
+
+    def frac(self):
+        return ops.Frac.apply(self)
+
+    def nan_to_num(self, nan=0.0, posinf=None, neginf=None):
+        """NaN becomes ``nan``, +-inf the largest and smallest finite values (or those given)."""
+        return ops.NanToNum.apply(self, nan, posinf, neginf)
+
+    def isnan(self):
+        return function.Tensor._wrap(np.isnan(self._data))
+
+    def isinf(self):
+        return function.Tensor._wrap(np.isinf(self._data))
+
+    def isfinite(self):
+        return function.Tensor._wrap(np.isfinite(self._data))
+
+    def clamp(self, min=None, max=None):
+        if min is None and max is None:
+            raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+        tensors = [b for b in (min, max) if isinstance(b, function.Tensor)]
+        if not tensors:
+            return ops.Clamp.apply(self, min, max)
+        if len(tensors) == 1 and min is not None and max is not None:
+            raise TypeError("clamp() received an invalid combination of arguments - got (min and max: "
+                            "a Tensor and a number), but expected one of:\n * (Tensor min = None, "
+                            "Tensor max = None)\n * (Number min = None, Number max = None)")
+        dt = _dtype.result_type(self, tensors[0])
+        # A missing bound is the widest one: the node still has its slot (None in next_functions).
+        lo = _as_tensor(-np.inf if min is None else min, dt)
+        hi = _as_tensor(np.inf if max is None else max, dt)
+        return ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi)
+
+    clip = clamp
+
+    def clamp_min(self, min):
+        return self.clamp(min=min) if isinstance(min, function.Tensor) else ops.ClampMin.apply(self, min)
+
+    def clamp_max(self, max):
+        return self.clamp(max=max) if isinstance(max, function.Tensor) else ops.ClampMax.apply(self, max)
+
+    # -- of two tensors, element by element -------------------------------------------------
+    def maximum(self, other):
+        return _binary(ops.Maximum, self, other)
+
+    def minimum(self, other):
+        return _binary(ops.Minimum, self, other)
+
+    def fmax(self, other):
+        return _binary(ops.Fmax, self, other)
+
+    def fmin(self, other):
+        return _binary(ops.Fmin, self, other)
+
+    def atan2(self, other):
+        return _binary(ops.Atan2, _floating(self), other)
+
+    arctan2 = atan2
+
+    def logaddexp(self, other):
+        return _binary(ops.Logaddexp, _floating(self), other)
+
+    def lerp(self, end, weight):
+        """``self + weight * (end - self)``: part of the way from self to end."""
+        if isinstance(weight, function.Tensor):
+            return ops.LerpTensor.apply(self, end, weight)
+        return ops.Lerp.apply(self, end, weight)
+
+    # -- in-place forms --------------------------------------------------------------------------
+    # Each computes out of place and writes the result into this tensor (see _inplace.py).
+    def add_(self, other, alpha=1):
+        return _inplace.apply(self, MathMixin.__add__, other if alpha == 1 else other * alpha, ufunc=np.add)
+
+    def sub_(self, other, alpha=1):
+        return _inplace.apply(self, MathMixin.__sub__, other if alpha == 1 else other * alpha,
+                              ufunc=np.subtract)
+
+    def mul_(self, other):
+        return _inplace.apply(self, MathMixin.__mul__, other, ufunc=np.multiply)
+
+    def div_(self, other):
+        return _inplace.apply(self, MathMixin.__truediv__, other, ufunc=np.divide)
+
+    def zero_(self):
+        return _inplace.apply(self, ops.Zero.apply)
+
+    def fill_(self, value):
+        return _inplace.apply(self, ops.Fill.apply, value)
+
+    def copy_(self, src):
+        src = src if isinstance(src, function.Tensor) else function.Tensor(src)
+        return _inplace.apply(self, ops.Copy.apply, src)
+
+    def clamp_(self, min=None, max=None):
+        return _inplace.apply(self, MathMixin.clamp, min, max)
+
+    def lerp_(self, end, weight):
+        return _inplace.apply(self, MathMixin.lerp, end, weight)
+
+    def nan_to_num_(self, nan=0.0, posinf=None, neginf=None):
+        return _inplace.apply(self, MathMixin.nan_to_num, nan, posinf, neginf)
+
+    def round_(self, *, decimals=0):
+        return _inplace.apply(self, lambda t: t.round(decimals=decimals))
+
+    pow_ = _in_place(__pow__)
+    remainder_ = _in_place(remainder)
+    fmod_ = _in_place(fmod)
+    floor_divide_ = _in_place(floor_divide)
+    clamp_min_ = _in_place(clamp_min)
+    clamp_max_ = _in_place(clamp_max)
+    neg_ = _in_place(__neg__)
+    reciprocal_ = _in_place(reciprocal)
+    exp_, exp2_, expm1_ = _in_place(exp), _in_place(exp2), _in_place(expm1)
+    log_, log2_, log10_, log1p_ = _in_place(log), _in_place(log2), _in_place(log10), _in_place(log1p)
+    sqrt_, rsqrt_, square_ = _in_place(sqrt), _in_place(rsqrt), _in_place(square)
+    sin_, cos_, tan_ = _in_place(sin), _in_place(cos), _in_place(tan)
+    asin_, acos_, atan_, atan2_ = _in_place(asin), _in_place(acos), _in_place(atan), _in_place(atan2)
+    sinh_, cosh_, tanh_, sigmoid_ = _in_place(sinh), _in_place(cosh), _in_place(tanh), _in_place(sigmoid)
+    relu_, abs_, sign_, erf_ = _in_place(relu), _in_place(abs), _in_place(sign), _in_place(erf)
+    floor_, ceil_, trunc_, frac_ = _in_place(floor), _in_place(ceil), _in_place(trunc), _in_place(frac)
+
+    __iadd__ = add_
+    __isub__ = sub_
+    __imul__ = mul_
+    __itruediv__ = div_
+    __ipow__ = pow_
+    __imod__ = remainder_
+    __ifloordiv__ = floor_divide_
+
+    # -- in-place fills with random numbers (nn.init's tools) -----------------------------------
+    def normal_(self, mean=0.0, std=1.0, *, generator=None):
+        return self._refill(rng(generator).normal(mean, std, self._data.shape))
+
+    def uniform_(self, a=0.0, b=1.0, *, generator=None):
+        return self._refill(rng(generator).uniform(a, b, self._data.shape))
+
+    def random_(self, low=0, high=None, *, generator=None):
+        """Whole numbers in ``[low, high)``; ``random_(high)`` means ``[0, high)``."""
+        if high is None:
+            low, high = 0, low
+        if not high:  # random_(): every whole number the dtype holds exactly
+            floating = self.dtype.is_floating_point
+            high = 2 ** (np.finfo(self._data.dtype).nmant + 1) + 1 if floating else 2 ** 63 - 1
+        return self._refill(rng(generator).integers(low, high, self._data.shape))
+
+    def _refill(self, array):
+        return _inplace.apply(self, ops.Fill.apply, array.astype(self._data.dtype))

@@ -1,0 +1,214 @@
+"""The Tensor's reductions: sum, mean, var, max, prod, sort, ... (many elements in, fewer out).
+
+``class Tensor`` (minigrad/_tensor.py) inherits these methods; each is a short call into an
+op of ``minigrad/ops/reduce.py``. This module reaches the Tensor class only through
+``autograd.function.Tensor``.
+
+PyTorch accepts NumPy's spellings too: ``x.sum(axis=0, keepdims=True)`` is
+``x.sum(dim=0, keepdim=True)``; ``numpy_spellings`` below renames them.
+"""
+import functools
+
+import numpy as np
+
+from . import _dtype, ops
+from ._conventions import MaxResult, MinResult, SortResult, TopkResult
+from ._conventions import dim as _dim
+from ._conventions import dims as _dims
+from ._tensor_math import _floating
+from .autograd import function
+
+
+def numpy_spellings(method):
+    """Accept ``axis=`` for ``dim=`` and ``keepdims=`` for ``keepdim=``, as PyTorch does."""
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        if "axis" in kwargs:
+            kwargs["dim"] = kwargs.pop("axis")
+        if "keepdims" in kwargs:
+            kwargs["keepdim"] = kwargs.pop("keepdims")
+        return method(self, *args, **kwargs)
+    return wrapper
+
+
+def _indices(array):
+    return function.Tensor._wrap(np.asarray(array, dtype=np.int64))
+
+
+class ReduceMixin:
+    __slots__ = ()
+
+    # -- sums and averages ----------------------------------------------------------------------
+    @numpy_spellings
+    def sum(self, dim=None, keepdim=False, dtype=None):
+        x = self if dtype is None else self.to(dtype)
+        dims = _dims(dim, x._data.ndim)
+        return (ops.Sum if dims is None else ops.SumDim).apply(x, dims, keepdim)
+
+    @numpy_spellings
+    def mean(self, dim=None, keepdim=False, dtype=None):
+        x = self if dtype is None else self.to(dtype)
+        if not x.dtype.is_floating_point:
+            raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
+                               f"floating point or complex dtype. Got: {x.dtype.legacy_name}")
+        dims = _dims(dim, x._data.ndim)
+        return (ops.Mean if dims is None else ops.MeanDim).apply(x, dims, keepdim)
+
+    @numpy_spellings
+    def var(self, dim=None, unbiased=True, keepdim=False, *, correction=None):
+        return self._spread(ops.Var, dim, unbiased, keepdim, correction)
+
+    @numpy_spellings
+    def std(self, dim=None, unbiased=True, keepdim=False, *, correction=None):
+        return self._spread(ops.Std, dim, unbiased, keepdim, correction)
+
+    def _spread(self, op, dim, unbiased, keepdim, correction):
+        if isinstance(dim, bool):  # x.std(False): the old positional ``unbiased``
+            dim, unbiased = None, dim
+        if not self.dtype.is_floating_point:
+            raise RuntimeError("std and var only support floating point and complex dtypes")
+        correction = (1 if unbiased else 0) if correction is None else correction
+        return op.apply(self, _dims(dim, self._data.ndim), correction, keepdim)
+
+    @numpy_spellings
+    def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+        """The vector p-norm over ``dim`` (all elements if None); "fro" is p = 2."""
+        if not self.dtype.is_floating_point:
+            raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
+                               f"Got {self.dtype.legacy_name}")
+        x = self if dtype is None else self.to(dtype)
+        dims = _dims(dim, x._data.ndim)
+        if p in ("fro", 2):
+            return ops.Norm.apply(x, dims, keepdim)
+        if isinstance(p, str):
+            raise NotImplementedError(f"minigrad's norm computes vector p-norms; p='{p}' is a matrix "
+                                      "norm (use p=2 or 'fro', or a number)")
+        return ops.NormP.apply(x, float(p), dims, keepdim)
+
+    @numpy_spellings
+    def logsumexp(self, dim, keepdim=False):
+        return ops.Logsumexp.apply(_floating(self), _dims(dim, self._data.ndim), keepdim)
+
+    @numpy_spellings
+    def prod(self, dim=None, keepdim=False, dtype=None):
+        x = self if dtype is None else self.to(dtype)
+        if x.dtype is _dtype.bool:
+            x = x.long()  # the product of bools counts as integers, as in PyTorch
+        if dim is None:
+            return ops.Prod.apply(x)
+        if x._data.ndim == 0:  # dim 0 of a 0-d tensor: the value itself
+            _dim(dim, 0)
+            return ops.Prod.apply(x)
+        return ops.ProdDim.apply(x, _dim(dim, x._data.ndim), keepdim)
+
+    @numpy_spellings
+    def cumsum(self, dim, dtype=None):
+        return self._running(ops.Cumsum, dim, dtype)
+
+    @numpy_spellings
+    def cumprod(self, dim, dtype=None):
+        return self._running(ops.Cumprod, dim, dtype)
+
+    def _running(self, op, dim, dtype):
+        x = self if dtype is None else self.to(dtype)
+        return op.apply(x, _dim(dim, x._data.ndim))
+
+    # -- logical ----------------------------------------------------------------------------------
+    @numpy_spellings
+    def all(self, dim=None, keepdim=False):
+        return function.Tensor._wrap(np.asarray(np.all(self._data, axis=_dims(dim, self._data.ndim),
+                                                       keepdims=keepdim)))
+
+    @numpy_spellings
+    def any(self, dim=None, keepdim=False):
+        return function.Tensor._wrap(np.asarray(np.any(self._data, axis=_dims(dim, self._data.ndim),
+                                                       keepdims=keepdim)))
+
+    def count_nonzero(self, dim=None):
+        return _indices(np.count_nonzero(self._data, axis=_dims(dim, self._data.ndim)))
+
+    # -- largest and smallest -------------------------------------------------------------------
+    @numpy_spellings
+    def max(self, dim=None, keepdim=False):
+        """``max()``: the largest element; ``max(dim)``: values and indices along dim;
+        ``max(other)``: the elementwise maximum."""
+        if isinstance(dim, function.Tensor):
+            return self.maximum(dim)
+        if dim is None:
+            return ops.Max.apply(self)
+        return self._extreme(dim, keepdim, np.argmax, ops.MaxDim, MaxResult)
+
+    @numpy_spellings
+    def min(self, dim=None, keepdim=False):
+        if isinstance(dim, function.Tensor):
+            return self.minimum(dim)
+        if dim is None:
+            return ops.Min.apply(self)
+        return self._extreme(dim, keepdim, np.argmin, ops.MinDim, MinResult)
+
+    def _extreme(self, dim, keepdim, arg, op, result):
+        if self._data.ndim == 0:  # dim 0 of a 0-d tensor: the value itself, at index 0
+            _dim(dim, 0)
+            return result(op.apply(self, 0, keepdim, None), _indices(0))
+        d = _dim(dim, self._data.ndim)
+        indices = arg(self._data, axis=d)  # the first of equal extremes, as in PyTorch
+        values = op.apply(self, d, keepdim, indices)
+        return result(values, _indices(np.expand_dims(indices, d) if keepdim else indices))
+
+    @numpy_spellings
+    def argmax(self, dim=None, keepdim=False):
+        if dim is None:
+            return _indices(np.argmax(self._data))
+        return self.max(dim, keepdim).indices
+
+    @numpy_spellings
+    def argmin(self, dim=None, keepdim=False):
+        if dim is None:
+            return _indices(np.argmin(self._data))
+        return self.min(dim, keepdim).indices
+
+    @numpy_spellings
+    def amax(self, dim=(), keepdim=False):
+        """The largest values over ``dim`` (all dims if empty), without indices; ties share."""
+        return ops.Amax.apply(self, _dims(dim, self._data.ndim) or None, keepdim)
+
+    @numpy_spellings
+    def amin(self, dim=(), keepdim=False):
+        return ops.Amin.apply(self, _dims(dim, self._data.ndim) or None, keepdim)
+
+    # -- in order ---------------------------------------------------------------------------------
+    @numpy_spellings
+    def sort(self, dim=-1, descending=False, stable=None):
+        """Values and indices in order; equal values keep their order (every sort is stable)."""
+        indices = self.argsort(dim, descending, stable=True)
+        op = ops.Sort if stable is None else ops.SortStable
+        return SortResult(op.apply(self, _dim(dim, self._data.ndim), indices._data), indices)
+
+    @numpy_spellings
+    def argsort(self, dim=-1, descending=False, stable=False):
+        if self._data.ndim == 0:
+            _dim(dim, 0)
+            return _indices(0)
+        d = _dim(dim, self._data.ndim)
+        # A stable sort keeps equal elements in their order; descending sorts the negated
+        # values, so that equal elements still come first-to-last.
+        key = self._data if not descending else (~self._data if self.dtype is _dtype.bool else -self._data)
+        return _indices(np.argsort(key, axis=d, kind="stable"))
+
+    def topk(self, k, dim=-1, largest=True, sorted=True):
+        d = _dim(dim, max(self._data.ndim, 1))
+        size = self._data.shape[d] if self._data.ndim else 1
+        if not 0 <= k <= size:
+            raise RuntimeError("selected index k out of range")
+        if self._data.ndim == 0:
+            indices = _indices([0][:k])
+        else:
+            indices = self.argsort(d, descending=largest).narrow(d, 0, k)
+        return TopkResult(ops.Topk.apply(self, d, indices._data), indices)
+
+    # -- along a dimension, for classification ----------------------------------------------
+    def softmax(self, dim):
+        return ops.Softmax.apply(_floating(self), _dim(dim, self._data.ndim))
+
+    def log_softmax(self, dim):
+        return ops.LogSoftmax.apply(_floating(self), _dim(dim, self._data.ndim))

@@ -1,0 +1,321 @@
+"""The Tensor's shape and indexing methods: view, reshape, transpose, x[key], ...
+
+``class Tensor`` (minigrad/_tensor.py) inherits these methods; each is a short call into an
+op of ``minigrad/ops/shape.py`` or ``ops/index.py``. This module reaches the Tensor class
+only through ``autograd.function.Tensor``.
+"""
+import warnings
+
+import numpy as np
+
+from . import _indexing, _inplace, ops
+from ._conventions import dim as _dim
+from ._conventions import dims as _dims
+from ._conventions import new_shape, reshape_is_view
+from ._conventions import shape_args as _shape_args
+from .autograd import function
+
+
+class ShapeMixin:
+    __slots__ = ()
+
+    # -- shapes --------------------------------------------------------------------------------
+    def view(self, *shape):
+        shape = new_shape(shape, self._data.size)
+        if not reshape_is_view(self._data, shape):
+            raise RuntimeError(
+                "view size is not compatible with input tensor's size and stride (at least one "
+                "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
+        return ops.View.apply(self, shape)
+
+    def reshape(self, *shape):
+        shape = new_shape(shape, self._data.size)
+        if reshape_is_view(self._data, shape):
+            return ops.View.apply(self, shape)
+        return ops.UnsafeView.apply(self.clone(), shape)  # copy first, as PyTorch does
+
+    def flatten(self, start_dim=0, end_dim=-1):
+        if self._data.ndim == 0:
+            return self.reshape(1)
+        s, e = _dim(start_dim, self._data.ndim), _dim(end_dim, self._data.ndim)
+        if s > e:
+            raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+        if s == e:
+            return self
+        shape = self._data.shape
+        return self.reshape(shape[:s] + (-1,) + shape[e + 1:])
+
+    def view_as(self, other):
+        return self.view(other.shape)
+
+    def reshape_as(self, other):
+        return self.reshape(other.shape)
+
+    def expand(self, *shape):
+        shape = _shape_args(shape)
+        lead = len(shape) - self._data.ndim
+        shape = tuple(self._data.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
+        for i, size in enumerate(self._data.shape):
+            if size != 1 and size != shape[i + lead]:
+                raise RuntimeError(
+                    f"The expanded size of the tensor ({shape[i + lead]}) must match the existing size "
+                    f"({size}) at non-singleton dimension {i + lead}.  Target sizes: {list(shape)}.  "
+                    f"Tensor sizes: {list(self._data.shape)}")
+        return ops.Expand.apply(self, shape)
+
+    def expand_as(self, other):
+        return self.expand(other.shape)
+
+    def sum_to_size(self, *shape):
+        shape = _shape_args(shape)
+        return self if shape == self._data.shape else ops.SumToSize.apply(self, shape)
+
+    def permute(self, *dims):
+        dims = _shape_args(dims)
+        if len(dims) != self._data.ndim:
+            raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does not "
+                               "match the length of the desired ordering of dimensions i.e. input.dim() "
+                               f"= {self._data.ndim} is not equal to len(dims) = {len(dims)}")
+        dims = tuple(_dim(d, self._data.ndim) for d in dims)
+        if len(set(dims)) != len(dims):
+            raise RuntimeError("permute(): duplicate dims are not allowed.")
+        return ops.Permute.apply(self, dims)
+
+    def transpose(self, dim0, dim1):
+        n = self._data.ndim
+        return ops.Transpose.apply(self, _dim(dim0, n), _dim(dim1, n))
+
+    def t(self):
+        if self._data.ndim > 2:
+            raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {self._data.ndim}D")
+        return ops.T.apply(self, 0, max(self._data.ndim - 1, 0))
+
+    @property
+    def T(self):
+        if self._data.ndim != 2:
+            warnings.warn(
+                "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
+                if self._data.ndim == 0 else
+                "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+                "deprecated and it will throw an error in a future release. Consider `x.mT` to "
+                "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
+                "reverse the dimensions of a tensor.", UserWarning, stacklevel=2)
+        return self.permute(*reversed(range(self._data.ndim)))
+
+    @property
+    def mT(self):
+        return self.transpose(-2, -1)
+
+    def unsqueeze(self, dim):
+        return ops.Unsqueeze.apply(self, _dim(dim, self._data.ndim + 1))
+
+    def squeeze(self, dim=None):
+        if dim is None:
+            return ops.Squeeze.apply(self, None)
+        dims = tuple(d for d in _dims(dim, self._data.ndim) if self._data.shape[d] == 1)
+        return (ops.SqueezeDims if isinstance(dim, (tuple, list)) else ops.SqueezeDim).apply(self, dims)
+
+    def unbind(self, dim=0):
+        d = _dim(dim, self._data.ndim)
+        return tuple(ops.Unbind.apply(self, (slice(None),) * d + (i,)) for i in range(self._data.shape[d]))
+
+    def unflatten(self, dim, sizes):
+        """Split dimension ``dim`` into ``sizes`` (one of them may be -1)."""
+        d, shape = _dim(dim, self._data.ndim), self._data.shape
+        return self.view(shape[:d] + new_shape(sizes, shape[d]) + shape[d + 1:])
+
+    def movedim(self, source, destination):
+        """Move dims ``source`` to positions ``destination``; the others keep their order."""
+        n = self._data.ndim
+        source = [_dim(d, n) for d in (source if isinstance(source, (tuple, list)) else (source,))]
+        destination = [_dim(d, n) for d in (destination if isinstance(destination, (tuple, list))
+                                            else (destination,))]
+        order = [None] * n
+        for s, d in zip(source, destination):
+            order[d] = s
+        rest = iter(d for d in range(n) if d not in source)
+        return self.permute([s if s is not None else next(rest) for s in order])
+
+    moveaxis = movedim
+
+    def swapaxes(self, dim0, dim1):
+        return self.transpose(dim0, dim1)
+
+    swapdims = swapaxes
+
+    # -- copies in a new arrangement ---------------------------------------------------------
+    def repeat(self, *repeats):
+        repeats = _shape_args(repeats)
+        if len(repeats) < self._data.ndim:
+            raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of "
+                               "dimensions of tensor")
+        return ops.Repeat.apply(self, repeats)
+
+    def tile(self, *dims):
+        dims = _shape_args(dims)
+        return self.repeat((1,) * (self._data.ndim - len(dims)) + dims)
+
+    def flip(self, *dims):
+        return ops.Flip.apply(self, _dims(list(_shape_args(dims)), self._data.ndim))
+
+    def roll(self, shifts, dims=None):
+        if dims is None:  # roll the flattened elements
+            return ops.Roll.apply(self, (int(shifts),), None)
+        shifts = tuple(shifts) if isinstance(shifts, (tuple, list)) else (shifts,)
+        return ops.Roll.apply(self, shifts, _dims(dims, self._data.ndim))
+
+    # -- pieces ----------------------------------------------------------------------------------
+    def _piece(self, op, d, start, stop):
+        return op.apply(self, (slice(None),) * d + (slice(start, stop),))
+
+    def narrow(self, dim, start, length):
+        d = _dim(dim, self._data.ndim)
+        size = self._data.shape[d]
+        start = start + size if start < 0 else start
+        if start + length > size:
+            raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
+        return self._piece(ops.Slice, d, start, start + length)
+
+    def split(self, split_size_or_sections, dim=0):
+        """Pieces of ``split_size`` along ``dim`` (the last may be smaller), or of the given sizes."""
+        d = _dim(dim, self._data.ndim)
+        size = self._data.shape[d]
+        if isinstance(split_size_or_sections, int):
+            step = split_size_or_sections
+            return tuple(self._piece(ops.SplitPiece, d, a, min(a + step, size))
+                         for a in range(0, max(size, 1), step))
+        sizes = list(split_size_or_sections)
+        if sum(sizes) != size:
+            raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input "
+                               f"tensor's size at dimension {d}), but got split_sizes={sizes}")
+        ends = np.cumsum(sizes).tolist()
+        return tuple(self._piece(ops.SplitWithSizesPiece, d, end - n, end) for n, end in zip(sizes, ends))
+
+    def chunk(self, chunks, dim=0):
+        size = self._data.shape[_dim(dim, self._data.ndim)]
+        return self.split(max(-(-size // chunks), 1), dim)  # pieces of ceil(size / chunks)
+
+    def __getitem__(self, key):
+        return _indexing.getitem(self, key)
+
+    def __setitem__(self, key, value):
+        _indexing.setitem(self, key, value)
+
+    # -- picking elements along a dim (minigrad/ops/index.py) ------------------------------------
+    def gather(self, dim, index):
+        """``out[i][j] = self[i][index[i][j]]`` (for dim 1): elements picked along ``dim``."""
+        _check_index("gather", index)
+        return ops.Gather.apply(self, _dim(dim, max(self._data.ndim, 1)), index._data)
+
+    def take_along_dim(self, indices, dim=None):
+        """``gather`` with broadcasting: self and indices are expanded to a common shape
+        (except along ``dim``) first, as PyTorch does."""
+        if dim is None:
+            return self.reshape(-1).gather(0, indices.reshape(-1))
+        d = _dim(dim, self._data.ndim)
+        shape = list(np.broadcast_shapes(self.shape, indices.shape))
+        x_shape, i_shape = list(shape), list(shape)
+        x_shape[d], i_shape[d] = self.shape[d], indices.shape[d]
+        return self.expand(x_shape).gather(d, indices.expand(i_shape))
+
+    def scatter(self, dim, index, src=None, *, value=None, reduce=None):
+        """A copy with ``src`` (a tensor or a number) written at ``index`` along ``dim``."""
+        _check_index("scatter", index)
+        src = value if src is None else src
+        if reduce is not None:
+            raise NotImplementedError("minigrad's scatter takes no reduce=; use scatter_add for 'add'")
+        d = _dim(dim, max(self._data.ndim, 1))
+        if isinstance(src, function.Tensor):
+            return ops.Scatter.apply(self, d, index._data, src)
+        return ops.ScatterValue.apply(self, d, index._data, src)
+
+    def scatter_add(self, dim, index, src):
+        _check_index("scatter", index)
+        return ops.ScatterAdd.apply(self, _dim(dim, max(self._data.ndim, 1)), index._data, src)
+
+    def index_select(self, dim, index):
+        if index.dtype.is_floating_point or index._data.ndim > 1:
+            raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
+        return ops.IndexSelect.apply(self, _dim(dim, max(self._data.ndim, 1)), index._data.reshape(-1))
+
+    def masked_fill(self, mask, value):
+        """``value`` (a number or a 0-d tensor) where ``mask`` is True, this tensor elsewhere."""
+        if mask.dtype.name != "bool":
+            raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
+                               f"{mask.dtype.name.replace('int64', 'long int')}")
+        if isinstance(value, function.Tensor):
+            if value._data.ndim:
+                raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got "
+                                   f"tensor with {value._data.ndim} dimension(s).")
+            return ops.MaskedFillTensor.apply(self, mask._data, value)
+        return ops.MaskedFill.apply(self, mask._data, value)
+
+    def masked_select(self, mask):
+        shape = np.broadcast_shapes(self.shape, mask.shape)
+        x = self if shape == self.shape else self.expand(shape)
+        return ops.MaskedSelect.apply(x, np.broadcast_to(mask._data, x.shape))
+
+    def nonzero(self, *, as_tuple=False):
+        where = np.nonzero(self._data)
+        if as_tuple:
+            return tuple(function.Tensor._wrap(w.astype(np.int64)) for w in where)
+        return function.Tensor._wrap(np.stack(where, axis=1).astype(np.int64))
+
+    def masked_fill_(self, mask, value):
+        return _inplace.apply(self, ShapeMixin.masked_fill, mask, value)
+
+    def scatter_(self, dim, index, src=None, *, value=None, reduce=None):
+        return _inplace.apply(self, lambda t: t.scatter(dim, index, src, value=value, reduce=reduce))
+
+    def scatter_add_(self, dim, index, src):
+        return _inplace.apply(self, ShapeMixin.scatter_add, dim, index, src)
+
+    # -- parts of a matrix (minigrad/ops/linalg.py) ------------------------------------------------
+    def tril(self, diagonal=0):
+        _check_matrix("tril", self)
+        return ops.Tril.apply(self, diagonal)
+
+    def triu(self, diagonal=0):
+        _check_matrix("triu", self)
+        return ops.Triu.apply(self, diagonal)
+
+    def diagonal(self, offset=0, dim1=0, dim2=1):
+        if self._data.ndim != 2 or (_dim(dim1, 2), _dim(dim2, 2)) != (0, 1):
+            raise NotImplementedError("minigrad's diagonal takes the diagonal of a matrix (dim1=0, dim2=1)")
+        return ops.Diagonal.apply(self, offset)
+
+    def diag(self, diagonal=0):
+        """A vector's matrix (the vector on the diagonal), or a matrix's diagonal (a copy)."""
+        if self._data.ndim == 1:
+            return ops.DiagEmbed.apply(self, diagonal)
+        if self._data.ndim != 2:
+            raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{self._data.ndim}D")
+        return ops.DiagCopy.apply(self, diagonal)
+
+    def trace(self):
+        if self._data.ndim != 2:
+            raise RuntimeError("trace: expected a matrix, but got tensor with dim " + str(self._data.ndim))
+        return ops.Trace.apply(self)
+
+    # -- memory layout ------------------------------------------------------------------------------
+    def stride(self, dim=None):
+        """Steps (in elements) between neighbours along each dim, as PyTorch counts them."""
+        strides = tuple(s // self._data.itemsize for s in self._data.strides)
+        return strides if dim is None else strides[_dim(dim, self._data.ndim)]
+
+    def is_contiguous(self):
+        return self._data.flags.c_contiguous
+
+    def contiguous(self):
+        return self if self._data.flags.c_contiguous else self.clone()
+
+
+def _check_index(name, index):
+    if not isinstance(index, function.Tensor) or index.dtype.name != "int64":
+        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
+
+
+def _check_matrix(name, t):
+    if t._data.ndim < 2:
+        raise RuntimeError(f"{name}: input tensor must have at least 2 dimensions")
+

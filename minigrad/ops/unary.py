@@ -1,0 +1,519 @@
+"""Functions of one input, element by element: exp, log, sin, tanh, floor, clamp, ...
+
+Each backward multiplies the incoming gradient by the function's derivative at the input
+(the chain rule, one element at a time). Where the derivative is simplest in terms of the
+output (exp, tanh, sigmoid), the op saves the output instead of the input.
+"""
+import math
+
+import numpy as np
+
+from .._conventions import quiet
+from ..autograd.function import Op
+
+
+# ---------------------------------------------------------------------------------------------
+# Exponentials, logarithms, roots; activations
+# ---------------------------------------------------------------------------------------------
+
+
+class Exp(Op):
+    node_name = "ExpBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x):
+        out = np.exp(x)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        out, = ctx.saved_tensors
+        return grad * out  # (e^x)' = e^x: reuse the output instead of recomputing it
+
+
+class Log(Op):
+    node_name = "LogBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.log(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad / x
+
+
+class Sqrt(Op):
+    node_name = "SqrtBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x):
+        out = np.sqrt(x)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        out, = ctx.saved_tensors
+        return grad / (2 * out)
+
+
+class Abs(Op):
+    node_name = "AbsBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.abs(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * x.sign()  # sign(0) = 0: the subgradient PyTorch picks
+
+
+class Relu(Op):
+    node_name = "ReluBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        out = np.maximum(x, 0)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        out, = ctx.saved_tensors
+        return ThresholdBackward.apply(grad, out)
+
+
+class ThresholdBackward(Op):
+    """ReLU's backward, one op as in PyTorch (``threshold_backward``): the gradient passes
+    where the unit is on (output > 0) and is 0 elsewhere, at 0 too. Its own node shows up
+    only when backward is recorded (``create_graph=True``)."""
+    node_name = "ThresholdBackwardBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, out):
+        ctx.save_for_backward(out)
+        # Multiplying by the mask is several times faster than where(); adding 0.0 turns
+        # the -0. of (negative gradient * 0) into 0., as PyTorch has it.
+        result = grad * (out > 0)
+        result += 0.0
+        return result
+
+    @staticmethod
+    def backward(ctx, gg):
+        out, = ctx.saved_tensors
+        return ThresholdBackward.apply(gg, out), out.new_zeros(out.shape)  # the mask is flat in ``out``
+
+
+class Sigmoid(Op):
+    node_name = "SigmoidBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x):
+        out = 1 / (1 + np.exp(-x))  # exp may overflow to inf: then 1 / inf = 0, as in PyTorch
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        out, = ctx.saved_tensors
+        return grad * out * (1 - out)
+
+
+class Tanh(Op):
+    node_name = "TanhBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        out = np.tanh(x)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        out, = ctx.saved_tensors
+        return grad * (1 - out * out)
+
+
+class Clamp(Op):
+    node_name = "ClampBackward1"
+
+    @staticmethod
+    def forward(ctx, x, min, max):
+        ctx.save_for_backward(x)
+        ctx.bounds = (min, max)
+        return np.clip(x, min, max).astype(x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        lo, hi = ctx.bounds
+        inside = x == x  # all True (and False for NaN, as in PyTorch)
+        if lo is not None:
+            inside = inside & (x >= lo)
+        if hi is not None:
+            inside = inside & (x <= hi)
+        return grad.where(inside, 0.0), None, None  # it passes only where x was not clipped
+
+
+# ---------------------------------------------------------------------------------------------
+# Trigonometric and hyperbolic functions, more exponentials and logarithms
+# ---------------------------------------------------------------------------------------------
+
+class Sin(Op):
+    node_name = "SinBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.sin(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * x.cos()
+
+
+class Cos(Op):
+    node_name = "CosBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.cos(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * -x.sin()
+
+
+class Tan(Op):
+    node_name = "TanBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        out = np.tan(x)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        out, = ctx.saved_tensors
+        return grad * (1 + out * out)  # tan' = 1 + tan^2
+
+
+class Asin(Op):
+    node_name = "AsinBackward0"
+
+    @staticmethod
+    @quiet  # outside [-1, 1]: nan, as in PyTorch
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.arcsin(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * (1 - x * x).rsqrt()
+
+
+class Acos(Op):
+    node_name = "AcosBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.arccos(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * -(1 - x * x).rsqrt()
+
+
+class Atan(Op):
+    node_name = "AtanBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.arctan(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad / (1 + x * x)
+
+
+class Sinh(Op):
+    node_name = "SinhBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.sinh(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * x.cosh()
+
+
+class Cosh(Op):
+    node_name = "CoshBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.cosh(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * x.sinh()
+
+
+class Exp2(Op):
+    node_name = "Exp2Backward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x):
+        out = np.exp2(x)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        out, = ctx.saved_tensors
+        return grad * out * math.log(2.0)
+
+
+class Expm1(Op):
+    """``exp(x) - 1``, exact for small x (where exp(x) - 1 would lose the digits)."""
+    node_name = "Expm1Backward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x):
+        out = np.expm1(x)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        out, = ctx.saved_tensors
+        return grad * (out + 1)
+
+
+class Log2(Op):
+    node_name = "Log2Backward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.log2(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad / (x * math.log(2.0))
+
+
+class Log10(Op):
+    node_name = "Log10Backward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.log10(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad / (x * math.log(10.0))
+
+
+class Log1p(Op):
+    """``log(1 + x)``, exact for small x."""
+    node_name = "Log1PBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.log1p(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad / (x + 1)
+
+
+class Rsqrt(Op):
+    """``1 / sqrt(x)``"""
+    node_name = "RsqrtBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x):
+        out = 1 / np.sqrt(x)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        out, = ctx.saved_tensors
+        return grad * -0.5 * out ** 3  # (x^-1/2)' = -x^-3/2 / 2
+
+
+class Erf(Op):
+    node_name = "ErfBackward0"
+    _erf = np.frompyfunc(math.erf, 1, 1)  # NumPy has no erf: Python's, element by element
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.asarray(Erf._erf(x), dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * (2 / math.sqrt(math.pi)) * (-x * x).exp()
+
+
+class Frac(Op):
+    """``x - trunc(x)``: the slope is 1 between the jumps."""
+    node_name = "FracBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        return x - np.trunc(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
+class NanToNum(Op):
+    node_name = "NanToNumBackward0"
+
+    @staticmethod
+    def forward(ctx, x, nan, posinf, neginf):
+        ctx.save_for_backward(x)
+        return np.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad.where(x.isfinite(), 0.0), None, None, None  # a replaced value is a constant
+
+
+# ---------------------------------------------------------------------------------------------
+# Steps: flat wherever they are differentiable, so their gradient is 0
+# ---------------------------------------------------------------------------------------------
+
+
+class Step(Op):
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.new_zeros(grad.shape)
+
+
+class Sign(Step):
+    node_name = "SignBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        return np.sign(x)
+
+
+class Floor(Step):
+    node_name = "FloorBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        return np.floor(x)
+
+
+class Ceil(Step):
+    node_name = "CeilBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        return np.ceil(x)
+
+
+class Trunc(Step):
+    node_name = "TruncBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        return np.trunc(x)
+
+
+class Round(Step):
+    node_name = "RoundBackward0"  # halves to even, as in PyTorch (and NumPy)
+
+    @staticmethod
+    def forward(ctx, x):
+        return np.round(x)
+
+
+class RoundDecimals(Step):
+    node_name = "RoundBackward1"
+
+    @staticmethod
+    def forward(ctx, x, decimals):
+        return np.round(x, decimals)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.new_zeros(grad.shape), None
+
+
+class ClampMin(Op):
+    """``x.clamp_min(number)``: PyTorch's own op (``x.clamp(min=number)`` is ClampBackward1)."""
+    node_name = "ClampMinBackward0"
+
+    @staticmethod
+    def forward(ctx, x, lo):
+        ctx.save_for_backward(x)
+        ctx.bound = lo
+        return np.maximum(x, lo).astype(x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad.where(x >= ctx.bound, 0.0), None
+
+
+class ClampMax(ClampMin):
+    node_name = "ClampMaxBackward0"
+
+    @staticmethod
+    def forward(ctx, x, hi):
+        ctx.save_for_backward(x)
+        ctx.bound = hi
+        return np.minimum(x, hi).astype(x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad.where(x <= ctx.bound, 0.0), None
