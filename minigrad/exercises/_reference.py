@@ -13,6 +13,7 @@ each passes its exercise's check).
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 
@@ -24,7 +25,8 @@ __all__ = ["yours_or_reference"]
 def yours_or_reference(yours, exercise: str):
     """``yours`` (the learner's function), falling back to the reference solution of
     ``exercise`` (a grade_id, e.g. "nb11_standardize") while ``yours`` is None or raises
-    NotImplementedError; says so once, the first time."""
+    NotImplementedError; says so once, the first time. A class (a Function) is the learner's
+    as soon as it exists."""
     reference = REFERENCES[exercise]
     said = []
 
@@ -37,6 +39,10 @@ def yours_or_reference(yours, exercise: str):
     if yours is None:
         say()
         return reference
+    if isinstance(yours, type):
+        # A class (03's Functions): its stub cell raised before the class was written, so a
+        # class that exists is the learner's own.
+        return yours
 
     @functools.wraps(yours)
     def yours_until_not_done(*args, **kwargs):
@@ -52,6 +58,21 @@ def yours_or_reference(yours, exercise: str):
 
 def length(a, b):
     return minigrad.sqrt(a ** 2 + b ** 2)
+
+
+# --- 01 · What backward computes -----------------------------------------------------
+
+def line_grads(w, x, b):
+    return x, w, 1.0
+
+
+def squared_error_grads(w, x, b, t):
+    error = w * x + b - t
+    return 2 * error * x, 2 * error
+
+
+def numerical_grad(f, x, h):
+    return (f(x + h) - f(x - h)) / (2 * h)
 
 
 # --- 02 · The graph -------------------------------------------------------------------
@@ -77,6 +98,75 @@ def leaves_of(tensor):
             leaves.append(node.variable)
         to_visit.extend(child for child, _ in node.next_functions)
     return leaves
+
+
+# --- 03 · Inside a node ---------------------------------------------------------------
+
+class MySigmoid(minigrad.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        s = 1 / (1 + minigrad.exp(-x))
+        ctx.save_for_backward(s)
+        return s
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (s,) = ctx.saved_tensors
+        return grad_output * s * (1 - s)
+
+
+class MyMul(minigrad.autograd.Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return a * b
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        a, b = ctx.saved_tensors
+        return grad_output * b, grad_output * a
+
+
+def predict_saved_bytes(n):
+    one_array = n * 100 * 4
+    return 4 * one_array  # MulBackward0: a and b; ExpBackward0 and SigmoidBackward0: results
+
+
+# --- 04 · Backward by hand -------------------------------------------------------------
+# These work on the notebook's own Value class: value_tanh makes its result with type(v).
+
+def value_tanh(v):
+    t = math.tanh(v.data)
+    return type(v)(t, (v,), lambda g: (g * (1 - t ** 2),), "tanh")
+
+
+def backward_order(root):
+    pending = {}  # Value -> how many gradients it will receive
+    seen, stack = {root}, [root]
+    while stack:
+        for p in stack.pop().parents:
+            pending[p] = pending.get(p, 0) + 1
+            if p not in seen:
+                seen.add(p)
+                stack.append(p)
+    order, ready = [], [root]
+    while ready:
+        v = ready.pop()
+        order.append(v)
+        for p in v.parents:
+            pending[p] -= 1
+            if pending[p] == 0:
+                ready.append(p)
+    return order
+
+
+def backward(root):
+    root.grad = 1.0
+    for node in backward_order(root):
+        if node.backward_fn is None:
+            continue
+        for parent, g in zip(node.parents, node.backward_fn(node.grad)):
+            parent.grad += g
 
 
 # --- 11 · Capstone --------------------------------------------------------------------
@@ -108,8 +198,17 @@ def snapshot(model):
 # grade_id of the exercise's solution cell -> its reference solution
 REFERENCES = {
     "nb00_length": length,
+    "nb01_line_grads": line_grads,
+    "nb01_squared_error_grads": squared_error_grads,
+    "nb01_numerical_grad": numerical_grad,
     "nb02_print_graph": my_print_graph,
     "nb02_leaves_of": leaves_of,
+    "nb03_my_sigmoid": MySigmoid,
+    "nb03_my_mul": MyMul,
+    "nb03_predict_saved_bytes": predict_saved_bytes,
+    "nb04_value_tanh": value_tanh,
+    "nb04_backward_order": backward_order,
+    "nb04_backward": backward,
     "nb11_standardize": standardize,
     "nb11_evaluate": evaluate,
     "nb11_snapshot": snapshot,
