@@ -266,8 +266,7 @@ def test_every_check_of_a_blank_notebook_fails_as_not_done(path):
 
 # Notebooks whose cells after an exercise do not yet fall back on the reference solution
 # (minigrad/exercises/_reference.py, yours_or_reference).
-CASCADING = {"05_tensors_and_vjps", "06_training_loop", "07_gradient_accumulation",
-             "08_several_losses", "09_memory_and_errors"}
+CASCADING = {"05_tensors_and_vjps", "09_memory_and_errors"}
 
 
 @pytest.mark.parametrize("path", [

@@ -18,6 +18,7 @@ import math
 import numpy as np
 
 import minigrad
+from minigrad import optim
 
 __all__ = ["yours_or_reference"]
 
@@ -169,6 +170,69 @@ def backward(root):
             parent.grad += g
 
 
+# --- 06 · The training loop -----------------------------------------------------------
+
+def sgd_step(params, lr):
+    with minigrad.no_grad():
+        for p in params:
+            if p.grad is None:
+                continue
+            p -= lr * p.grad
+            p.grad = None
+
+
+def train(model, optimizer, loss_fn, x, y, steps):
+    losses = []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
+# --- 07 · Gradient accumulation --------------------------------------------------------
+
+def train_accumulated(model, optimizer, loss_fn, loader, accum_steps):
+    optimizer.zero_grad()
+    for i, (xb, yb) in enumerate(loader):
+        loss = loss_fn(model(xb), yb) / accum_steps
+        loss.backward()
+        if (i + 1) % accum_steps == 0:
+            optimizer.step()
+            optimizer.zero_grad()
+
+
+def train_fixed(model, optimizer, loss_fn, loader, epochs):
+    losses = []
+    for _ in range(epochs):
+        for xb, yb in loader:
+            optimizer.zero_grad()
+            loss = loss_fn(model(xb), yb)
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+    return losses
+
+
+# --- 08 · Several losses ---------------------------------------------------------------
+
+def train_stream(W, U, xs, targets, lr):
+    optimizer = optim.SGD([W, U], lr=lr)
+    h = minigrad.zeros(W.shape[0])
+    losses = []
+    for x, target in zip(xs, targets):
+        h = h.detach()  # keep the values, drop the link to the previous step
+        optimizer.zero_grad()
+        h = minigrad.tanh(W @ h + U @ x)
+        loss = ((h - target) ** 2).sum()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
 # --- 11 · Capstone --------------------------------------------------------------------
 
 def standardize(x_train, x):
@@ -209,6 +273,11 @@ REFERENCES = {
     "nb04_value_tanh": value_tanh,
     "nb04_backward_order": backward_order,
     "nb04_backward": backward,
+    "nb06_sgd_step": sgd_step,
+    "nb06_training_loop": train,
+    "nb07_accumulation": train_accumulated,
+    "nb07_fixed_loop": train_fixed,
+    "nb08_stream_loop": train_stream,
     "nb11_standardize": standardize,
     "nb11_evaluate": evaluate,
     "nb11_snapshot": snapshot,
