@@ -264,15 +264,7 @@ def test_every_check_of_a_blank_notebook_fails_as_not_done(path):
             and "_nb" not in shown, f"check cell {cell.id} of the blank {path.name} shows:\n{shown}"
 
 
-# Notebooks whose cells after an exercise do not yet fall back on the reference solution
-# (minigrad/exercises/_reference.py, yours_or_reference).
-CASCADING = {"05_tensors_and_vjps", "09_memory_and_errors"}
-
-
-@pytest.mark.parametrize("path", [
-    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="TODO: later cells still need the "
-                                            "exercises' results")) if p.stem in CASCADING else p
-    for p in COMPLETE], ids=IDS)
+@pytest.mark.parametrize("path", COMPLETE, ids=IDS)
 def test_skipped_exercises_do_not_break_the_rest_of_the_notebook(path):
     """The blank notebook, every exercise left undone, run top to bottom: only the check
     cells fail (and the cells that show an error on purpose, tagged raises-exception, and a

@@ -170,6 +170,34 @@ def backward(root):
             parent.grad += g
 
 
+# --- 05 · Tensors and VJPs ------------------------------------------------------------
+
+def unbroadcast(grad, shape):
+    while grad.ndim > len(shape):  # dimensions broadcasting added on the left
+        grad = grad.sum(axis=0)
+    for axis, size in enumerate(shape):  # dimensions stretched from size 1
+        if size == 1 and grad.shape[axis] != 1:
+            grad = grad.sum(axis=axis, keepdims=True)
+    return grad
+
+
+def jacobian(f, x):
+    y = f(x)
+    rows = []
+    for i in range(y.shape[0]):
+        v = minigrad.zeros(y.shape[0], dtype=y.dtype)
+        v[i] = 1.0
+        x.grad = None
+        y.backward(gradient=v, retain_graph=True)
+        rows.append(x.grad.clone())
+    x.grad = None
+    return minigrad.stack(rows)
+
+
+def linear_backward(x, W, b, grad_out):
+    return grad_out @ W, grad_out.T @ x, grad_out.sum(dim=0)
+
+
 # --- 06 · The training loop -----------------------------------------------------------
 
 def sgd_step(params, lr):
@@ -233,7 +261,7 @@ def train_stream(W, U, xs, targets, lr):
     return losses
 
 
-# --- 11 · Capstone --------------------------------------------------------------------
+# --- 11 · Capstone (evaluate is 09's exercise too) --------------------------------------
 
 def standardize(x_train, x):
     mean = x_train.mean(axis=0)
@@ -273,11 +301,15 @@ REFERENCES = {
     "nb04_value_tanh": value_tanh,
     "nb04_backward_order": backward_order,
     "nb04_backward": backward,
+    "nb05_unbroadcast": unbroadcast,
+    "nb05_jacobian": jacobian,
+    "nb05_linear_backward": linear_backward,
     "nb06_sgd_step": sgd_step,
     "nb06_training_loop": train,
     "nb07_accumulation": train_accumulated,
     "nb07_fixed_loop": train_fixed,
     "nb08_stream_loop": train_stream,
+    "nb09_evaluate": evaluate,
     "nb11_standardize": standardize,
     "nb11_evaluate": evaluate,
     "nb11_snapshot": snapshot,
