@@ -336,6 +336,21 @@ def test_yours_or_reference_keeps_yours_and_the_check_checks_yours(capsys):
     assert exercises.yours_or_reference(None, "nb00_length") is not None
 
 
+def test_yours_or_reference_takes_a_class_once_it_exists(capsys):
+    """03's exercises are Function classes: the stub cell raises before the class exists, so
+    the name still holds None (reference) or holds the learner's class (theirs)."""
+    from minigrad.exercises._reference import REFERENCES
+
+    assert exercises.yours_or_reference(None, "nb03_my_sigmoid") is REFERENCES["nb03_my_sigmoid"]
+    assert "MySigmoid is not done yet" in capsys.readouterr().out
+
+    class MySigmoid(minigrad.autograd.Function):
+        pass
+
+    assert exercises.yours_or_reference(MySigmoid, "nb03_my_sigmoid") is MySigmoid
+    assert capsys.readouterr().out == ""
+
+
 # grade_id of the solution cell -> typical wrong answers (tests/wrong_answers/nbNN.py)
 WRONG = wrong_answers.WRONG
 EXERCISES = [(p, course.read(p).cells[i].metadata["nbgrader"]["grade_id"])
