@@ -13,10 +13,12 @@ each passes its exercise's check).
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 
 import minigrad
+from minigrad import optim
 
 __all__ = ["yours_or_reference"]
 
@@ -24,7 +26,8 @@ __all__ = ["yours_or_reference"]
 def yours_or_reference(yours, exercise: str):
     """``yours`` (the learner's function), falling back to the reference solution of
     ``exercise`` (a grade_id, e.g. "nb11_standardize") while ``yours`` is None or raises
-    NotImplementedError; says so once, the first time."""
+    NotImplementedError; says so once, the first time. A class (a Function) is the learner's
+    as soon as it exists."""
     reference = REFERENCES[exercise]
     said = []
 
@@ -37,6 +40,10 @@ def yours_or_reference(yours, exercise: str):
     if yours is None:
         say()
         return reference
+    if isinstance(yours, type):
+        # A class (03's Functions): its stub cell raised before the class was written, so a
+        # class that exists is the learner's own.
+        return yours
 
     @functools.wraps(yours)
     def yours_until_not_done(*args, **kwargs):
@@ -52,6 +59,21 @@ def yours_or_reference(yours, exercise: str):
 
 def length(a, b):
     return minigrad.sqrt(a ** 2 + b ** 2)
+
+
+# --- 01 · What backward computes -----------------------------------------------------
+
+def line_grads(w, x, b):
+    return x, w, 1.0
+
+
+def squared_error_grads(w, x, b, t):
+    error = w * x + b - t
+    return 2 * error * x, 2 * error
+
+
+def numerical_grad(f, x, h):
+    return (f(x + h) - f(x - h)) / (2 * h)
 
 
 # --- 02 · The graph -------------------------------------------------------------------
@@ -79,7 +101,167 @@ def leaves_of(tensor):
     return leaves
 
 
-# --- 11 · Capstone --------------------------------------------------------------------
+# --- 03 · Inside a node ---------------------------------------------------------------
+
+class MySigmoid(minigrad.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        s = 1 / (1 + minigrad.exp(-x))
+        ctx.save_for_backward(s)
+        return s
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (s,) = ctx.saved_tensors
+        return grad_output * s * (1 - s)
+
+
+class MyMul(minigrad.autograd.Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return a * b
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        a, b = ctx.saved_tensors
+        return grad_output * b, grad_output * a
+
+
+def predict_saved_bytes(n):
+    one_array = n * 100 * 4
+    return 4 * one_array  # MulBackward0: a and b; ExpBackward0 and SigmoidBackward0: results
+
+
+# --- 04 · Backward by hand -------------------------------------------------------------
+# These work on the notebook's own Value class: value_tanh makes its result with type(v).
+
+def value_tanh(v):
+    t = math.tanh(v.data)
+    return type(v)(t, (v,), lambda g: (g * (1 - t ** 2),), "tanh")
+
+
+def backward_order(root):
+    pending = {}  # Value -> how many gradients it will receive
+    seen, stack = {root}, [root]
+    while stack:
+        for p in stack.pop().parents:
+            pending[p] = pending.get(p, 0) + 1
+            if p not in seen:
+                seen.add(p)
+                stack.append(p)
+    order, ready = [], [root]
+    while ready:
+        v = ready.pop()
+        order.append(v)
+        for p in v.parents:
+            pending[p] -= 1
+            if pending[p] == 0:
+                ready.append(p)
+    return order
+
+
+def backward(root):
+    root.grad = 1.0
+    for node in backward_order(root):
+        if node.backward_fn is None:
+            continue
+        for parent, g in zip(node.parents, node.backward_fn(node.grad)):
+            parent.grad += g
+
+
+# --- 05 · Tensors and VJPs ------------------------------------------------------------
+
+def unbroadcast(grad, shape):
+    while grad.ndim > len(shape):  # dimensions broadcasting added on the left
+        grad = grad.sum(axis=0)
+    for axis, size in enumerate(shape):  # dimensions stretched from size 1
+        if size == 1 and grad.shape[axis] != 1:
+            grad = grad.sum(axis=axis, keepdims=True)
+    return grad
+
+
+def jacobian(f, x):
+    y = f(x)
+    rows = []
+    for i in range(y.shape[0]):
+        v = minigrad.zeros(y.shape[0], dtype=y.dtype)
+        v[i] = 1.0
+        x.grad = None
+        y.backward(gradient=v, retain_graph=True)
+        rows.append(x.grad.clone())
+    x.grad = None
+    return minigrad.stack(rows)
+
+
+def linear_backward(x, W, b, grad_out):
+    return grad_out @ W, grad_out.T @ x, grad_out.sum(dim=0)
+
+
+# --- 06 · The training loop -----------------------------------------------------------
+
+def sgd_step(params, lr):
+    with minigrad.no_grad():
+        for p in params:
+            if p.grad is None:
+                continue
+            p -= lr * p.grad
+            p.grad = None
+
+
+def train(model, optimizer, loss_fn, x, y, steps):
+    losses = []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
+# --- 07 · Gradient accumulation --------------------------------------------------------
+
+def train_accumulated(model, optimizer, loss_fn, loader, accum_steps):
+    optimizer.zero_grad()
+    for i, (xb, yb) in enumerate(loader):
+        loss = loss_fn(model(xb), yb) / accum_steps
+        loss.backward()
+        if (i + 1) % accum_steps == 0:
+            optimizer.step()
+            optimizer.zero_grad()
+
+
+def train_fixed(model, optimizer, loss_fn, loader, epochs):
+    losses = []
+    for _ in range(epochs):
+        for xb, yb in loader:
+            optimizer.zero_grad()
+            loss = loss_fn(model(xb), yb)
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+    return losses
+
+
+# --- 08 · Several losses ---------------------------------------------------------------
+
+def train_stream(W, U, xs, targets, lr):
+    optimizer = optim.SGD([W, U], lr=lr)
+    h = minigrad.zeros(W.shape[0])
+    losses = []
+    for x, target in zip(xs, targets):
+        h = h.detach()  # keep the values, drop the link to the previous step
+        optimizer.zero_grad()
+        h = minigrad.tanh(W @ h + U @ x)
+        loss = ((h - target) ** 2).sum()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
+# --- 11 · Capstone (evaluate is 09's exercise too) --------------------------------------
 
 def standardize(x_train, x):
     mean = x_train.mean(axis=0)
@@ -108,8 +290,26 @@ def snapshot(model):
 # grade_id of the exercise's solution cell -> its reference solution
 REFERENCES = {
     "nb00_length": length,
+    "nb01_line_grads": line_grads,
+    "nb01_squared_error_grads": squared_error_grads,
+    "nb01_numerical_grad": numerical_grad,
     "nb02_print_graph": my_print_graph,
     "nb02_leaves_of": leaves_of,
+    "nb03_my_sigmoid": MySigmoid,
+    "nb03_my_mul": MyMul,
+    "nb03_predict_saved_bytes": predict_saved_bytes,
+    "nb04_value_tanh": value_tanh,
+    "nb04_backward_order": backward_order,
+    "nb04_backward": backward,
+    "nb05_unbroadcast": unbroadcast,
+    "nb05_jacobian": jacobian,
+    "nb05_linear_backward": linear_backward,
+    "nb06_sgd_step": sgd_step,
+    "nb06_training_loop": train,
+    "nb07_accumulation": train_accumulated,
+    "nb07_fixed_loop": train_fixed,
+    "nb08_stream_loop": train_stream,
+    "nb09_evaluate": evaluate,
     "nb11_standardize": standardize,
     "nb11_evaluate": evaluate,
     "nb11_snapshot": snapshot,
