@@ -357,15 +357,31 @@ def minigrad_version() -> str:
     return minigrad.__version__
 
 
+ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,}\b")
+
+
 def normalize(nb):
     """No timing metadata, fixed kernel metadata, the minigrad version stamp; a stored error
     keeps its message, not the traceback (whose frames name this machine's paths and the
-    package's line numbers; nbval does not compare tracebacks anyway)."""
+    package's line numbers; nbval does not compare tracebacks anyway). Memory addresses in
+    printed text (``<MulBackward0 object at 0x7f...>``) become stable stand-ins, numbered in
+    order of appearance in the notebook: the same object keeps the same address, and running
+    the notebooks twice gives the same files (nbval masks addresses anyway)."""
+    stand_ins = {}
+
+    def stand_in(match):
+        return stand_ins.setdefault(match.group(0), f"0x7f00000{len(stand_ins) + 1:05x}0")
+
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
         for out in cell.get("outputs", []):
             if out.output_type == "error":
                 out.traceback = [f"{out.ename}: {out.evalue}"]
+                out.evalue = ADDRESS.sub(stand_in, out.evalue)
+            elif out.output_type == "stream":
+                out.text = ADDRESS.sub(stand_in, out.text)
+            elif "text/plain" in out.get("data", {}):
+                out.data["text/plain"] = ADDRESS.sub(stand_in, out.data["text/plain"])
     set_kernel_metadata(nb)
     nb.metadata["minigrad"] = {"version": minigrad_version()}
     return nb
