@@ -27,5 +27,6 @@ from ._functions import (abs, add, allclose, argmax, cat, clamp, clip, clone, co
                          pow, reciprocal, relu, reshape, sigmoid, sign, softmax, sqrt, squeeze, stack,
                          std, sub, sum, sum_to_size, t, tanh, transpose, unsqueeze, var, where)
 from ._tensor import Size, Tensor
-from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
+                       no_grad, set_grad_enabled)
 from . import nn, optim, utils  # noqa: E402 (they build on everything above)

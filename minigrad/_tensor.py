@@ -14,7 +14,7 @@ import weakref
 import numpy as np
 
 from . import _dtype, _indexing, _inplace, ops
-from ._conventions import LEAF_GRAD_WARNING, MaxResult, Size, check_broadcast, new_shape, reshape_is_view
+from ._conventions import INFERENCE_REQUIRES_GRAD, LEAF_GRAD_WARNING, MaxResult, Size, check_broadcast, new_shape, reshape_is_view
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
 from ._conventions import shape_args as _shape_args
@@ -65,6 +65,7 @@ class Tensor:
                  "__dict__")
     _hooks = None  # {id: fn} of a leaf's hooks, made when the first one is registered
     _accumulator = None  # weak reference to a leaf's AccumulateGrad node
+    _inference = False  # made inside inference_mode: see is_inference()
 
     def __init__(self, data, dtype=None, requires_grad=False):
         array = _dtype.array_of(data, dtype)
@@ -78,6 +79,8 @@ class Tensor:
         self._grad = None
         self._grad_fn = grad_fn
         self._version_box = version_box  # None until needed: see _version_counter()
+        if grad_mode._state.inference:
+            self._inference = True
 
     @classmethod
     def _wrap(cls, array, grad_fn=None, version_box=None):
@@ -141,6 +144,10 @@ class Tensor:
     def grad_fn(self):
         return self._grad_fn
 
+    def is_inference(self):
+        """Made inside ``torch.inference_mode()``: it can never be part of a recorded graph."""
+        return self._inference
+
     @property
     def is_leaf(self):
         return self._grad_fn is None
@@ -158,6 +165,8 @@ class Tensor:
                 "var_no_grad = var.detach().")
         if flag and not self.dtype.is_floating_point:
             raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
+        if flag and self._inference and not grad_mode._state.inference:
+            raise RuntimeError(INFERENCE_REQUIRES_GRAD)
         self._requires_grad = bool(flag)
 
     def requires_grad_(self, requires_grad=True):
@@ -209,7 +218,10 @@ class Tensor:
 
     def detach(self):
         """The same data, cut from the graph (a new leaf). Shares the version counter."""
-        return Tensor._wrap(self._data, version_box=self._version_counter())
+        out = Tensor._wrap(self._data, version_box=self._version_counter())
+        if self._inference:
+            out._inference = True  # still the inference tensor's memory
+        return out
 
     def detach_(self):
         self._grad_fn, self._requires_grad = None, False
