@@ -1241,6 +1241,22 @@ class TestGradMode:
         _same(*oracle.both(run), rtol=1e-5)
 
 
+class TestAutogradGradErrorOrder:
+    """autograd.grad checks its outputs before its inputs: the error names the first problem."""
+
+    def test_output_without_grad_before_input_without_grad(self, oracle):
+        def fn(lib):
+            x = lib.linspace(-2, 2, 5)  # requires no grad: neither does tanh(x).sum()
+            return lib.autograd.grad(lib.tanh(x).sum(), x)
+        oracle.same_error(fn)
+
+    def test_non_scalar_output_before_input_without_grad(self, oracle):
+        def fn(lib):
+            x = lib.ones(3, requires_grad=True)
+            return lib.autograd.grad(lib.tanh(x), lib.ones(3))
+        oracle.same_error(fn)
+
+
 # =================================================================================================
 # Inference mode
 # =================================================================================================
