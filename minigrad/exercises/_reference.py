@@ -79,6 +79,16 @@ def leaves_of(tensor):
     return leaves
 
 
+
+def layer_output_grads(model, loss_fn, x, y):
+    outputs, h = [], x
+    for layer in model:
+        h = layer(h)
+        h.retain_grad()
+        outputs.append(h)
+    loss_fn(h, y).backward()
+    return [o.grad for o in outputs]
+
 # --- 11 · Capstone --------------------------------------------------------------------
 
 def standardize(x_train, x):
@@ -110,6 +120,7 @@ REFERENCES = {
     "nb00_length": length,
     "nb02_print_graph": my_print_graph,
     "nb02_leaves_of": leaves_of,
+    "nb02_layer_output_grads": layer_output_grads,
     "nb11_standardize": standardize,
     "nb11_evaluate": evaluate,
     "nb11_snapshot": snapshot,

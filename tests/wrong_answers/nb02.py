@@ -76,4 +76,41 @@ WRONG = {
         ("no_return", """\
     leaves = set()""", "returned None", []),
     ],
+    "nb02_layer_output_grads": [
+        ("no_retain", """\
+    outputs, h = [], x
+    for layer in model:
+        h = layer(h)
+        outputs.append(h)
+    loss_fn(h, y).backward()
+    return [o.grad for o in outputs]""", "is None", ["retain_grad"]),
+        ("retain_after_backward", """\
+    outputs, h = [], x
+    for layer in model:
+        h = layer(h)
+        outputs.append(h)
+    loss_fn(h, y).backward()
+    for o in outputs:
+        o.retain_grad()
+    return [o.grad for o in outputs]""", "before backward runs", ["retain_grad"]),
+        ("parameter_grads", """\
+    loss_fn(model(x), y).backward()
+    return [p.grad for p in model.parameters()]""", "not one per parameter", ["retain_grad"]),
+        ("outputs_not_grads", """\
+    outputs, h = [], x
+    for layer in model:
+        h = layer(h)
+        h.retain_grad()
+        outputs.append(h)
+    loss_fn(h, y).backward()
+    return outputs""", "output itself", ["retain_grad"]),
+        ("second_forward", """\
+    outputs, h = [], x
+    for layer in model:
+        h = layer(h)
+        h.retain_grad()
+        outputs.append(h)
+    loss_fn(model(x), y).backward()
+    return [o.grad for o in outputs]""", "is None", ["retain_grad"]),
+    ],
 }
