@@ -116,11 +116,21 @@ def snapshot(model):
 
 
 # grade_id of the exercise's solution cell -> its reference solution
+# --- 05 · Tensors and vector-Jacobian products ------------------------------------------
+
+def second_derivative(f, x):
+    x = x.detach().requires_grad_()
+    (d1,) = minigrad.autograd.grad(f(x).sum(), x, create_graph=True)
+    (d2,) = minigrad.autograd.grad(d1.sum(), x)
+    return d2
+
+
 REFERENCES = {
     "nb00_length": length,
     "nb02_print_graph": my_print_graph,
     "nb02_leaves_of": leaves_of,
     "nb02_layer_output_grads": layer_output_grads,
+    "nb05_second_derivative": second_derivative,
     "nb11_standardize": standardize,
     "nb11_evaluate": evaluate,
     "nb11_snapshot": snapshot,
