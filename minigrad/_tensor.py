@@ -128,6 +128,8 @@ class Tensor:
 
     @property
     def _version(self):
+        if self._inference:  # nothing will ever check it (see is_inference)
+            raise RuntimeError("Inference tensors do not track version counter.")
         return 0 if self._version_box is None else self._version_box[0]
 
     def _version_counter(self):

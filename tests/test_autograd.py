@@ -1375,6 +1375,13 @@ class TestInferenceMode:
             return [x, w, w._version]
         oracle.same(run)
 
+    def test_inference_tensors_have_no_version_counter(self, oracle):
+        def fn(lib):
+            with lib.inference_mode():
+                x = lib.ones(3)
+            return x._version
+        oracle.same_error(fn)
+
     def test_restores_after_exception(self):
         with pytest.raises(ValueError):
             with mg.inference_mode():

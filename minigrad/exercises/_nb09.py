@@ -12,7 +12,7 @@ from minigrad.utils.data import DataLoader, TensorDataset
 
 from ._common import _not_done, _pair, _passed
 
-__all__ = ["check_error_predictions", "check_eval_no_grad"]
+__all__ = ["check_error_predictions", "check_eval_no_grad", "check_inference_predictions"]
 
 
 # --- exercise 1: evaluate(model, loader, loss_fn) ------------------------------------------
@@ -232,4 +232,64 @@ def check_error_predictions(predict_errors):
     if wrong:
         raise AssertionError(f"{len(wrong)} of {len(SNIPPETS)} predictions are wrong. Hints:\n  "
                              + "\n  ".join(wrong))
+    _passed()
+
+
+# --- Exercise 3: what an inference tensor may do ---------------------------------------------
+
+INFERENCE_SETUP = """\
+w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
+with torch.inference_mode():
+    x = torch.tensor([2.0, 0.5, 1.0]) * 3
+"""
+
+INFERENCE_SNIPPETS = {
+    "A": "(x + w).sum().backward()",
+    "B": "(x * w).sum().backward()",
+    "C": "x.mul_(2)",
+    "D": "(x.clone() * w).sum().backward()",
+    "E": "mean = x.sum() / len(x)",
+}
+
+_INFERENCE_HINTS = {
+    "A": "the error message says what is forbidden: an inference tensor saved for backward. Does "
+         "addition need the values of its inputs to compute its gradients?",
+    "B": "what is the gradient of x * w with respect to w, and what must the multiplication "
+         "therefore keep until backward?",
+    "C": "what does PyTorch refuse to do to an inference tensor outside inference_mode, besides "
+         "saving it?",
+    "D": "what kind of tensor does an operation outside inference_mode make?",
+    "E": "does anything in this line require grad? If nothing is recorded, nothing is saved.",
+}
+
+
+def check_inference_predictions(predict_inference):
+    """Check ``predict_inference() -> dict`` from snippet letter ("A" to "E") to "error" or
+    "no error"; the truth is found by running each snippet (after INFERENCE_SETUP) with minigrad."""
+    try:
+        predictions = predict_inference()
+    except NotImplementedError:
+        raise _not_done("predict_inference") from None
+    if predictions is None:
+        raise AssertionError("predict_inference returned None: it should return the dict of your "
+                             "answers. Did you forget the return statement?")
+    if not isinstance(predictions, dict):
+        raise AssertionError("return a dict from the snippet's letter to your answer, like "
+                             f"{{'A': 'no error', ...}}; got {type(predictions).__name__}")
+    missing = [k for k in INFERENCE_SNIPPETS if k not in predictions]
+    if missing:
+        raise AssertionError(f"no answer for snippet(s) {', '.join(missing)}: give one for each "
+                             "of A to E.")
+    for key in INFERENCE_SNIPPETS:
+        answer = predictions[key]
+        if not isinstance(answer, str) or answer.strip().lower() not in ("error", "no error"):
+            raise AssertionError(f"snippet {key}: {answer!r} is not one of 'error', 'no error'.")
+    wrong = []
+    for key, code in INFERENCE_SNIPPETS.items():
+        truth = "no error" if _run_snippet(INFERENCE_SETUP + code) is None else "error"
+        if predictions[key].strip().lower() != truth:
+            wrong.append(f"snippet {key}: not {predictions[key]!r}; {_INFERENCE_HINTS[key]}")
+    if wrong:
+        raise AssertionError(f"{len(wrong)} of {len(INFERENCE_SNIPPETS)} predictions are wrong. "
+                             "Hints:\n  " + "\n  ".join(wrong))
     _passed()

@@ -39,4 +39,18 @@ WRONG = {
         ("not_a_choice", _predict(A="error"), "not one of the choices", []),
         ("missing_key", "    return {'A': 'not scalar', 'B': 'inplace'}", "no answer for snippet", []),
     ],
+    "nb09_inference_predictions": [
+        ("every_use_fails", """\
+    return {"A": "error", "B": "error", "C": "error", "D": "error", "E": "error"}""",
+         "saved for backward", ["addition does not"]),
+        ("only_backward_matters", """\
+    return {"A": "error", "B": "error", "C": "no error", "D": "no error", "E": "no error"}""",
+         "besides", ["in place", "mul_"]),
+        ("clone_stays_inference", """\
+    return {"A": "no error", "B": "error", "C": "error", "D": "error", "E": "no error"}""",
+         "what kind of tensor", ["normal tensor"]),
+        ("nothing_fails_outside", """\
+    return {"A": "no error", "B": "no error", "C": "no error", "D": "no error", "E": "no error"}""",
+         "2 of 5 predictions", []),
+    ],
 }
