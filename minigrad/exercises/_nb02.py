@@ -10,9 +10,9 @@ import minigrad
 from minigrad import nn
 
 from ..autograd.function import AccumulateGrad
-from ._common import _not_done, _passed
+from ._common import _as_float, _not_done, _passed
 
-__all__ = ["check_layer_output_grads", "check_leaves_of", "check_print_graph"]
+__all__ = ["check_layer_output_grads", "check_leaves_of", "check_predicted_gradients", "check_print_graph"]
 
 
 def _name(node):
@@ -281,3 +281,55 @@ def check_layer_output_grads(layer_output_grads):
                                      "respect to that output. Use loss_fn(output, y) on the "
                                      "last layer's output, and one backward pass.")
     _passed()
+
+
+# --- Exercise 4: predict the gradients on the drawn graph ------------------------------------
+
+def _drawn_graph_grads():
+    """d(e)/d(each tensor) for a = 2, b = 3, c = a * b, d = c + a, e = d ** 2, by autograd."""
+    a = minigrad.tensor(2.0, requires_grad=True)
+    b = minigrad.tensor(3.0, requires_grad=True)
+    c = a * b
+    d = c + a
+    e = d ** 2
+    for t in (c, d, e):
+        t.retain_grad()
+    e.backward()
+    return {name: t.grad.item() for name, t in zip("abcde", (a, b, c, d, e))}
+
+
+def check_predicted_gradients(predict_gradients):
+    """Check ``predict_gradients() -> dict`` from "a" .. "e" to d(e)/d(that tensor)."""
+    try:
+        predicted = predict_gradients()
+    except NotImplementedError:
+        raise _not_done("predict_gradients") from None
+    if not isinstance(predicted, dict):
+        raise AssertionError("predict_gradients should return a dict like {'e': 1.0, 'd': ..., "
+                             f"...}}; got {type(predicted).__name__}. Did you forget the return?")
+    want = _drawn_graph_grads()
+    missing = [k for k in want if k not in predicted]
+    if missing:
+        raise AssertionError(f"no prediction for {', '.join(missing)}: give one number for each "
+                             "of a, b, c, d, e.")
+    got = {k: _as_float(predicted[k], f"your prediction for {k}") for k in want}
+    wrong = [k for k in "edcba" if abs(got[k] - want[k]) > 1e-6]
+    if not wrong:
+        _passed()
+        return
+    k = wrong[0]  # the first one wrong, walking backward from e: the others follow from it
+    if k == "e":
+        hint = "what is the derivative of e with respect to itself? It is where backward starts."
+    elif k == "d" and got["d"] == 2.0:
+        hint = "the derivative of d ** 2 is 2 * d: evaluate it at d's value (printed above)."
+    elif k == "a" and (got["a"] == want["c"] * 3.0 or got["a"] == want["d"]):
+        hint = "a is used twice (in c and in d): backward adds the gradients of both paths."
+    elif (k == "c" and got["c"] == 1.0) or (k == "a" and got["a"] == 4.0) or (
+            k == "b" and got["b"] == 2.0):
+        hint = ("that is a local derivative only; multiply it by the gradient that arrives from "
+                "above (the chain rule).")
+    else:
+        hint = ("start from e and walk down the drawing: the gradient of each tensor is the "
+                "gradient above it times the local derivative, summed over every arrow leaving it.")
+    raise AssertionError(f"{len(wrong)} of 5 predictions are wrong; the first, walking back "
+                         f"from e, is {k} (you said {got[k]:g}). Hint: {hint}")

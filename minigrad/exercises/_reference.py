@@ -89,6 +89,10 @@ def layer_output_grads(model, loss_fn, x, y):
     loss_fn(h, y).backward()
     return [o.grad for o in outputs]
 
+
+def predict_gradients():
+    return {"e": 1.0, "d": 16.0, "c": 16.0, "a": 64.0, "b": 32.0}
+
 # --- 11 · Capstone --------------------------------------------------------------------
 
 def standardize(x_train, x):
@@ -125,12 +129,27 @@ def second_derivative(f, x):
     return d2
 
 
+# --- 09 · Memory and errors ---------------------------------------------------------------
+
+def train(model, optimizer, loss_fn, x, y, steps):
+    losses = []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
 REFERENCES = {
     "nb00_length": length,
     "nb02_print_graph": my_print_graph,
     "nb02_leaves_of": leaves_of,
     "nb02_layer_output_grads": layer_output_grads,
+    "nb02_predict_gradients": predict_gradients,
     "nb05_second_derivative": second_derivative,
+    "nb09_fixed_loop": train,
     "nb11_standardize": standardize,
     "nb11_evaluate": evaluate,
     "nb11_snapshot": snapshot,
