@@ -131,15 +131,21 @@ def second_derivative(f, x):
 
 # --- 09 · Memory and errors ---------------------------------------------------------------
 
-def train(model, optimizer, loss_fn, x, y, steps):
-    losses = []
-    for _ in range(steps):
+def fixed_train(model, optimizer, loss_fn, data, val_data, steps):
+    (x, y), (x_val, y_val) = data, val_data
+    losses, val_losses = [], []
+    for step in range(steps):
         optimizer.zero_grad()
         loss = loss_fn(model(x), y)
         loss.backward()
         optimizer.step()
         losses.append(loss.item())
-    return losses
+        if step % 10 == 9:
+            model.eval()
+            with minigrad.no_grad():
+                val_losses.append(loss_fn(model(x_val), y_val).item())
+            model.train()
+    return losses, val_losses
 
 
 REFERENCES = {
@@ -149,7 +155,7 @@ REFERENCES = {
     "nb02_layer_output_grads": layer_output_grads,
     "nb02_predict_gradients": predict_gradients,
     "nb05_second_derivative": second_derivative,
-    "nb09_fixed_loop": train,
+    "nb09_fixed_train": fixed_train,
     "nb11_standardize": standardize,
     "nb11_evaluate": evaluate,
     "nb11_snapshot": snapshot,
