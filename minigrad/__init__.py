@@ -44,7 +44,8 @@ from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, an
                          trace, transpose, tril, triu, true_divide, trunc, unbind, unflatten,
                          unsqueeze, var, where)
 from ._tensor import Size, Tensor
-from .autograd import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
+                       no_grad, set_grad_enabled)
 from . import nn, optim, utils  # noqa: E402 (they build on everything above)
 from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
 

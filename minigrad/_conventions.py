@@ -10,6 +10,18 @@ import numpy as np
 # decorated with this.
 quiet = np.errstate(all="ignore")
 
+# What PyTorch says when an inference tensor (made under inference_mode) is used outside it.
+INFERENCE_SAVED = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+    "inference mode in computation tracked by autograd. To work around this, you can make a clone "
+    "to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
+    "`torch.inference_mode()`.")
+INFERENCE_INPLACE = (
+    "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone "
+    "to get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 "
+    "for more details.")
+INFERENCE_REQUIRES_GRAD = "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
+
 LEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
     "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "

@@ -7,7 +7,7 @@ Tensors, lists and masks in the key (advanced indexing) give a copy, one Index n
 import numpy as np
 
 from . import ops
-from ._conventions import check_index
+from ._conventions import INFERENCE_INPLACE, check_index
 from .autograd import function, grad_mode
 
 
@@ -15,7 +15,10 @@ def getitem(x, key):
     if type(key) is int and not (x._requires_grad and grad_mode._state.enabled) \
             and x._data.ndim and -x._data.shape[0] <= key < x._data.shape[0]:
         # fast path (a DataLoader's x[i]): no node; a view, so it shares the version counter
-        return function.Tensor._wrap(x._data[key, ...], version_box=x._version_counter())
+        out = function.Tensor._wrap(x._data[key, ...], version_box=x._version_counter())
+        if grad_mode._state.inference:  # a view of a normal tensor stays normal, as in PyTorch
+            out._inference = x._inference
+        return out
     key = _array_index(key)
     check_index(x._data.shape, key)
     if any(isinstance(k, np.ndarray) for k in key):  # integer arrays or masks
@@ -26,6 +29,8 @@ def getitem(x, key):
 def setitem(x, key, value):
     """``x[key] = value`` writes in place, like the other in-place ops."""
     key = _array_index(key)
+    if x._inference and not grad_mode._state.inference:
+        raise RuntimeError(INFERENCE_INPLACE)
     if grad_mode._state.enabled and (x._requires_grad or getattr(value, "_requires_grad", False)):
         raise RuntimeError("minigrad does not record item assignment on tensors that require "
                            "grad; compute a new tensor (e.g. with torch.where or torch.cat) instead")

@@ -6,6 +6,7 @@ the old values refuses to run backward with the new ones.
 """
 import numpy as np
 
+from ._conventions import INFERENCE_INPLACE
 from .autograd import function, grad_mode
 
 
@@ -13,6 +14,8 @@ def apply(tensor, method, *args, ufunc=None):
     """Apply the out-of-place ``method`` (``Tensor.__add__``, say), then write its result
     into ``tensor``'s own buffer. ``ufunc``: the NumPy function that can compute straight
     into the buffer when nothing needs recording."""
+    if tensor._inference and not grad_mode._state.inference:
+        raise RuntimeError(INFERENCE_INPLACE)
     record = grad_mode._state.enabled and (tensor._requires_grad or any(
         isinstance(a, function.Tensor) and a._requires_grad for a in args))
     if ufunc is not None and not record and tensor._data.dtype.kind == "f":

@@ -17,7 +17,7 @@ import weakref
 import numpy as np
 
 from . import _device, _dtype, ops
-from ._conventions import LEAF_GRAD_WARNING, Size
+from ._conventions import INFERENCE_REQUIRES_GRAD, LEAF_GRAD_WARNING, Size
 from ._conventions import dim as _dim
 from ._conventions import shape_args as _shape_args
 from ._repr import format_tensor
@@ -25,7 +25,7 @@ from ._tensor_math import MathMixin
 from ._tensor_reduce import ReduceMixin
 from ._tensor_shape import ShapeMixin
 from .autograd import backward as _backward
-from .autograd import function
+from .autograd import function, grad_mode
 from .autograd.function import _Handle
 
 
@@ -34,6 +34,7 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
                  "__dict__")
     _hooks = None  # {id: fn} of a leaf's hooks, made when the first one is registered
     _accumulator = None  # weak reference to a leaf's AccumulateGrad node
+    _inference = False  # made inside inference_mode: see is_inference()
 
     def __init__(self, data, dtype=None, requires_grad=False):
         array = _dtype.array_of(data, dtype)
@@ -47,6 +48,8 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
         self._grad = None
         self._grad_fn = grad_fn
         self._version_box = version_box  # None until needed: see _version_counter()
+        if grad_mode._state.inference:
+            self._inference = True
 
     @classmethod
     def _wrap(cls, array, grad_fn=None, version_box=None):
@@ -99,6 +102,8 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
 
     @property
     def _version(self):
+        if self._inference:  # nothing will ever check it (see is_inference)
+            raise RuntimeError("Inference tensors do not track version counter.")
         return 0 if self._version_box is None else self._version_box[0]
 
     def _version_counter(self):
@@ -114,6 +119,10 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     @property
     def grad_fn(self):
         return self._grad_fn
+
+    def is_inference(self):
+        """Made inside ``torch.inference_mode()``: it can never be part of a recorded graph."""
+        return self._inference
 
     @property
     def is_leaf(self):
@@ -132,6 +141,8 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
                 "var_no_grad = var.detach().")
         if flag and not self.dtype.is_floating_point:
             raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
+        if flag and self._inference and not grad_mode._state.inference:
+            raise RuntimeError(INFERENCE_REQUIRES_GRAD)
         self._requires_grad = bool(flag)
 
     def requires_grad_(self, requires_grad=True):
@@ -183,7 +194,10 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
 
     def detach(self):
         """The same data, cut from the graph (a new leaf). Shares the version counter."""
-        return Tensor._wrap(self._data, version_box=self._version_counter())
+        out = Tensor._wrap(self._data, version_box=self._version_counter())
+        if self._inference:
+            out._inference = True  # still the inference tensor's memory
+        return out
 
     def detach_(self):
         self._grad_fn, self._requires_grad = None, False

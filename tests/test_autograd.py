@@ -1241,6 +1241,154 @@ class TestGradMode:
         _same(*oracle.both(run), rtol=1e-5)
 
 
+class TestAutogradGradErrorOrder:
+    """autograd.grad checks its outputs before its inputs: the error names the first problem."""
+
+    def test_output_without_grad_before_input_without_grad(self, oracle):
+        def fn(lib):
+            x = lib.linspace(-2, 2, 5)  # requires no grad: neither does tanh(x).sum()
+            return lib.autograd.grad(lib.tanh(x).sum(), x)
+        oracle.same_error(fn)
+
+    def test_non_scalar_output_before_input_without_grad(self, oracle):
+        def fn(lib):
+            x = lib.ones(3, requires_grad=True)
+            return lib.autograd.grad(lib.tanh(x), lib.ones(3))
+        oracle.same_error(fn)
+
+
+# =================================================================================================
+# Inference mode
+# =================================================================================================
+
+class TestInferenceMode:
+    """inference_mode: no_grad, plus tensors that may never join a recorded graph afterwards."""
+
+    def test_modes_inside_and_after(self, oracle):
+        def run(lib):
+            w = lib.ones(3, requires_grad=True)
+            seen = {}
+            with lib.inference_mode():
+                x = lib.ones(3)
+                y = w * 2
+                seen["inside"] = [lib.is_grad_enabled(), lib.is_inference_mode_enabled(),
+                                  x.is_inference(), y.is_inference(), y.requires_grad,
+                                  y.grad_fn is None, w[:2].is_inference()]
+                with lib.enable_grad():  # grad mode on, yet nothing is recorded
+                    seen["enable_grad"] = [lib.is_grad_enabled(), (w * 2).requires_grad]
+                with lib.inference_mode(False):  # off again, and grad mode with it
+                    seen["off"] = [lib.is_grad_enabled(), lib.is_inference_mode_enabled(),
+                                   lib.ones(1).is_inference(), (w * 2).requires_grad]
+                seen["back"] = [lib.is_grad_enabled(), lib.is_inference_mode_enabled()]
+            with lib.no_grad():
+                with lib.inference_mode(False):
+                    seen["off_in_no_grad"] = lib.is_grad_enabled()
+            seen["after"] = [lib.is_grad_enabled(), lib.is_inference_mode_enabled(),
+                             lib.ones(1).is_inference(), w.is_inference(), x.is_inference(),
+                             x.detach().is_inference(), x.clone().is_inference()]
+            return seen
+        oracle.same(run)
+
+    def test_decorator_forms(self, oracle):
+        def run(lib):
+            @lib.inference_mode
+            def bare(a):
+                return a * 2
+
+            @lib.inference_mode()
+            def called(a):
+                return a * 2
+
+            @lib.inference_mode(False)
+            def off(a):
+                return a * 2
+            w = lib.ones(2, requires_grad=True)
+            return [[f(w).is_inference(), f(w).requires_grad] for f in (bare, called, off)] + [
+                lib.is_inference_mode_enabled()]
+        oracle.same(run)
+
+    def test_inference_tensor_usable_where_nothing_is_saved(self, oracle):
+        def run(lib):
+            with lib.inference_mode():
+                x = lib.tensor([1.0, 2.0, 3.0])
+            w = lib.tensor([0.5, -1.0, 2.0], requires_grad=True)
+            (x + w).sum().backward()  # add saves nothing: allowed
+            first = w.grad.clone()
+            w.grad = None
+            (x.clone() * w).sum().backward()  # the clone is a normal tensor
+            return [first, w.grad, lib.exp(x)]
+        oracle.same(run)
+
+    def test_saving_an_inference_tensor_raises(self, oracle):
+        def fn(lib):
+            with lib.inference_mode():
+                x = lib.ones(3)
+            w = lib.ones(3, requires_grad=True)
+            return w * x  # mul saves x for w's gradient
+        oracle.same_error(fn)
+
+    def test_saving_in_a_custom_function_raises(self, oracle):
+        def fn(lib):
+            class Product(lib.autograd.Function):
+                @staticmethod
+                def forward(ctx, a, b):
+                    ctx.save_for_backward(a, b)
+                    return a * b
+
+                @staticmethod
+                def backward(ctx, g):
+                    a, b = ctx.saved_tensors
+                    return g * b, g * a
+            with lib.inference_mode():
+                x = lib.ones(3)
+            return Product.apply(lib.ones(3, requires_grad=True), x)
+        oracle.same_error(fn)
+
+    def test_inplace_outside_raises(self, oracle):
+        def fn(lib):
+            with lib.inference_mode():
+                x = lib.ones(3)
+            x.mul_(2)
+        oracle.same_error(fn)
+
+    def test_item_assignment_outside_raises(self, oracle):
+        def fn(lib):
+            with lib.inference_mode():
+                x = lib.ones(3)
+            x[0] = 5.0
+        oracle.same_error(fn)
+
+    def test_requires_grad_outside_raises(self, oracle):
+        def fn(lib):
+            with lib.inference_mode():
+                x = lib.ones(3)
+            x.requires_grad_()
+        oracle.same_error(fn)
+
+    def test_inplace_inside_is_allowed(self, oracle):
+        def run(lib):
+            w = lib.ones(3)
+            with lib.inference_mode():
+                x = lib.ones(3)
+                x.add_(1)
+                w.mul_(3)  # a normal tensor may be changed inside
+            return [x, w, w._version]
+        oracle.same(run)
+
+    def test_inference_tensors_have_no_version_counter(self, oracle):
+        def fn(lib):
+            with lib.inference_mode():
+                x = lib.ones(3)
+            return x._version
+        oracle.same_error(fn)
+
+    def test_restores_after_exception(self):
+        with pytest.raises(ValueError):
+            with mg.inference_mode():
+                raise ValueError
+        assert mg.is_grad_enabled() and not mg.is_inference_mode_enabled()
+
+
 # =================================================================================================
 # In-place ops
 # =================================================================================================

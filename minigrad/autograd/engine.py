@@ -211,11 +211,11 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
          allow_unused=False, materialize_grads=False):
     """Return d(outputs)/d(inputs) without touching any ``.grad``."""
     outputs, inputs = _as_tuple(outputs), _as_tuple(inputs)
+    grad_outputs = _as_tuple(grad_outputs) if grad_outputs is not None else (None,) * len(outputs)
+    grads = _make_grads(outputs, grad_outputs)  # the outputs are checked first, as in PyTorch
     for t in inputs:
         if not t.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
-    grad_outputs = _as_tuple(grad_outputs) if grad_outputs is not None else (None,) * len(outputs)
-    grads = _make_grads(outputs, grad_outputs)
     retain = create_graph if retain_graph is None else retain_graph
     result = run_backward(outputs, grads, retain, create_graph, inputs=inputs)
     for i, g in enumerate(result):

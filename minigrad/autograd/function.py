@@ -19,6 +19,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _dtype
+from .._conventions import INFERENCE_SAVED
 from . import anomaly_mode, grad_mode, graph
 
 _sequence = itertools.count()  # creation order; backward runs newest nodes first
@@ -145,6 +146,8 @@ class Node:
             if not isinstance(item, Tensor):  # an array: the input it belongs to, or a mask
                 source = next((t for t in inputs if isinstance(t, Tensor) and t._data is item), None)
                 item = source if source is not None else Tensor._wrap(np.asarray(item))
+            if item._inference:  # made under inference_mode, which promised no graph would need it
+                raise RuntimeError(INFERENCE_SAVED)
             saved.append(item)
             versions.append(item._version)
         self._saved, self._to_save = tuple(saved), ()
@@ -464,7 +467,10 @@ class Op(Function):
         if cls.view and owner(result) is owner(arrays[0]):
             # A view and its base share one version counter, as in PyTorch: an in-place
             # change through either shows in both, so a node that saved one notices.
-            return Tensor._wrap(result, version_box=args[0]._version_counter())
+            out = Tensor._wrap(result, version_box=args[0]._version_counter())
+            if grad_mode._state.inference:  # a view of a normal tensor stays normal, as in PyTorch
+                out._inference = args[0]._inference
+            return out
         return Tensor._wrap(result)
 
 

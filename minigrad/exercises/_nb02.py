@@ -4,12 +4,15 @@ from __future__ import annotations
 import contextlib
 import io
 
+import numpy as np
+
 import minigrad
+from minigrad import nn
 
 from ..autograd.function import AccumulateGrad
-from ._common import _not_done, _passed
+from ._common import _as_float, _not_done, _passed
 
-__all__ = ["check_leaves_of", "check_print_graph"]
+__all__ = ["check_layer_output_grads", "check_leaves_of", "check_predicted_gradients", "check_print_graph"]
 
 
 def _name(node):
@@ -206,3 +209,127 @@ def check_leaves_of(leaves_of):
         if len(got_ids) != len(want):
             raise AssertionError(at + "a leaf appears more than once.")
     _passed()
+
+
+# --- Exercise 3: the gradient at each layer's output ---------------------------------------
+
+def _layer_problems():
+    """(description, model, loss_fn, x, y): small seeded networks, two losses."""
+    out = []
+    minigrad.manual_seed(11)
+    out.append(("Linear(3, 4), Tanh, Linear(4, 2) with MSELoss",
+                nn.Sequential(nn.Linear(3, 4), nn.Tanh(), nn.Linear(4, 2)), nn.MSELoss(),
+                minigrad.randn(5, 3), minigrad.randn(5, 2)))
+    out.append(("Linear(2, 5), ReLU, Linear(5, 5), Sigmoid, Linear(5, 1) with a sum of squares",
+                nn.Sequential(nn.Linear(2, 5), nn.ReLU(), nn.Linear(5, 5), nn.Sigmoid(),
+                              nn.Linear(5, 1)),
+                lambda out, target: ((out - target) ** 2).sum(),
+                minigrad.randn(7, 2), minigrad.randn(7, 1)))
+    return out
+
+
+def _layer_reference(model, loss_fn, x, y):
+    """Each layer's output and the gradient of the loss with respect to it (autograd.grad)."""
+    outputs, h = [], x
+    for layer in model:
+        h = layer(h)
+        outputs.append(h)
+    grads = minigrad.autograd.grad(loss_fn(h, y), outputs)
+    return [o.detach().numpy() for o in outputs], [g.numpy() for g in grads]
+
+
+def check_layer_output_grads(layer_output_grads):
+    """Check ``layer_output_grads(model, loss_fn, x, y)``: one gradient per layer of the
+    Sequential ``model``, d(loss)/d(that layer's output), in layer order."""
+    for what, model, loss_fn, x, y in _layer_problems():
+        outputs, want = _layer_reference(model, loss_fn, x, y)
+        names = [type(layer).__name__ for layer in model]
+        model.zero_grad()
+        try:
+            got = layer_output_grads(model, loss_fn, x, y)
+        except NotImplementedError:
+            raise _not_done("layer_output_grads") from None
+        at = f"On {what}, "
+        if got is None:
+            raise AssertionError(at + "layer_output_grads returned None: return a list of "
+                                 "tensors. Did you forget the return statement?")
+        try:
+            got = list(got)
+        except TypeError:
+            raise AssertionError(at + f"return a list, not {type(got).__name__}.") from None
+        if len(got) != len(want):
+            raise AssertionError(at + f"the model has {len(want)} layers but your list has "
+                                 f"{len(got)} entries: one gradient per layer, for its output "
+                                 "(not one per parameter).")
+        for k, (g, w, o, name) in enumerate(zip(got, want, outputs, names)):
+            where = f"{at}the entry for layer {k} ({name}) "
+            if g is None:
+                raise AssertionError(
+                    where + "is None. Backward fills .grad of leaves only; a tensor computed "
+                    "inside the network must be asked to keep its gradient, and asked before "
+                    "backward runs (section 5).")
+            g = g.detach().numpy() if hasattr(g, "detach") else np.asarray(g, dtype=float)
+            if g.shape != w.shape:
+                raise AssertionError(where + f"has shape {tuple(g.shape)}, but the layer's output "
+                                     f"has shape {tuple(w.shape)}: a gradient has the shape of "
+                                     "its tensor. Is it a parameter's gradient?")
+            if np.allclose(g, o, rtol=1e-4, atol=1e-6):
+                raise AssertionError(where + "holds the layer's output itself, not the gradient "
+                                     "of the loss with respect to it.")
+            if not np.allclose(g, w, rtol=1e-4, atol=1e-6):
+                raise AssertionError(where + "differs from autograd's gradient of the loss with "
+                                     "respect to that output. Use loss_fn(output, y) on the "
+                                     "last layer's output, and one backward pass.")
+    _passed()
+
+
+# --- Exercise 4: predict the gradients on the drawn graph ------------------------------------
+
+def _drawn_graph_grads():
+    """d(e)/d(each tensor) for a = 2, b = 3, c = a * b, d = c + a, e = d ** 2, by autograd."""
+    a = minigrad.tensor(2.0, requires_grad=True)
+    b = minigrad.tensor(3.0, requires_grad=True)
+    c = a * b
+    d = c + a
+    e = d ** 2
+    for t in (c, d, e):
+        t.retain_grad()
+    e.backward()
+    return {name: t.grad.item() for name, t in zip("abcde", (a, b, c, d, e))}
+
+
+def check_predicted_gradients(predict_gradients):
+    """Check ``predict_gradients() -> dict`` from "a" .. "e" to d(e)/d(that tensor)."""
+    try:
+        predicted = predict_gradients()
+    except NotImplementedError:
+        raise _not_done("predict_gradients") from None
+    if not isinstance(predicted, dict):
+        raise AssertionError("predict_gradients should return a dict like {'e': 1.0, 'd': ..., "
+                             f"...}}; got {type(predicted).__name__}. Did you forget the return?")
+    want = _drawn_graph_grads()
+    missing = [k for k in want if k not in predicted]
+    if missing:
+        raise AssertionError(f"no prediction for {', '.join(missing)}: give one number for each "
+                             "of a, b, c, d, e.")
+    got = {k: _as_float(predicted[k], f"your prediction for {k}") for k in want}
+    wrong = [k for k in "edcba" if abs(got[k] - want[k]) > 1e-6]
+    if not wrong:
+        _passed()
+        return
+    k = wrong[0]  # the first one wrong, walking backward from e: the others follow from it
+    if k == "e":
+        hint = "what is the derivative of e with respect to itself? It is where backward starts."
+    elif k == "d" and got["d"] == 2.0:
+        hint = "the derivative of d ** 2 is 2 * d: evaluate it at d's value (printed above)."
+    elif k == "a" and (got["a"] == want["c"] * 3.0 or got["a"] == want["d"]):
+        hint = "a is used twice (in c and in d): backward adds the gradients of both paths."
+    elif (k == "c" and got["c"] == 1.0) or (k == "a" and got["a"] == 4.0) or (
+            k == "b" and got["b"] == 2.0):
+        hint = ("that is a local derivative only; multiply it by the gradient that arrives from "
+                "above (the chain rule).")
+    else:
+        hint = ("start from e and walk down the drawing: the gradient of each tensor is the "
+                "gradient above it times the local derivative, summed over every arrow leaving it.")
+    raise AssertionError(f"{len(wrong)} of 5 predictions are wrong; the first, walking back "
+                         f"from e, is {k} (you said {got[k]:g}). Hint: {hint}")

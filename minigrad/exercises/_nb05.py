@@ -8,7 +8,7 @@ from minigrad.nn import functional as F
 
 from ._common import _as_array, _not_done, _passed
 
-__all__ = ["check_jacobian", "check_linear_backward", "check_unbroadcast"]
+__all__ = ["check_jacobian", "check_linear_backward", "check_second_derivative", "check_unbroadcast"]
 
 
 def _close(a, b):
@@ -221,4 +221,66 @@ def check_linear_backward(linear_backward):
             else:
                 hint = "b is added to every row of the batch; what does each row send back to it?"
             raise AssertionError(f"{at}, grad_b has the right shape but wrong values. Hint: {hint}")
+    _passed()
+
+
+# --- exercise 4: a second derivative -------------------------------------------------------
+
+def _sigmoid(x):
+    return 1 / (1 + np.exp(-x))
+
+
+# (what, f on tensors, f' and f'' on NumPy arrays, written out by hand)
+_CURVES = [
+    ("x ** 3", lambda x: x ** 3, lambda x: 3 * x ** 2, lambda x: 6 * x),
+    ("tanh(x)", lambda x: minigrad.tanh(x), lambda x: 1 - np.tanh(x) ** 2,
+     lambda x: -2 * np.tanh(x) * (1 - np.tanh(x) ** 2)),
+    ("sigmoid(x)", lambda x: minigrad.sigmoid(x), lambda x: _sigmoid(x) * (1 - _sigmoid(x)),
+     lambda x: _sigmoid(x) * (1 - _sigmoid(x)) * (1 - 2 * _sigmoid(x))),
+    ("x * exp(x)", lambda x: x * minigrad.exp(x), lambda x: (1 + x) * np.exp(x),
+     lambda x: (2 + x) * np.exp(x)),
+]
+
+
+def check_second_derivative(second_derivative):
+    """Check ``second_derivative(f, x)``: f''(x) at each point of the 1-D tensor ``x`` (which
+    does not require grad), for an elementwise ``f``."""
+    points = np.array([-1.5, -0.5, 0.0, 0.25, 1.0, 2.0])
+    for what, f, d1, d2 in _CURVES:
+        at = f"For f(x) = {what}, "
+        x = minigrad.tensor(points)
+        try:
+            got = second_derivative(f, x)
+        except NotImplementedError:
+            raise _not_done("second_derivative") from None
+        except RuntimeError as e:
+            if "does not require grad" in str(e):
+                raise AssertionError(
+                    f"{at}autograd.grad raised: {e}.\nHint: what you differentiate must have a "
+                    "graph. The points x arrive without requires_grad (work on a copy that has "
+                    "it); and the first derivative has a graph only if the first autograd.grad "
+                    "was asked to record what it computes.") from None
+            if "scalar outputs" in str(e):
+                raise AssertionError(
+                    f"{at}autograd.grad raised: {e}.\nHint: f(x) holds one number per point. "
+                    "Because f is elementwise, the gradient of the sum of f(x) holds f'(x) at "
+                    "every point at once (a vector-Jacobian product with v = ones); the same "
+                    "goes for the second step.") from None
+            raise AssertionError(f"{at}second_derivative raised RuntimeError: {e}") from None
+        got = _as_array(got, "second_derivative's result")
+        want, first = d2(points), d1(points)
+        if got.shape != want.shape:
+            raise AssertionError(f"{at}your result has shape {got.shape}; it should have x's "
+                                 f"shape {want.shape}, one second derivative per point.")
+        if np.allclose(got, want, rtol=1e-4, atol=1e-5):
+            continue
+        if np.allclose(got, first, rtol=1e-4, atol=1e-5):
+            hint = ("these are the first derivatives f'(x). Differentiate them once more.")
+        elif np.allclose(got, first + want, rtol=1e-4, atol=1e-5):
+            hint = ("these are f'(x) + f''(x): the second pass added into the .grad the first "
+                    "pass had filled. torch.autograd.grad returns each gradient without adding "
+                    "it anywhere.")
+        else:
+            hint = "the values differ from f''(x)."
+        raise AssertionError(f"{at}the values are wrong. Hint: {hint}")
     _passed()

@@ -1,5 +1,6 @@
 """Checks for notebook 09, memory and errors: an evaluation function that uses eval() and
-no_grad(), and predicting which error a snippet raises."""
+no_grad(), what an inference tensor may do, predicting which error a snippet raises, and a
+training loop with two bugs to fix."""
 from __future__ import annotations
 
 import math
@@ -10,9 +11,10 @@ import minigrad
 from minigrad import nn
 from minigrad.utils.data import DataLoader, TensorDataset
 
-from ._common import _not_done, _pair, _passed
+from ._common import _as_float, _not_done, _pair, _passed
 
-__all__ = ["check_error_predictions", "check_eval_no_grad"]
+__all__ = ["check_error_predictions", "check_eval_no_grad", "check_inference_predictions",
+           "check_training_loop_bugs"]
 
 
 # --- exercise 1: evaluate(model, loader, loss_fn) ------------------------------------------
@@ -232,4 +234,132 @@ def check_error_predictions(predict_errors):
     if wrong:
         raise AssertionError(f"{len(wrong)} of {len(SNIPPETS)} predictions are wrong. Hints:\n  "
                              + "\n  ".join(wrong))
+    _passed()
+
+
+# --- Exercise 3: what an inference tensor may do ---------------------------------------------
+
+INFERENCE_SETUP = """\
+w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
+with torch.inference_mode():
+    x = torch.tensor([2.0, 0.5, 1.0]) * 3
+"""
+
+INFERENCE_SNIPPETS = {
+    "A": "(x + w).sum().backward()",
+    "B": "(x * w).sum().backward()",
+    "C": "x.mul_(2)",
+    "D": "(x.clone() * w).sum().backward()",
+    "E": "mean = x.sum() / len(x)",
+}
+
+_INFERENCE_HINTS = {
+    "A": "the error message says what is forbidden: an inference tensor saved for backward. Does "
+         "addition need the values of its inputs to compute its gradients?",
+    "B": "what is the gradient of x * w with respect to w, and what must the multiplication "
+         "therefore keep until backward?",
+    "C": "what does PyTorch refuse to do to an inference tensor outside inference_mode, besides "
+         "saving it?",
+    "D": "what kind of tensor does an operation outside inference_mode make?",
+    "E": "does anything in this line require grad? If nothing is recorded, nothing is saved.",
+}
+
+
+def check_inference_predictions(predict_inference):
+    """Check ``predict_inference() -> dict`` from snippet letter ("A" to "E") to "error" or
+    "no error"; the truth is found by running each snippet (after INFERENCE_SETUP) with minigrad."""
+    try:
+        predictions = predict_inference()
+    except NotImplementedError:
+        raise _not_done("predict_inference") from None
+    if predictions is None:
+        raise AssertionError("predict_inference returned None: it should return the dict of your "
+                             "answers. Did you forget the return statement?")
+    if not isinstance(predictions, dict):
+        raise AssertionError("return a dict from the snippet's letter to your answer, like "
+                             f"{{'A': 'no error', ...}}; got {type(predictions).__name__}")
+    missing = [k for k in INFERENCE_SNIPPETS if k not in predictions]
+    if missing:
+        raise AssertionError(f"no answer for snippet(s) {', '.join(missing)}: give one for each "
+                             "of A to E.")
+    for key in INFERENCE_SNIPPETS:
+        answer = predictions[key]
+        if not isinstance(answer, str) or answer.strip().lower() not in ("error", "no error"):
+            raise AssertionError(f"snippet {key}: {answer!r} is not one of 'error', 'no error'.")
+    wrong = []
+    for key, code in INFERENCE_SNIPPETS.items():
+        truth = "no error" if _run_snippet(INFERENCE_SETUP + code) is None else "error"
+        if predictions[key].strip().lower() != truth:
+            wrong.append(f"snippet {key}: not {predictions[key]!r}; {_INFERENCE_HINTS[key]}")
+    if wrong:
+        raise AssertionError(f"{len(wrong)} of {len(INFERENCE_SNIPPETS)} predictions are wrong. "
+                             "Hints:\n  " + "\n  ".join(wrong))
+    _passed()
+
+
+# --- Exercise 4: find the bugs in a training loop ---------------------------------------------
+
+def _bug_problem():
+    """A network with Dropout wrapped in a Spy, its optimizer, the loss, training and validation data."""
+    minigrad.manual_seed(21)
+    x = minigrad.linspace(-2, 2, 48).reshape(48, 1)
+    x_val = minigrad.linspace(-1.9, 1.9, 12).reshape(12, 1)
+    net = nn.Sequential(nn.Linear(1, 16), nn.ReLU(), nn.Dropout(0.3), nn.Linear(16, 1))
+    model = _spy_class()(net)
+    return (model, minigrad.optim.SGD(model.parameters(), lr=0.1), nn.MSELoss(),
+            (x, x ** 2 - 1), (x_val, x_val ** 2 - 1))
+
+
+def _bug_reference(model, optimizer, loss_fn, data, val_data, steps):
+    (x, y), (x_val, y_val) = data, val_data
+    losses, val_losses = [], []
+    for step in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+        if step % 10 == 9:
+            model.eval()
+            with minigrad.no_grad():
+                val_losses.append(loss_fn(model(x_val), y_val).item())
+            model.train()
+    return losses, val_losses
+
+
+def check_training_loop_bugs(fixed_train):
+    """Check ``fixed_train(model, optimizer, loss_fn, data, val_data, steps)``: training steps in
+    training mode, validation in evaluation mode without a graph, losses kept as numbers."""
+    model, optimizer, loss_fn, data, val_data = _bug_problem()
+    try:
+        result = fixed_train(model, optimizer, loss_fn, data, val_data, 30)
+    except NotImplementedError:
+        raise _not_done("fixed_train") from None
+    if not isinstance(result, tuple) or len(result) != 2:
+        raise AssertionError("fixed_train should return two lists, (losses, val_losses), as "
+                             "buggy_train does.")
+    losses, val_losses = result
+    train_calls = [c for c in model.calls if c[1]]  # forward passes that recorded a graph
+    if len(train_calls) != 30:
+        raise AssertionError(f"{len(train_calls)} forward passes recorded a graph; a training run "
+                             "of 30 steps has 30 (and validation records none).")
+    late = [i for i, (training, _) in enumerate(train_calls) if not training]
+    if late:
+        raise AssertionError(f"training steps {late[0]} to {late[-1]} ran in evaluation mode: "
+                             "Dropout was off for them. What mode does the model stay in after "
+                             "the first validation?")
+    if any(not isinstance(v, (int, float)) and getattr(v, "grad_fn", None) is not None
+           for v in losses):
+        raise AssertionError("the losses you return are tensors with a grad_fn: each one keeps "
+                             "its whole graph, and every tensor it saved, alive as long as the "
+                             "list exists. Keep plain numbers.")
+    ref_model, ref_optimizer, _, _, _ = _bug_problem()
+    want, want_val = _bug_reference(ref_model, ref_optimizer, loss_fn, data, val_data, 30)
+    got = [_as_float(v, "each training loss") for v in losses]
+    got_val = [_as_float(v, "each validation loss") for v in val_losses]
+    if len(got) != 30 or len(got_val) != 3 or not np.allclose(got, want, rtol=1e-5) \
+            or not np.allclose(got_val, want_val, rtol=1e-5):
+        raise AssertionError("the losses differ from those of the loop fixed: keep everything "
+                             "else as buggy_train does it (the same steps, a validation every 10 "
+                             "steps) and fix only the two bugs.")
     _passed()

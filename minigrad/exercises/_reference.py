@@ -101,6 +101,20 @@ def leaves_of(tensor):
     return leaves
 
 
+def layer_output_grads(model, loss_fn, x, y):
+    outputs, h = [], x
+    for layer in model:
+        h = layer(h)
+        h.retain_grad()
+        outputs.append(h)
+    loss_fn(h, y).backward()
+    return [o.grad for o in outputs]
+
+
+def predict_gradients():
+    return {"e": 1.0, "d": 16.0, "c": 16.0, "a": 64.0, "b": 32.0}
+
+
 # --- 03 · Inside a node ---------------------------------------------------------------
 
 class MySigmoid(minigrad.autograd.Function):
@@ -288,6 +302,34 @@ def snapshot(model):
 
 
 # grade_id of the exercise's solution cell -> its reference solution
+# --- 05 · Tensors and vector-Jacobian products ------------------------------------------
+
+def second_derivative(f, x):
+    x = x.detach().requires_grad_()
+    (d1,) = minigrad.autograd.grad(f(x).sum(), x, create_graph=True)
+    (d2,) = minigrad.autograd.grad(d1.sum(), x)
+    return d2
+
+
+# --- 09 · Memory and errors ---------------------------------------------------------------
+
+def fixed_train(model, optimizer, loss_fn, data, val_data, steps):
+    (x, y), (x_val, y_val) = data, val_data
+    losses, val_losses = [], []
+    for step in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+        if step % 10 == 9:
+            model.eval()
+            with minigrad.no_grad():
+                val_losses.append(loss_fn(model(x_val), y_val).item())
+            model.train()
+    return losses, val_losses
+
+
 REFERENCES = {
     "nb00_length": length,
     "nb01_line_grads": line_grads,
@@ -295,21 +337,25 @@ REFERENCES = {
     "nb01_numerical_grad": numerical_grad,
     "nb02_print_graph": my_print_graph,
     "nb02_leaves_of": leaves_of,
-    "nb03_my_sigmoid": MySigmoid,
+    "nb02_layer_output_grads": layer_output_grads,
+    "nb02_predict_gradients": predict_gradients,
     "nb03_my_mul": MyMul,
+    "nb03_my_sigmoid": MySigmoid,
     "nb03_predict_saved_bytes": predict_saved_bytes,
-    "nb04_value_tanh": value_tanh,
-    "nb04_backward_order": backward_order,
     "nb04_backward": backward,
-    "nb05_unbroadcast": unbroadcast,
+    "nb04_backward_order": backward_order,
+    "nb04_value_tanh": value_tanh,
     "nb05_jacobian": jacobian,
     "nb05_linear_backward": linear_backward,
+    "nb05_second_derivative": second_derivative,
+    "nb05_unbroadcast": unbroadcast,
     "nb06_sgd_step": sgd_step,
     "nb06_training_loop": train,
     "nb07_accumulation": train_accumulated,
     "nb07_fixed_loop": train_fixed,
     "nb08_stream_loop": train_stream,
     "nb09_evaluate": evaluate,
+    "nb09_fixed_train": fixed_train,
     "nb11_standardize": standardize,
     "nb11_evaluate": evaluate,
     "nb11_snapshot": snapshot,

@@ -76,4 +76,55 @@ WRONG = {
         ("no_return", """\
     leaves = set()""", "returned None", []),
     ],
+    "nb02_layer_output_grads": [
+        ("no_retain", """\
+    outputs, h = [], x
+    for layer in model:
+        h = layer(h)
+        outputs.append(h)
+    loss_fn(h, y).backward()
+    return [o.grad for o in outputs]""", "is None", ["retain_grad"]),
+        ("retain_after_backward", """\
+    outputs, h = [], x
+    for layer in model:
+        h = layer(h)
+        outputs.append(h)
+    loss_fn(h, y).backward()
+    for o in outputs:
+        o.retain_grad()
+    return [o.grad for o in outputs]""", "before backward runs", ["retain_grad"]),
+        ("parameter_grads", """\
+    loss_fn(model(x), y).backward()
+    return [p.grad for p in model.parameters()]""", "not one per parameter", ["retain_grad"]),
+        ("outputs_not_grads", """\
+    outputs, h = [], x
+    for layer in model:
+        h = layer(h)
+        h.retain_grad()
+        outputs.append(h)
+    loss_fn(h, y).backward()
+    return outputs""", "output itself", ["retain_grad"]),
+        ("second_forward", """\
+    outputs, h = [], x
+    for layer in model:
+        h = layer(h)
+        h.retain_grad()
+        outputs.append(h)
+    loss_fn(model(x), y).backward()
+    return [o.grad for o in outputs]""", "is None", ["retain_grad"]),
+    ],
+    "nb02_predict_gradients": [
+        ("one_path_for_a", """\
+    return {"e": 1.0, "d": 16.0, "c": 16.0, "a": 48.0, "b": 32.0}""", "used twice", ["64"]),
+        ("local_derivatives", """\
+    return {"e": 1.0, "d": 16.0, "c": 1.0, "a": 4.0, "b": 2.0}""", "local derivative", ["16", "64"]),
+        ("d_not_evaluated", """\
+    return {"e": 1.0, "d": 2.0, "c": 2.0, "a": 8.0, "b": 4.0}""", "evaluate it", ["16"]),
+        ("seed_zero", """\
+    return {"e": 0.0, "d": 0.0, "c": 0.0, "a": 0.0, "b": 0.0}""", "with respect to itself", ["1.0"]),
+        ("forward_values", """\
+    return {"e": 64.0, "d": 8.0, "c": 6.0, "a": 2.0, "b": 3.0}""", "with respect to itself", ["16"]),
+        ("swapped_a_b", """\
+    return {"e": 1.0, "d": 16.0, "c": 16.0, "a": 32.0, "b": 64.0}""", "walk down the drawing", ["32"]),
+    ],
 }

@@ -80,4 +80,29 @@ WRONG = {
          "    return grad_out @ W, grad_out.T @ x / x.shape[0], grad_out.sum(dim=0)",
          "average over the batch", []),
     ],
+    "nb05_second_derivative": [
+        ("no_create_graph", """\
+    x = x.detach().requires_grad_()
+    (d1,) = torch.autograd.grad(f(x).sum(), x)
+    (d2,) = torch.autograd.grad(d1.sum(), x)
+    return d2""", "asked to record", ["create_graph=True"]),
+        ("x_without_grad", """\
+    (d1,) = torch.autograd.grad(f(x).sum(), x, create_graph=True)
+    (d2,) = torch.autograd.grad(d1.sum(), x)
+    return d2""", "arrive without requires_grad", ["create_graph=True"]),
+        ("first_derivative", """\
+    x = x.detach().requires_grad_()
+    (d1,) = torch.autograd.grad(f(x).sum(), x, create_graph=True)
+    return d1""", "first derivatives", ["create_graph=True"]),
+        ("backward_twice", """\
+    x = x.detach().requires_grad_()
+    f(x).sum().backward(create_graph=True)
+    x.grad.sum().backward()
+    return x.grad""", "f'(x) + f''(x)", ["create_graph=True"]),
+        ("no_sum", """\
+    x = x.detach().requires_grad_()
+    (d1,) = torch.autograd.grad(f(x), x, create_graph=True)
+    (d2,) = torch.autograd.grad(d1, x)
+    return d2""", "one number per point", ["create_graph=True"]),
+    ],
 }

@@ -39,4 +39,77 @@ WRONG = {
         ("not_a_choice", _predict(A="error"), "not one of the choices", []),
         ("missing_key", "    return {'A': 'not scalar', 'B': 'inplace'}", "no answer for snippet", []),
     ],
+    "nb09_inference_predictions": [
+        ("every_use_fails", """\
+    return {"A": "error", "B": "error", "C": "error", "D": "error", "E": "error"}""",
+         "saved for backward", ["addition does not"]),
+        ("only_backward_matters", """\
+    return {"A": "error", "B": "error", "C": "no error", "D": "no error", "E": "no error"}""",
+         "besides", ["in place", "mul_"]),
+        ("clone_stays_inference", """\
+    return {"A": "no error", "B": "error", "C": "error", "D": "error", "E": "no error"}""",
+         "what kind of tensor", ["normal tensor"]),
+        ("nothing_fails_outside", """\
+    return {"A": "no error", "B": "no error", "C": "no error", "D": "no error", "E": "no error"}""",
+         "2 of 5 predictions", []),
+    ],
+    "nb09_fixed_train": [
+        ("as_given", """\
+    (x, y), (x_val, y_val) = data, val_data
+    losses, val_losses = [], []
+    for step in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss)
+        if step % 10 == 9:
+            model.eval()
+            with torch.no_grad():
+                val_losses.append(loss_fn(model(x_val), y_val).item())
+    return losses, val_losses""", "evaluation mode", ["model.train()"]),
+        ("mode_fixed_only", """\
+    (x, y), (x_val, y_val) = data, val_data
+    losses, val_losses = [], []
+    for step in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss)
+        if step % 10 == 9:
+            model.eval()
+            with torch.no_grad():
+                val_losses.append(loss_fn(model(x_val), y_val).item())
+            model.train()
+    return losses, val_losses""", "grad_fn", [".item()"]),
+        ("losses_fixed_only", """\
+    (x, y), (x_val, y_val) = data, val_data
+    losses, val_losses = [], []
+    for step in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+        if step % 10 == 9:
+            model.eval()
+            with torch.no_grad():
+                val_losses.append(loss_fn(model(x_val), y_val).item())
+    return losses, val_losses""", "evaluation mode", ["model.train()"]),
+        ("validation_records", """\
+    (x, y), (x_val, y_val) = data, val_data
+    losses, val_losses = [], []
+    for step in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+        if step % 10 == 9:
+            model.eval()
+            val_losses.append(loss_fn(model(x_val), y_val).item())
+            model.train()
+    return losses, val_losses""", "recorded a graph", ["no_grad"]),
+    ],
 }
