@@ -27,6 +27,7 @@ from ._tensor_shape import ShapeMixin
 from .autograd import backward as _backward
 from .autograd import function, grad_mode
 from .autograd.function import _Handle
+from .autograd.grad_mode import _state as _grad_state
 
 
 class Tensor(MathMixin, ReduceMixin, ShapeMixin):
@@ -48,7 +49,7 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
         self._grad = None
         self._grad_fn = grad_fn
         self._version_box = version_box  # None until needed: see _version_counter()
-        if grad_mode._state.inference:
+        if grad_fn is None and _grad_state.inference:  # (a recorded op's output never is)
             self._inference = True
 
     @classmethod
