@@ -18,9 +18,9 @@ Where things are, in the order they build on each other:
 __version__ = "0.1.0"
 
 from . import autograd
-from ._creation import (Generator, arange, default_generator, empty, empty_like, eye, from_numpy, full,
-                        full_like, linspace, logspace, manual_seed, normal, ones, ones_like, rand,
-                        rand_like, randint, randn, randn_like, randperm, tensor, zeros, zeros_like)
+from ._creation import (arange, empty, empty_like, eye, from_numpy, full, full_like, linspace, logspace,
+                        normal, ones, ones_like, rand, rand_like, randint, randn, randn_like, randperm,
+                        tensor, zeros, zeros_like)
 from ._device import accelerator, backends, cuda, device, get_default_device, set_default_device
 from ._dtype import (bool, double, dtype, float, float32, float64, get_default_dtype, int64, long,
                      set_default_dtype)
@@ -43,6 +43,7 @@ from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, an
                          sum_to_size, swapaxes, swapdims, t, take_along_dim, tan, tanh, tile, topk,
                          trace, transpose, tril, triu, true_divide, trunc, unbind, unflatten,
                          unsqueeze, var, where)
+from ._random import Generator, default_generator, manual_seed
 from ._tensor import Size, Tensor
 from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
                        no_grad, set_grad_enabled)

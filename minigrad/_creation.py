@@ -9,7 +9,7 @@ import numpy as np
 
 from . import _device, _dtype
 from ._conventions import shape_args as _shape_args
-from ._random import Generator, default_generator, manual_seed, rng  # noqa: F401 (torch.Generator, ...)
+from ._random import rng
 from ._tensor import Tensor
 
 

@@ -9,7 +9,6 @@ stays as it should be and is marked ``xfail(strict=True, reason="DIFF: ...")``.
 """
 import copy
 import math
-import warnings
 
 import numpy as np
 import pytest

@@ -10,7 +10,6 @@ import io
 
 import pytest
 
-import minigrad
 
 
 def run(program, module):

@@ -4,7 +4,6 @@ error and what to do (scripts/ensure-dot.sh, run by `make setup`), never "finish
 apt-get and id are stand-ins on a PATH of their own, so nothing is installed."""
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from pathlib import Path

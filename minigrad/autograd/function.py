@@ -143,9 +143,7 @@ class Node:
                 saved.append(out._data)
                 versions.append(self._output_box[0])
                 continue
-            if not isinstance(item, Tensor):  # an array: the input it belongs to, or a mask
-                source = next((t for t in inputs if isinstance(t, Tensor) and t._data is item), None)
-                item = source if source is not None else Tensor._wrap(np.asarray(item))
+            item = self._saved_tensor(item, inputs, out)  # an array: the input it is, or a mask
             if item._inference:  # made under inference_mode, which promised no graph would need it
                 raise RuntimeError(INFERENCE_SAVED)
             saved.append(item)
@@ -154,7 +152,8 @@ class Node:
         self._saved_versions = _shared(_VERSIONS, tuple(versions))
 
     def _saved_tensor(self, item, inputs, out):
-        """What was saved, as a tensor (the output too, with its grad_fn)."""
+        """What was saved, as a tensor: the output (with its grad_fn), the input whose array it
+        is, or a new tensor around an array that is no input's (a mask, say)."""
         if item is out or item is out._data:
             return out
         if isinstance(item, Tensor):
