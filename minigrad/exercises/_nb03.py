@@ -9,7 +9,7 @@ from ..autograd.function import Function
 from ..viz import saved_memory
 from ._common import _as_float, _not_done, _passed
 
-__all__ = ["check_my_mul", "check_my_sigmoid", "check_predict_saved_bytes"]
+__all__ = ["check_my_gate", "check_my_sigmoid", "check_predict_saved_bytes"]
 
 
 def _close(a, b):
@@ -125,60 +125,69 @@ def check_my_sigmoid(MySigmoid):
     _passed()
 
 
-# --- Exercise 2: a Function with two inputs ------------------------------------------------
+# --- Exercise 2: a gate, two inputs with different roles --------------------------------------
 
-def check_my_mul(MyMul):
-    """Check a ``torch.autograd.Function`` computing ``a * b``: values, saved tensors, and the
-    two gradients (also when only one input requires grad)."""
-    _is_function_class(MyMul, "MyMul")
+def check_my_gate(MyGate):
+    """Check a ``torch.autograd.Function`` computing ``x * sigmoid(gate)``: values, saved
+    tensors, and the two gradients (also when only one input requires grad)."""
+    _is_function_class(MyGate, "MyGate")
     rng = np.random.default_rng(11)
     cases = [((3,), True, True), ((2, 2), True, True), ((), True, True), ((4,), True, False),
              ((4,), False, True)]
-    for shape, ga, gb in cases:
-        a_np = rng.normal(size=shape) * 2
-        b_np = rng.normal(size=shape) * 2 + 0.5
-        a = minigrad.tensor(a_np, dtype=minigrad.float64, requires_grad=ga)
-        b = minigrad.tensor(b_np, dtype=minigrad.float64, requires_grad=gb)
-        out = _apply(MyMul, "MyMul", a, b)
+    for shape, gx, gg in cases:
+        x_np = rng.normal(size=shape) * 2 + 0.3
+        g_np = rng.normal(size=shape) * 1.5 - 0.2
+        x = minigrad.tensor(x_np, dtype=minigrad.float64, requires_grad=gx)
+        gate = minigrad.tensor(g_np, dtype=minigrad.float64, requires_grad=gg)
+        out = _apply(MyGate, "MyGate", x, gate)
         if not isinstance(out, minigrad.Tensor):
-            raise AssertionError(f"MyMul.apply returned {type(out).__name__}; forward should "  # noqa: TRY004
+            raise AssertionError(f"MyGate.apply returned {type(out).__name__}; forward should "  # noqa: TRY004
                                  "return a tensor.")
-        if not _close(out.detach().numpy(), a_np * b_np):
-            raise AssertionError("MyMul's forward gives wrong values: it should return a * b, "
-                                 "element by element.")
-        _saved_something(out, "MyMul")
+        s = _sig(g_np)
+        if not _close(out.detach().numpy(), x_np * s):
+            raise AssertionError("MyGate's forward gives wrong values: it should return "
+                                 "x * sigmoid(gate), element by element.")
+        _saved_something(out, "MyGate")
         g = rng.normal(size=shape) + 0.5
-        _backward(out, minigrad.tensor(g, dtype=minigrad.float64), "MyMul")
-        which = ("both inputs require grad" if ga and gb else
-                 "only a requires grad" if ga else "only b requires grad")
+        _backward(out, minigrad.tensor(g, dtype=minigrad.float64), "MyGate")
+        which = ("both inputs require grad" if gx and gg else
+                 "only x requires grad" if gx else "only gate requires grad")
         at = f"(shape {shape}, {which})"
-        got = {"a": None if a.grad is None else a.grad.numpy(),
-               "b": None if b.grad is None else b.grad.numpy()}
-        want = {"a": g * b_np, "b": g * a_np}
-        other = {"a": b_np, "b": a_np}
-        mine = {"a": a_np, "b": b_np}
-        needs = {"a": ga, "b": gb}
-        for k in ("a", "b"):
-            if not needs[k]:
+        got = {"x": None if x.grad is None else x.grad.numpy(),
+               "gate": None if gate.grad is None else gate.grad.numpy()}
+        ds = s * (1 - s)  # the sigmoid's derivative at gate
+        want = {"x": g * s, "gate": g * x_np * ds}
+        if (gx and gg and _close(got["x"], want["gate"]) and _close(got["gate"], want["x"])):
+            raise AssertionError(f"MyGate's gradients are swapped {at}: backward returns them in "
+                                 "the order of forward's arguments, x first, then gate.")
+        for k, needed in (("x", gx), ("gate", gg)):
+            if not needed:
                 continue
             if got[k] is None:
                 raise AssertionError(f"after backward, {k}.grad is None {at}: backward should "
                                      f"return a gradient for {k}.")
             if _close(got[k], want[k]):
                 continue
-            if _close(got[k], g * mine[k]):
-                hint = (f"the gradient for {k} uses {k}'s own value. When {k} changes a little, "
-                        "how fast does the product change?")
-            elif _close(got[k], other[k]):
+            if _close(got[k], want[k] / g):
                 hint = "it does not depend on grad_output: apply the chain rule."
-            elif _close(got[k], g):
-                hint = ("it equals grad_output, as for an addition; a product's derivative "
-                        "depends on the values that were multiplied.")
             elif _close(got[k], -want[k]):
                 hint = "the sign is wrong."
+            elif k == "x" and _close(got[k], g):
+                hint = ("it equals grad_output, as if x passed through unchanged; the gate "
+                        "scales what passes.")
+            elif k == "x" and _close(got[k], g * g_np):
+                hint = "it uses the gate's raw value, before the sigmoid."
+            elif k == "gate" and _close(got[k], g * x_np * s):
+                hint = ("it treats sigmoid(gate) as if it were gate itself: the chain rule "
+                        "goes through the sigmoid too.")
+            elif k == "gate" and _close(got[k], g * ds):
+                hint = ("it ignores x: how much the output moves when the gate opens a little "
+                        "depends on what the gate lets through.")
+            elif k == "gate" and _close(got[k], g * x_np):
+                hint = "it is the gradient of x * gate, with no sigmoid at all."
             else:
-                hint = "work out d(a * b)/da and d(a * b)/db first."
-            raise AssertionError(f"MyMul's gradient for {k} is wrong {at}: {hint}")
+                hint = "work out d(x * sigmoid(gate))/dx and d(x * sigmoid(gate))/dgate first."
+            raise AssertionError(f"MyGate's gradient for {k} is wrong {at}: {hint}")
     _passed()
 
 

@@ -130,16 +130,17 @@ class MySigmoid(minigrad.autograd.Function):
         return grad_output * s * (1 - s)
 
 
-class MyMul(minigrad.autograd.Function):
+class MyGate(minigrad.autograd.Function):
     @staticmethod
-    def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
-        return a * b
+    def forward(ctx, x, gate):
+        s = 1 / (1 + minigrad.exp(-gate))
+        ctx.save_for_backward(x, s)
+        return x * s
 
     @staticmethod
     def backward(ctx, grad_output):
-        a, b = ctx.saved_tensors
-        return grad_output * b, grad_output * a
+        x, s = ctx.saved_tensors
+        return grad_output * s, grad_output * x * s * (1 - s)
 
 
 def predict_saved_bytes(n):
@@ -182,6 +183,19 @@ def backward(root):
             continue
         for parent, g in zip(node.parents, node.backward_fn(node.grad)):
             parent.grad += g
+
+
+def train_step(model, xs, ys, lr):
+    for p in model.parameters():
+        p.grad = 0.0
+    loss = 0.0
+    for x, y in zip(xs, ys):
+        loss = loss + (model(x) - y) ** 2
+    loss = loss * (1.0 / len(xs))
+    backward(loss)
+    for p in model.parameters():
+        p.data -= lr * p.grad
+    return loss.data
 
 
 # --- 05 · Tensors and VJPs ------------------------------------------------------------
@@ -339,11 +353,12 @@ REFERENCES = {
     "nb02_leaves_of": leaves_of,
     "nb02_layer_output_grads": layer_output_grads,
     "nb02_predict_gradients": predict_gradients,
-    "nb03_my_mul": MyMul,
+    "nb03_my_gate": MyGate,
     "nb03_my_sigmoid": MySigmoid,
     "nb03_predict_saved_bytes": predict_saved_bytes,
     "nb04_backward": backward,
     "nb04_backward_order": backward_order,
+    "nb04_train_step": train_step,
     "nb04_value_tanh": value_tanh,
     "nb05_jacobian": jacobian,
     "nb05_linear_backward": linear_backward,

@@ -18,12 +18,13 @@ def _sigmoid(grad, save="ctx.save_for_backward(s)", load="s, = ctx.saved_tensors
     return _SIGMOID.format(save=save, load=load, grad=grad)
 
 
-_MUL = '''\
-class MyMul(torch.autograd.Function):
+_GATE = '''\
+class MyGate(torch.autograd.Function):
     @staticmethod
-    def forward(ctx, a, b):
+    def forward(ctx, x, gate):
+        s = torch.sigmoid(gate)
         {save}
-        return a * b
+        return x * s
 
     @staticmethod
     def backward(ctx, grad_output):
@@ -31,12 +32,12 @@ class MyMul(torch.autograd.Function):
         return {grads}'''
 
 
-def _mul(grads, save="ctx.save_for_backward(a, b)", load="a, b = ctx.saved_tensors"):
-    return _MUL.format(save=save, load=load, grads=grads)
+def _gate(grads, save="ctx.save_for_backward(x, s)", load="x, s = ctx.saved_tensors"):
+    return _GATE.format(save=save, load=load, grads=grads)
 
 
 _FORBID_SIGMOID = ["1 - s", "s * (1 - s)", "(1 - sigmoid"]
-_FORBID_MUL = ["grad_output * b", "* b,", "* a)"]
+_FORBID_GATE = ["s * (1 - s)", "x * s", "1 - sigmoid", "grad_output * s"]
 _FORBID_BYTES = ["1600", "four arrays", "4 arrays"]
 
 WRONG = {
@@ -51,13 +52,18 @@ WRONG = {
         ("not_saved", _sigmoid("grad_output * s * (1 - s)", save="ctx.s = s", load="s = ctx.s"),
          "saved nothing", _FORBID_SIGMOID),
     ],
-    "nb03_my_mul": [
-        ("swapped", _mul("grad_output * a, grad_output * b"), "own value", _FORBID_MUL),
-        ("forgets_grad_output", _mul("b, a"), "does not depend on grad_output", _FORBID_MUL),
-        ("one_gradient", _mul("grad_output * b"), "wrong number of gradients", _FORBID_MUL),
-        ("like_addition", _mul("grad_output, grad_output"), "as for an addition", _FORBID_MUL),
-        ("not_saved", _mul("grad_output * ctx.b, grad_output * ctx.a", save="ctx.a, ctx.b = a, b",
-                           load="pass"), "saved nothing", _FORBID_MUL),
+    "nb03_my_gate": [
+        ("one_gradient", _gate("grad_output * s"), "wrong number of gradients", _FORBID_GATE),
+        ("forgets_grad_output", _gate("s, x * s * (1 - s)"), "does not depend on grad_output",
+         _FORBID_GATE),
+        ("no_sigmoid_derivative", _gate("grad_output * s, grad_output * x * s"),
+         "goes through the sigmoid", _FORBID_GATE),
+        ("gate_ignores_x", _gate("grad_output * s, grad_output * s * (1 - s)"), "ignores x",
+         _FORBID_GATE),
+        ("swapped", _gate("grad_output * x * s * (1 - s), grad_output * s"), "swapped",
+         _FORBID_GATE),
+        ("not_saved", _gate("grad_output * ctx.s, grad_output * ctx.x * ctx.s * (1 - ctx.s)",
+                            save="ctx.x, ctx.s = x, s", load="pass"), "saved nothing", _FORBID_GATE),
     ],
     "nb03_predict_saved_bytes": [
         ("counts_elements", "    return 4 * n * 100", "count of elements", _FORBID_BYTES),
