@@ -10,11 +10,13 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
+
 import minigrad
 
-from ._common import _not_done, _passed
+from ._common import _as_float, _not_done, _passed
 
-__all__ = ["check_backward", "check_backward_order", "check_value_tanh"]
+__all__ = ["check_backward", "check_backward_order", "check_train_step", "check_value_tanh"]
 
 
 def _close(a, b):
@@ -295,4 +297,128 @@ def check_backward(backward, Value):
                     "each node calls its backward_fn with its own .grad, and that every parent "
                     "adds what it receives to its .grad.")
         raise AssertionError(f"backward is wrong {at} Hint: {hint}")
+    _passed()
+
+
+# --- exercise 4: one training step on the learner's engine --------------------------------
+
+# Data of the check (not the notebook's): five points, targets of no particular pattern.
+_XS = [(-1.0, -0.5), (0.5, 1.0), (1.0, -1.0), (0.0, 0.25), (-0.5, 1.5)]
+_YS = [0.5, -0.25, 1.0, 0.0, -0.75]
+
+
+def _tiny_weights(seed):
+    """Weights of the notebook's 2-4-1 network: w1 (4, 2), b1 (4,), w2 (4,), b2 ()."""
+    rng = np.random.default_rng(seed)
+    return rng.normal(size=(4, 2)), rng.normal(size=4) * 0.3, rng.normal(size=4) * 0.5, 0.1
+
+
+def _minigrad_losses(weights, lr, steps, update):
+    """The losses of ``steps`` training steps of the same network, with minigrad's autograd.
+    ``update`` names how a step changes the weights: "sgd" (the right step), "no_zero" (the
+    gradients of all earlier steps added in), "plus" (up the gradient)."""
+    X = minigrad.tensor(_XS, dtype=minigrad.float64)
+    Y = minigrad.tensor(_YS, dtype=minigrad.float64)
+    params = [minigrad.tensor(np.asarray(w, dtype=np.float64), requires_grad=True) for w in weights]
+    w1, b1, w2, b2 = params
+    summed = [0.0] * 4
+    losses = []
+    for _ in range(steps):
+        loss = ((minigrad.tanh(X @ w1.T + b1) @ w2 + b2 - Y) ** 2).mean()
+        for p in params:
+            p.grad = None
+        loss.backward()
+        losses.append(loss.item())
+        with minigrad.no_grad():
+            for i, p in enumerate(params):
+                summed[i] = summed[i] + p.grad
+                step = summed[i] if update == "no_zero" else p.grad
+                if update == "plus":
+                    p += lr * step
+                else:
+                    p -= lr * step
+    return losses
+
+
+def _same(a, b):
+    return len(a) == len(b) and all(math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-12)
+                                    for x, y in zip(a, b))
+
+
+def _tanh(v):
+    t = math.tanh(v.data)
+    return type(v)(t, (v,), lambda g: (g * (1 - t * t),), "tanh")
+
+
+class _TinyMLP:
+    """The notebook's TinyMLP (2 -> 4 tanh -> 1), built from the learner's Value class."""
+
+    def __init__(self, Value, w1, b1, w2, b2):
+        self.w1 = [[Value(w) for w in row] for row in w1]
+        self.b1 = [Value(b) for b in b1]
+        self.w2 = [Value(w) for w in w2]
+        self.b2 = Value(b2)
+
+    def parameters(self):
+        return [w for row in self.w1 for w in row] + self.b1 + self.w2 + [self.b2]
+
+    def __call__(self, x):
+        hidden = [_tanh(row[0] * x[0] + row[1] * x[1] + b) for row, b in zip(self.w1, self.b1)]
+        out = self.b2
+        for w, h in zip(self.w2, hidden):
+            out = out + w * h
+        return out
+
+
+def check_train_step(train_step, Value):
+    """Check ``train_step(model, xs, ys, lr)``: called again and again on a network like the
+    notebook's ``TinyMLP`` (the check's own weights and data), the losses it returns must be
+    those of plain SGD on the mean squared error, computed with minigrad's autograd."""
+    steps = 6
+    for seed, lr in ((3, 0.1), (4, 0.3)):
+        weights = _tiny_weights(seed)
+        model = _TinyMLP(Value, *weights)
+        got = []
+        for _ in range(steps):
+            try:
+                out = train_step(model, _XS, _YS, lr)
+            except NotImplementedError:
+                raise _not_done("train_step") from None
+            if out is None:
+                raise AssertionError("train_step returned None: it should return this step's "
+                                     "loss as a number (the loss Value's .data).")
+            if hasattr(out, "data") and hasattr(out, "parents"):
+                out = out.data  # the loss Value itself: its number is what counts
+            got.append(_as_float(out, "the loss train_step returns"))
+        want = _minigrad_losses(weights, lr, steps + 1, "sgd")
+        if _same(got, want[:steps]):
+            continue
+        at = f"(learning rate {lr}; your losses {[round(v, 5) for v in got]})"
+        if not math.isclose(got[0], want[0], rel_tol=1e-9):
+            if math.isclose(got[0], want[1], rel_tol=1e-9):
+                hint = ("the loss you return was computed after the update. Return the loss of "
+                        "this step's forward pass, the one backward started from.")
+            else:
+                hint = ("the first loss is not the mean squared error of the model's predictions "
+                        "on xs and ys. Compute the loss with mse(model, xs, ys).")
+        elif all(math.isclose(v, got[0], rel_tol=1e-12) for v in got):
+            hint = ("the loss never changes, so the weights never do. The update has to use the "
+                    "gradients that backward computes from this step's loss, and change each "
+                    "parameter's .data.")
+        elif math.isclose(got[1], got[0], rel_tol=1e-12):
+            hint = ("the first step changed nothing: the update ran before backward had computed "
+                    "the gradients.")
+        elif _same(got, _minigrad_losses(weights, lr, steps, "plus")):
+            hint = ("the loss grows: the weights moved up the gradient. A step of gradient "
+                    "descent goes the other way.")
+        elif _same(got, _minigrad_losses(weights, 1.0, steps, "sgd")):
+            hint = "the steps ignore the learning rate lr."
+        elif _same(got, _minigrad_losses(weights, lr, steps, "no_zero")):
+            hint = ("the first step is right, the later ones are not: each step also applies "
+                    "the gradients of all earlier steps, still held in .grad. Your engine adds "
+                    "into .grad, as PyTorch's does.")
+        else:
+            hint = ("the losses differ from plain gradient descent's. A step: clear the "
+                    "gradients, forward (the loss), backward, then move each parameter.")
+        raise AssertionError(f"train_step does not train as plain SGD does {at}: {hint}")
     _passed()

@@ -1,5 +1,22 @@
 """Typical wrong answers for the exercises of notebook 04 (see tests/wrong_answers/__init__.py)."""
 
+_ZERO = """\
+    for p in model.parameters():
+        p.grad = 0.0
+"""
+
+
+def _step(zero=_ZERO, update="p.data -= lr * p.grad", order="backward_first", ret="loss.data"):
+    """A train_step with one typical mistake."""
+    forward = "    loss = mse(model, xs, ys)\n"
+    back = "    engine(loss)\n"
+    move = f"    for p in model.parameters():\n        {update}\n"
+    body = forward + back + move if order == "backward_first" else forward + move + back
+    return zero + body + f"    return {ret}"
+
+
+_FORBID_STEP = ["grad = 0", "-= lr", "lr * p.grad"]
+
 WRONG = {
     "nb04_value_tanh": [
         ("input_not_output",
@@ -127,5 +144,14 @@ WRONG = {
          "        for parent, g in zip(node.parents, node.backward_fn(node.grad)):\n"
          "            parent.grad += g"),
          "order", []),
+    ],
+    "nb04_train_step": [
+        ("no_zero_grad", _step(zero=""), "earlier steps", _FORBID_STEP),
+        ("plus", _step(update="p.data += lr * p.grad"), "loss grows", _FORBID_STEP),
+        ("update_before_backward", _step(order="update_first"), "never changes", _FORBID_STEP),
+        ("stale_gradients", _step(zero="", order="update_first"), "before backward", _FORBID_STEP),
+        ("ignores_lr", _step(update="p.data -= p.grad"), "learning rate", _FORBID_STEP),
+        ("loss_after_update", _step(ret="mse(model, xs, ys).data"), "after the update",
+         _FORBID_STEP),
     ],
 }
