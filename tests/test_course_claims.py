@@ -464,6 +464,37 @@ def test_11_the_graph_of_a_classifier_step(oracle):
         "TBackward0(AccumulateGrad:0):0):0):0, None:0):0, TBackward0(AccumulateGrad:0):0):0):0)")
 
 
+def test_11_dropout_zeroes_some_and_scales_the_rest(oracle):
+    """'Dropout(0.2) sets a random fifth of the activations to 0 during training (and scales the
+    rest by 1 / 0.8)'; in evaluation mode it passes its input unchanged. Which elements are
+    zeroed is random: the answer is the set of values and the fraction of zeros, rounded."""
+    def program(torch):
+        torch.manual_seed(0)
+        drop = torch.nn.Dropout(0.2)
+        out = drop(torch.ones(10_000))
+        values = sorted({round(v, 6) for v in out.tolist()})
+        zeros = round((out == 0).float().mean().item(), 1)
+        drop.eval()
+        return [values, zeros, bool(torch.equal(drop(torch.ones(5)), torch.ones(5)))]
+
+    assert oracle.same(program) == [[0.0, 1.25], 0.2, True]
+
+
+def test_11_batch_norm_in_evaluation_mode_treats_each_example_on_its_own(oracle):
+    """'in evaluation mode every example is computed on its own (... a batch norm layer would
+    use its running statistics)'; in training mode it normalises with the batch's own."""
+    def program(torch):
+        norm = torch.nn.BatchNorm1d(2)
+        batch = torch.tensor([[1.0, 2.0], [3.0, -1.0], [0.5, 0.0], [2.0, 4.0]])
+        alone_train = norm(batch[:2])[0]
+        together_train = norm(batch)[0]
+        norm.eval()
+        return [bool(torch.allclose(alone_train, together_train)),
+                bool(torch.allclose(norm(batch[:2])[0], norm(batch)[0]))]
+
+    assert oracle.same(program) == [False, True]
+
+
 def test_11_under_pytorch_the_model_ends_up_about_as_accurate():
     """'The same code runs under PyTorch ... the model ends up about as accurate': PyTorch's
     run of notebook 11 (recorded by tests/test_course_torch.py) raised no error and its test

@@ -316,19 +316,22 @@ def _tiny_weights(seed):
 def _minigrad_losses(weights, lr, steps, update):
     """The losses of ``steps`` training steps of the same network, with minigrad's autograd.
     ``update`` names how a step changes the weights: "sgd" (the right step), "no_zero" (the
-    gradients of all earlier steps added in), "plus" (up the gradient)."""
+    gradients of all earlier steps added in), "plus" (up the gradient); "grads" returns the
+    first step's gradients instead, in the order of the model's parameters()."""
     X = minigrad.tensor(_XS, dtype=minigrad.float64)
     Y = minigrad.tensor(_YS, dtype=minigrad.float64)
     params = [minigrad.tensor(np.asarray(w, dtype=np.float64), requires_grad=True) for w in weights]
     w1, b1, w2, b2 = params
     summed = [0.0] * 4
-    losses = []
+    losses, first_grads = [], None
     for _ in range(steps):
         loss = ((minigrad.tanh(X @ w1.T + b1) @ w2 + b2 - Y) ** 2).mean()
         for p in params:
             p.grad = None
         loss.backward()
         losses.append(loss.item())
+        if first_grads is None:
+            first_grads = np.concatenate([p.grad.numpy().ravel() for p in params])
         with minigrad.no_grad():
             for i, p in enumerate(params):
                 summed[i] = summed[i] + p.grad
@@ -337,7 +340,7 @@ def _minigrad_losses(weights, lr, steps, update):
                     p += lr * step
                 else:
                     p -= lr * step
-    return losses
+    return losses if update != "grads" else first_grads
 
 
 def _same(a, b):
@@ -378,7 +381,7 @@ def check_train_step(train_step, Value):
     for seed, lr in ((3, 0.1), (4, 0.3)):
         weights = _tiny_weights(seed)
         model = _TinyMLP(Value, *weights)
-        got = []
+        got, first_grads = [], None
         for _ in range(steps):
             try:
                 out = train_step(model, _XS, _YS, lr)
@@ -390,6 +393,9 @@ def check_train_step(train_step, Value):
             if hasattr(out, "data") and hasattr(out, "parents"):
                 out = out.data  # the loss Value itself: its number is what counts
             got.append(_as_float(out, "the loss train_step returns"))
+            if first_grads is None:
+                first_grads = np.array([_as_float(p.grad, "a parameter's .grad")
+                                        for p in model.parameters()])
         want = _minigrad_losses(weights, lr, steps + 1, "sgd")
         if _same(got, want[:steps]):
             continue
@@ -401,6 +407,12 @@ def check_train_step(train_step, Value):
             else:
                 hint = ("the first loss is not the mean squared error of the model's predictions "
                         "on xs and ys. Compute the loss with mse(model, xs, ys).")
+        elif not np.allclose(first_grads, _minigrad_losses(weights, lr, 1, "grads"),
+                             rtol=1e-7, atol=1e-10) and not np.all(first_grads == 0):
+            hint = ("after the first step, the parameters' .grad differ from autograd's "
+                    "gradients at the same weights. Each should hold this step's gradient, "
+                    "from one backward pass (and your backward of Exercise 3, which engine "
+                    "runs, must pass its check).")
         elif all(math.isclose(v, got[0], rel_tol=1e-12) for v in got):
             hint = ("the loss never changes, so the weights never do. The update has to use the "
                     "gradients that backward computes from this step's loss, and change each "

@@ -6,10 +6,10 @@ _ZERO = """\
 """
 
 
-def _step(zero=_ZERO, update="p.data -= lr * p.grad", order="backward_first", ret="loss.data"):
+def _step(zero=_ZERO, update="p.data -= lr * p.grad", order="backward_first", ret="loss.data",
+          back="    engine(loss)\n"):
     """A train_step with one typical mistake."""
     forward = "    loss = mse(model, xs, ys)\n"
-    back = "    engine(loss)\n"
     move = f"    for p in model.parameters():\n        {update}\n"
     body = forward + back + move if order == "backward_first" else forward + move + back
     return zero + body + f"    return {ret}"
@@ -153,5 +153,7 @@ WRONG = {
         ("ignores_lr", _step(update="p.data -= p.grad"), "learning rate", _FORBID_STEP),
         ("loss_after_update", _step(ret="mse(model, xs, ys).data"), "after the update",
          _FORBID_STEP),
+        ("backward_twice", _step(back="    engine(loss)\n    engine(loss)\n"),
+         "differ from autograd's gradients", _FORBID_STEP),
     ],
 }
