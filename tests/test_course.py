@@ -383,7 +383,7 @@ def run_variants(nb, i, sources):
     client = NotebookClient(nb, km=km, timeout=300, allow_errors=True,
                             resources={"metadata": {"path": str(course.NOTEBOOKS)}})
     checks = []
-    with client.setup_kernel(cwd=str(course.NOTEBOOKS)):
+    with client.setup_kernel(cwd=str(course.NOTEBOOKS), cleanup_kc=True):  # see course.execute
         for index, cell in enumerate(nb.cells[:i]):
             client.execute_cell(cell, index)
         for source in sources:

@@ -406,7 +406,9 @@ def execute(nb, cwd: Path, allow_errors: bool = False, timeout: int = 300):
     client = NotebookClient(nb, km=km, timeout=timeout, allow_errors=allow_errors,
                             record_timing=False, coalesce_streams=True,
                             resources={"metadata": {"path": str(cwd)}})
-    client.execute(cwd=str(cwd))
+    # cleanup_kc: shut the kernel down afterwards; nbclient keeps a kernel it did not start
+    # itself (km= given) alive until the process exits, and a test run executes hundreds.
+    client.execute(cwd=str(cwd), cleanup_kc=True)
     return nb
 
 
