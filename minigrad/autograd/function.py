@@ -110,8 +110,8 @@ class Node:
     def saved_tensors(self):
         if self._saved is None:
             raise RuntimeError(SECOND_BACKWARD)
-        return tuple(None if value is None else self._unpack(value, version)
-                     for value, version in zip(self._saved, self._saved_versions))
+        return tuple([None if value is None else self._unpack(value, version)
+                      for value, version in zip(self._saved, self._saved_versions)])
 
     def _pack(self, inputs, out):
         """Keep what forward saved, and each tensor's version, to notice a later in-place change.
@@ -417,7 +417,7 @@ class Function(metaclass=_FunctionMeta):
                 ctx._pack(args, out)
             ctx._inputs = _INPUTS[tuple([(a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None
                                          for a in args])]
-            ctx._next_nodes = tuple([input_node(a) for a in args if isinstance(a, Tensor)])
+            ctx._next_nodes = tuple([a._grad_fn or input_node(a) for a in args if isinstance(a, Tensor)])
         return out
 
 
