@@ -55,8 +55,14 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     @classmethod
     def _wrap(cls, array, grad_fn=None, version_box=None):
         """A tensor around an existing array (no copy): how every op makes its output."""
-        t = object.__new__(cls)
-        t._init(array, grad_fn is not None, grad_fn, version_box)
+        t = object.__new__(cls)  # (what _init does, written out: every op's output comes this way)
+        t._data = array
+        t._requires_grad = grad_fn is not None
+        t._grad = None
+        t._grad_fn = grad_fn
+        t._version_box = version_box
+        if grad_fn is None and _grad_state.inference:
+            t._inference = True
         return t
 
     # -- what a tensor is ----------------------------------------------------------------

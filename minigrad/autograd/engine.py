@@ -141,18 +141,17 @@ class _Fresh:
         if isinstance(node, AccumulateGrad):
             return node.apply(grad, owned=node in self.nodes)
         sent = node.apply(grad)
-        for child, g in zip(node._next_nodes, sent):
-            if g is not None and child is not None and (child in pending or self._is_new(node, g, grad, sent)):
+        # The memory each gradient sent lives in (None: not known to be new) ...
+        memories = [id(owner(g._data)) if g is not None and node._builtin else None for g in sent]
+        # ... is new unless it is that of the gradient received and that was not fresh itself.
+        received = None if node in self.nodes and not node._has_hooks() else id(owner(grad._data))
+        for child, g, memory in zip(node._next_nodes, sent, memories):
+            if child is None or g is None:
+                continue
+            if child in pending or (memory is not None and memory != received
+                                    and memories.count(memory) == 1):  # and not sent twice
                 self.nodes.add(child)  # summed with what is pending (a new array), or new
         return sent
-
-    def _is_new(self, node, g, grad, sent):
-        if not node._builtin:
-            return False  # a user's backward may return a tensor it keeps
-        memory = owner(g._data)
-        if len(sent) > 1 and [s is not None and owner(s._data) is memory for s in sent].count(True) > 1:
-            return False  # the same memory goes to two inputs
-        return memory is not owner(grad._data) or (node in self.nodes and not node._has_hooks())
 
 
 # -- the two ways in: tensor.backward() and autograd.grad() -------------------------------------

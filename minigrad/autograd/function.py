@@ -75,11 +75,7 @@ class Node:
     _retain = None  # weak reference to the output that called retain_grad()
     _trace = None  # the forward call's stack, kept under detect_anomaly()
     _builtin = False  # made by one of minigrad's own ops (an Op), not a user's Function
-
-    def __init__(self):
-        self._seq = next(_sequence)
-        if anomaly_mode._enabled:
-            self._trace = traceback.format_stack()[:-3]
+    _seq = 0  # its place in creation order, set when it is recorded (Function.apply)
 
     def name(self):
         return getattr(self._function, "node_qualname", None) or type(self).__name__
@@ -114,8 +110,8 @@ class Node:
     def saved_tensors(self):
         if self._saved is None:
             raise RuntimeError(SECOND_BACKWARD)
-        return tuple(None if value is None else self._unpack(value, version)
-                     for value, version in zip(self._saved, self._saved_versions))
+        return tuple([None if value is None else self._unpack(value, version)
+                      for value, version in zip(self._saved, self._saved_versions)])
 
     def _pack(self, inputs, out):
         """Keep what forward saved, and each tensor's version, to notice a later in-place change.
@@ -149,7 +145,7 @@ class Node:
             saved.append(item)
             versions.append(item._version)
         self._saved, self._to_save = tuple(saved), ()
-        self._saved_versions = _shared(_VERSIONS, tuple(versions))
+        self._saved_versions = _VERSIONS[tuple(versions)]
 
     def _saved_tensor(self, item, inputs, out):
         """What was saved, as a tensor: the output (with its grad_fn), the input whose array it
@@ -308,10 +304,10 @@ def _accumulate(tensor, grad, owned=False):
 class AccumulateGrad(Node):
     """The node of a leaf that requires grad: adds the incoming gradient into ``.grad``."""
 
+    _seq = float("inf")  # as in PyTorch: run as soon as its gradient is complete
+
     def __init__(self, variable):
-        super().__init__()
         self.variable = variable
-        self._seq = float("inf")  # as in PyTorch: run as soon as its gradient is complete
 
     def name(self):
         return "torch::autograd::AccumulateGrad"
@@ -408,32 +404,38 @@ class Function(metaclass=_FunctionMeta):
         if cls._builtin and not grad_mode._state.enabled:
             return cls._forward(_Unrecorded(), args)  # nothing will be recorded: no node needed
         ctx = cls._node_cls()
-        needs = tuple([isinstance(a, Tensor) and a._requires_grad for a in args])
-        ctx.needs_input_grad = needs = _shared(_NEEDS, needs)
+        ctx.needs_input_grad = needs = _NEEDS[tuple([isinstance(a, Tensor) and a._requires_grad
+                                                     for a in args])]
         out = cls._forward(ctx, args)
         # Record only if some input wants a gradient, recording is on, and the result can have one.
         if True in needs and grad_mode._state.enabled and out._data.dtype.kind == "f":
             out._grad_fn, out._requires_grad = ctx, True
+            ctx._seq = next(_sequence)
+            if anomaly_mode._enabled:
+                ctx._trace = traceback.format_stack()[:-2]
             if ctx._to_save:
                 ctx._pack(args, out)
-            inputs = tuple([(a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None
-                            for a in args])
-            ctx._inputs = _shared(_INPUTS, inputs)
-            ctx._next_nodes = tuple([input_node(a) for a in args if isinstance(a, Tensor)])
+            ctx._inputs = _INPUTS[tuple([(a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None
+                                         for a in args])]
+            ctx._next_nodes = tuple([a._grad_fn or input_node(a) for a in args if isinstance(a, Tensor)])
         return out
 
 
-# Nodes ask again and again for the same few tuples: which inputs need a gradient, the inputs'
-# shapes and dtypes, the saved tensors' versions. Each is kept once in its table and shared, so
-# that a node adds no new object for Python's garbage collector to walk as the graph grows.
-# (A table per kind: (0,) == (False,), but a version is not a flag.)
-_NEEDS, _INPUTS, _VERSIONS = {}, {}, {}
+class _Shared(dict):
+    """Nodes ask again and again for the same few tuples: which inputs need a gradient, the
+    inputs' shapes and dtypes, the saved tensors' versions. ``table[t]`` is the first tuple
+    equal to ``t`` that the table saw: shared, so that a node adds no new object for Python's
+    garbage collector to walk as the graph grows."""
+
+    def __missing__(self, value):
+        if len(self) > 1024:  # many different shapes or versions: start afresh
+            self.clear()
+        self[value] = value
+        return value
 
 
-def _shared(table, value):
-    if len(table) > 1024:  # many different shapes or versions: start afresh
-        table.clear()
-    return table.setdefault(value, value)
+# A table per kind: (0,) == (False,), but a version is not a flag.
+_NEEDS, _INPUTS, _VERSIONS = _Shared(), _Shared(), _Shared()
 
 
 class _Unrecorded:

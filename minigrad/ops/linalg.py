@@ -89,7 +89,11 @@ class Addmm(Op):
         check_matmul_shapes(x.shape, w.shape)
         ctx.save_for_backward(x if ctx.needs_input_grad[2] else None,
                               w if ctx.needs_input_grad[1] else None)
-        return bias + x @ w
+        out = x @ w
+        if bias.dtype != out.dtype or bias.ndim > out.ndim:  # (PyTorch refuses these: as before)
+            return bias + out
+        out += bias  # in place: no second (batch, out) array
+        return out
 
     @staticmethod
     def backward(ctx, grad):
