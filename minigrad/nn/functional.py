@@ -168,6 +168,9 @@ def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 def _pool_window(name, input, kernel_size, stride, padding, dilation, ceil_mode):
     """The pooling window, after PyTorch's checks (``name``'s wording for a wrong input)."""
+    if name == "avg" and input.dim() < 3:  # PyTorch reaches for dim -3 first
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-max(input.dim(), 1)}, "
+                         f"{max(input.dim(), 1) - 1}], but got -3)")
     if input.dim() not in (3, 4) or input.numel() == 0:
         raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input" if name == "max"
                            else "Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for "
