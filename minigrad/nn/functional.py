@@ -116,7 +116,9 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, n):
     if any(s <= 0 for s in stride):
         raise RuntimeError("non-positive stride is not supported")
     if any(d <= 0 for d in dilation):
-        raise RuntimeError(f"dilation should be greater than zero, but got {list(dilation)}")
+        # PyTorch's texts differ by path: oneDNN's for float batches of more than one
+        raise RuntimeError("non-positive dilation is not supported" if _onednn(input) else
+                           f"dilation should be greater than zero, but got {list(dilation)}")
     c, kernel = input.shape[1], tuple(weight.shape[2:])
     if c != weight.shape[1] * groups:
         raise RuntimeError(f"Given groups={groups}, weight of size {list(weight.shape)}, expected "
@@ -125,10 +127,14 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, n):
     if bias is not None and tuple(bias.shape) != (weight.shape[0],):
         raise RuntimeError(f"Given weight of size {list(weight.shape)}, expected bias to be 1-dimensional "
                            f"with {weight.shape[0]} elements, but got bias of size {list(bias.shape)} instead")
-    for other in (weight, bias):
-        if other is not None and other.dtype != input.dtype:
-            raise RuntimeError(f"expected scalar type {input.dtype.legacy_name} but found "
-                               f"{other.dtype.legacy_name}")
+    if weight.dtype != input.dtype and _onednn(input):
+        raise RuntimeError(f"Input type ({input.dtype.tensor_type}) and weight type ({weight.dtype.tensor_type}) "
+                           "should be the same or input should be a MKLDNN tensor and weight is a dense tensor")
+    if bias is not None and bias.dtype != input.dtype:
+        raise RuntimeError(f"Input type ({input.dtype.legacy_name.lower()}) and bias type "
+                           f"({bias.dtype.legacy_name.lower()}) should be the same")
+    if weight.dtype != input.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype.legacy_name} but found {weight.dtype.legacy_name}")
     size = tuple(input.shape[2:])
     if padding == "valid":
         padding = 0
@@ -153,7 +159,15 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, n):
         kernel, stride, padding, dilation, out = ((1,) + kernel, (1,) + stride, (0,) + padding,
                                                   (1,) + dilation, (1,) + out)
     window = ops.Window(kernel, stride, padding, dilation, out)
+    if bias is None:  # an empty stand-in, so that the node has PyTorch's three inputs (None for bias)
+        bias = Tensor._wrap(np.zeros(0, dtype=input._data.dtype))
     return ops.Convolution.apply(input, weight, bias, window, groups)
+
+
+def _onednn(input):
+    """Whether PyTorch's CPU convolution takes its oneDNN path (float32, batch > 1), whose
+    error texts differ."""
+    return input.dtype.name == "float32" and input.shape[0] > 1
 
 
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
@@ -186,6 +200,9 @@ def _pool_window(name, input, kernel_size, stride, padding, dilation, ceil_mode)
         if p > ((k - 1) * d + 1) // 2:
             raise RuntimeError(f"pad should be at most half of effective kernel size, but got pad={p}, "
                                f"kernel_size={k} and dilation={d}")
+    if any(p > k // 2 for k, p in zip(kernel, padding)):  # and of the kernel itself
+        raise RuntimeError(f"pad should be smaller than or equal to half of kernel size, but got "
+                           f"padW = {padding[1]}, padH = {padding[0]}, kW = {kernel[1]}, kH = {kernel[0]}")
     size = tuple(input.shape[-2:])
     out = tuple(ops.conv.out_size(*a, ceil_mode) for a in zip(size, kernel, stride, padding, dilation))
     if min(out) < 1:
