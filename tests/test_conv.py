@@ -539,3 +539,28 @@ def test_dropout2d_warnings_match_torch(oracle):
         return [[w[1] for w in caught(lambda: lib.nn.functional.dropout2d(lib.ones(*shape), training=False))[1]]
                 for shape in [(2, 3, 4, 4), (3, 4, 4), (4, 4), (1, 2, 3, 4, 4)]]
     oracle.same(program)
+
+
+def test_lazy_modules_load_state_dict_match_torch(oracle):
+    """d2l's file I/O: a model saved, then loaded into a freshly built lazy model before its
+    first call. The placeholders take the saved shapes; the first call makes it plain."""
+    def program(lib):
+        nn = lib.nn
+
+        def build():
+            return nn.Sequential(nn.LazyConv2d(2, 3), nn.LazyBatchNorm2d(), nn.Flatten(), nn.LazyLinear(3))
+
+        lib.manual_seed(0)
+        net = build()
+        x = lib.tensor(normal((2, 1, 5, 5), 0), dtype=lib.float32)
+        y = net(x)
+        clone = build()
+        keys = clone.load_state_dict(net.state_dict())
+        before = repr(clone), [type(p).__name__ for p in clone.parameters()]
+        clone.eval(), net.eval()
+        same = lib.equal(clone(x), net(x))
+        partial = nn.LazyLinear(2)
+        result = partial.load_state_dict({"weight": lib.ones(2, 3)}, strict=False)
+        return (y.shape, repr(keys), before, repr(clone), same, repr(result),
+                [type(p).__name__ for p in partial.parameters()])
+    oracle.same(program)

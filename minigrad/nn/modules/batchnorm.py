@@ -95,11 +95,12 @@ class _LazyNormMixin(LazyModuleMixin):
             super().reset_parameters()
 
     def initialize_parameters(self, input):
-        self.num_features = input.shape[1]
-        for t in (self.weight, self.bias, self.running_mean, self.running_var):
-            if t is not None:
-                t.materialize((self.num_features,))
-        self.reset_parameters()
+        if self.has_uninitialized_params():  # (PyTorch's: after load_state_dict, num_features stays 0)
+            self.num_features = input.shape[1]
+            for t in (self.weight, self.bias, self.running_mean, self.running_var):
+                if t is not None:
+                    t.materialize((self.num_features,))
+            self.reset_parameters()
 
 
 class LazyBatchNorm1d(_LazyNormMixin, BatchNorm1d):

@@ -102,14 +102,15 @@ class _LazyConvMixin(LazyModuleMixin):
             super().reset_parameters()
 
     def initialize_parameters(self, input, *args, **kwargs):
-        batched = input.dim() == self._n + 2
-        self.in_channels = input.shape[1 if batched else 0]
-        if self.in_channels % self.groups != 0:
-            raise ValueError("in_channels must be divisible by groups")
-        self.weight.materialize((self.out_channels, self.in_channels // self.groups, *self.kernel_size))
-        if self.bias is not None:
-            self.bias.materialize((self.out_channels,))
-        self.reset_parameters()
+        if self.has_uninitialized_params():  # (PyTorch's: after load_state_dict, in_channels stays 0)
+            batched = input.dim() == self._n + 2
+            self.in_channels = input.shape[1 if batched else 0]
+            if self.in_channels % self.groups != 0:
+                raise ValueError("in_channels must be divisible by groups")
+            self.weight.materialize((self.out_channels, self.in_channels // self.groups, *self.kernel_size))
+            if self.bias is not None:
+                self.bias.materialize((self.out_channels,))
+            self.reset_parameters()
 
 
 class LazyConv2d(_LazyConvMixin, Conv2d):

@@ -21,10 +21,17 @@ class LazyModuleMixin:
         return any(isinstance(t, UninitializedTensorMixin) for t in tensors)
 
     def __call__(self, *args, **kwargs):
-        if self.has_uninitialized_params():
-            with no_grad():  # drawing starting values is not part of any graph
-                self.initialize_parameters(*args, **kwargs)
-            if self.cls_to_become is not None:
-                self.__class__ = self.cls_to_become  # from now on, a plain module
-                return self(*args, **kwargs)
-        return super().__call__(*args, **kwargs)
+        # The first call only (then the module is a plain one): read the sizes off the input.
+        with no_grad():  # drawing starting values is not part of any graph
+            self.initialize_parameters(*args, **kwargs)
+        self.__class__ = self.cls_to_become
+        return self(*args, **kwargs)
+
+    def _load(self, state_dict, prefix, *args):
+        """load_state_dict before the first call: the placeholders take the saved shapes
+        (d2l's file I/O loads a saved model into a freshly built lazy one)."""
+        for table in (self._parameters, self._buffers):
+            for name, t in table.items():
+                if isinstance(t, UninitializedTensorMixin) and prefix + name in state_dict:
+                    t.materialize(tuple(state_dict[prefix + name].shape))
+        super()._load(state_dict, prefix, *args)

@@ -63,7 +63,8 @@ class LazyLinear(LazyModuleMixin, Linear):
 
     def initialize_parameters(self, input):
         self.in_features = input.shape[-1]
-        self.weight.materialize((self.out_features, self.in_features))
-        if self.bias is not None:
-            self.bias.materialize((self.out_features,))
-        self.reset_parameters()
+        if self.has_uninitialized_params():  # (not if load_state_dict gave them their shapes)
+            self.weight.materialize((self.out_features, self.in_features))
+            if self.bias is not None:
+                self.bias.materialize((self.out_features,))
+            self.reset_parameters()
