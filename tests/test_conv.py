@@ -399,6 +399,25 @@ def test_module_errors_match_torch(oracle):
     oracle.same(program)
 
 
+def test_max_pool_window_of_padding_only_says_so():
+    with pytest.raises(NotImplementedError, match="reads padding only"):
+        F.max_pool2d(minigrad.ones(1, 1, 1), (2, 2), 1, 1, (1, 2))
+
+
+def test_same_padding_of_odd_total_warns_once(monkeypatch):
+    """PyTorch's warning, once a process (so not compared live: PyTorch's process may have
+    given it already, in another test)."""
+    monkeypatch.setitem(F._warned, "same", False)  # a fresh session's state
+
+    def convs():
+        for k, d in [((2, 2), 1), ((2, 2), 1), ((3, 3), 1), ((2, 3), (1, 2))]:
+            F.conv2d(minigrad.ones(1, 1, 4, 4), minigrad.ones((1, 1) + k), padding="same", dilation=d)
+    assert caught(convs)[1] == [("UserWarning", "Using padding='same' with even kernel lengths and odd "
+                                 "dilation may require a zero-padded copy of the input be created")]
+    monkeypatch.setitem(F._warned, "same", False)
+    assert caught(lambda: F.conv2d(minigrad.ones(1, 1, 4, 4), minigrad.ones(1, 1, 3, 3), padding="same"))[1] == []
+
+
 def test_padding_modes_other_than_zeros_say_so():
     with pytest.raises(NotImplementedError, match="zeros only"):
         nn.Conv2d(3, 4, 3, padding_mode="reflect")

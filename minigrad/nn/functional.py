@@ -104,6 +104,9 @@ def _expand(value, n):
     return tuple(value) if isinstance(value, (tuple, list)) else (value,) * n
 
 
+_warned = {"same": False}
+
+
 def _conv(input, weight, bias, stride, padding, dilation, groups, n):
     """conv1d (n = 1) and conv2d (n = 2): checks with PyTorch's words, then one op."""
     name = f"conv{n}d"
@@ -142,6 +145,10 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, n):
         if any(s != 1 for s in stride):
             raise RuntimeError("padding='same' is not supported for strided convolutions")
         padding, out = tuple(d * (k - 1) // 2 for k, d in zip(kernel, dilation)), size
+        if any(d * (k - 1) % 2 for k, d in zip(kernel, dilation)) and not _warned["same"]:
+            _warned["same"] = True  # PyTorch says it once a session
+            warnings.warn("Using padding='same' with even kernel lengths and odd dilation may require a "
+                          "zero-padded copy of the input be created", UserWarning, stacklevel=3)
     elif isinstance(padding, str):
         raise RuntimeError(f"Invalid padding string: '{padding}'")
     else:
@@ -217,6 +224,11 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     """The largest value of each window (with ``return_indices``, also where it is: a flat
     index into H*W)."""
     window = _pool_window("max", input, kernel_size, stride, padding, dilation, ceil_mode)
+    for size, k, s, p, d, o in zip(input.shape[-2:], *window):
+        reads = np.arange(o)[:, None] * s - p + np.arange(k) * d  # what each window reads, along one dim
+        if not ((reads >= 0) & (reads < size)).any(1).all():  # possible with dilation, padding, tiny input
+            raise NotImplementedError("minigrad's max_pool2d does not support a window that reads padding "
+                                      "only (PyTorch answers -inf there); use less padding or dilation")
     x = input._data
     indices = ops.conv.max_pool_indices(x if x.ndim == 4 else x[None], window).reshape(
         x.shape[:-2] + window.out)

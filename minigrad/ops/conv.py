@@ -132,7 +132,8 @@ class Convolution(Op):
     def forward(ctx, x, weight, bias, w, groups):
         ctx.save_for_backward(x, weight)
         ctx.window, ctx.groups, ctx.shape = w, groups, x.shape
-        if weight.ndim == 3:  # conv1d: a conv2d of height 1
+        conv1d = weight.ndim == 3
+        if conv1d:  # a conv2d of height 1
             x, weight = x[:, :, None], weight[:, :, None]
         n, o, g = x.shape[0], weight.shape[0], groups
         cols = unfold(x, w).reshape(n, g, -1, w.out[0] * w.out[1])  # (N, g, C/g*kh*kw, oh*ow)
@@ -140,7 +141,7 @@ class Convolution(Op):
         out = out.reshape((n, o) + w.out)
         if bias.size:  # (no bias comes as an empty array)
             out += bias[:, None, None]
-        return out.reshape(out.shape[:2] + (-1,)) if ctx.shape != x.shape else out
+        return out[:, :, 0] if conv1d else out
 
     @staticmethod
     def backward(ctx, grad):
@@ -169,7 +170,7 @@ class Convolution(Op):
 
 def max_pool_indices(x, w):
     """Where each window's maximum is, as a flat index into H*W (what ``return_indices``
-    gives). The first maximum wins, and NaN counts as the largest, as in PyTorch."""
+    gives). The first maximum wins, as in PyTorch, and a NaN wins over any number."""
     fill = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min  # padding never wins
     n, c, h, wd = x.shape
     k = unfold(x, w, fill).reshape((n, c, -1) + w.out).argmax(2)  # which kernel element
