@@ -22,6 +22,9 @@ import minigrad
 import minigrad.nn.functional as F
 from minigrad import nn
 
+# PyTorch's note on an even kernel with padding='same', given by minigrad too (tested below)
+pytestmark = pytest.mark.filterwarnings("ignore:Using padding='same'")
+
 # =============================================================================================
 # Geometry: random but valid settings (what PyTorch accepts), drawn by Hypothesis
 # =============================================================================================
@@ -281,7 +284,7 @@ def test_conv_matches_torch_hypothesis(torch, s, seed, float32):
                 atol=1e-4 if float32 else 1e-10, check_repr=not float32)
 
 
-@settings(PROFILE, max_examples=60)
+@settings(PROFILE, max_examples=40)
 @given(kind=st.sampled_from(["max", "avg"]), data=st.data(), seed=st.integers(0, 2 ** 16))
 def test_pool_matches_torch_hypothesis(torch, kind, data, seed):
     shape, kwargs = data.draw(pool_settings(kind))
@@ -289,7 +292,7 @@ def test_pool_matches_torch_hypothesis(torch, kind, data, seed):
     assert_same(program(minigrad), program(torch))
 
 
-@settings(PROFILE, max_examples=40)
+@settings(PROFILE, max_examples=25)
 @given(h=st.integers(1, 9), w=st.integers(1, 9), oh=st.integers(1, 9), ow=st.integers(1, 9),
        seed=st.integers(0, 2 ** 16))
 def test_adaptive_avg_pool_matches_torch_hypothesis(torch, h, w, oh, ow, seed):
