@@ -327,6 +327,45 @@ def mlp_phases(sizes, batch, rounds=15, steps=10):
             for i in range(len(PHASES))]
 
 
+# --- small CNN -------------------------------------------------------------------
+
+
+def lib_cnn_step(lib, batch=32, lr=0.01):
+    """A training step of the small CNN a learner meets after the MLP: 1x28x28 -> Conv2d(1, 8, 3)
+    -> ReLU -> MaxPool2d(2) -> Flatten -> Linear(8*13*13, 10), cross-entropy, SGD."""
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((batch, 1, 28, 28), dtype=np.float32)
+    y = rng.integers(0, 10, size=batch)
+    nn = lib.nn
+    model = nn.Sequential(nn.Conv2d(1, 8, 3), nn.ReLU(), nn.MaxPool2d(2), nn.Flatten(), nn.Linear(8 * 13 * 13, 10))
+    with lib.no_grad():  # the same starting weights for both libraries (the default init's bounds)
+        for p, fan_in in zip(model.parameters(), (9, 9, 8 * 13 * 13, 8 * 13 * 13)):
+            bound = 1 / np.sqrt(fan_in)
+            p.copy_(lib.tensor(rng.uniform(-bound, bound, tuple(p.shape)).astype(np.float32)))
+    loss_fn, opt = nn.CrossEntropyLoss(), lib.optim.SGD(model.parameters(), lr=lr)
+    X, Y = lib.tensor(x), lib.tensor(y)
+
+    def step():
+        loss = loss_fn(model(X), Y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return loss
+
+    step.loss = lambda: float(step().detach())
+    return step
+
+
+def cnn_workload(**kw):
+    fns = {"minigrad": lib_cnn_step(minigrad)}
+    if torch is not None:
+        fns["pytorch"] = lib_cnn_step(torch)
+        mine, theirs = ([lib_cnn_step(lib).loss() for _ in range(3)] for lib in (minigrad, torch))
+        if not np.allclose(mine, theirs, rtol=1e-4, atol=1e-5):
+            raise SystemExit(f"bench: minigrad disagrees with PyTorch on the CNN step: {mine} vs {theirs}")
+    return bench(fns, **kw), fns["minigrad"]
+
+
 # --- scalar chain ----------------------------------------------------------------
 
 C = 1.0001
@@ -765,6 +804,10 @@ def main():
         if sizes == [784, 256, 256, 10]:  # where the time of the step goes, against the floor's
             for phase, tp in zip(PHASES, mlp_phases(sizes, batch)):
                 add(f"&nbsp;&nbsp;… {phase}", tp, "—", None)
+
+    # small CNN (reported only)
+    t, mg_fn = cnn_workload()
+    add("small CNN step 1x28x28 conv8-pool-linear, batch 32", t, "— (reported)", None)
 
     # scalar chains
     t, fn, n1 = chain_workload(200)

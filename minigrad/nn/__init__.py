@@ -7,6 +7,18 @@ every parameter. ``nn.functional`` holds the same computations as functions,
 """
 from . import functional, init
 from .modules import (
+    AdaptiveAvgPool2d,
+    AvgPool2d,
+    BatchNorm2d,
+    Conv1d,
+    Conv2d,
+    Dropout2d,
+    LazyBatchNorm1d,
+    LazyBatchNorm2d,
+    LazyConv1d,
+    LazyConv2d,
+    LazyLinear,
+    MaxPool2d,
     BatchNorm1d,
     CrossEntropyLoss,
     Dropout,
@@ -23,8 +35,11 @@ from .modules import (
     Softmax,
     Tanh,
 )
-from .parameter import Parameter
+from .parameter import Parameter, UninitializedBuffer, UninitializedParameter
 
-__all__ = ["BatchNorm1d", "CrossEntropyLoss", "Dropout", "Flatten", "Identity", "Linear", "LogSoftmax",
+__all__ = ["AdaptiveAvgPool2d", "AvgPool2d", "BatchNorm2d", "Conv1d", "Conv2d", "Dropout2d",
+           "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyConv1d", "LazyConv2d", "LazyLinear", "MaxPool2d",
+           "UninitializedBuffer", "UninitializedParameter",
+           "BatchNorm1d", "CrossEntropyLoss", "Dropout", "Flatten", "Identity", "Linear", "LogSoftmax",
            "MSELoss", "Module", "NLLLoss", "Parameter", "ReLU", "Sequential", "Sigmoid", "Softmax", "Tanh",
            "functional", "init"]

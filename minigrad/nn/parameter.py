@@ -1,6 +1,7 @@
 """``nn.Parameter``: a tensor that a Module registers as one of its parameters."""
 import numpy as np
 
+from .. import _dtype
 from .._tensor import Tensor
 
 
@@ -30,3 +31,58 @@ class Parameter(Tensor):
         if id(self) not in memo:
             memo[id(self)] = Parameter(Tensor._wrap(self._data.copy()), self._requires_grad)
         return memo[id(self)]
+
+
+_UNINITIALIZED = ("Can't access the shape of an uninitialized parameter or buffer. This error usually happens "
+                  "in `load_state_dict` when trying to load an uninitialized parameter into an initialized one. "
+                  "Call `forward` to initialize the parameters before accessing their attributes.")
+
+
+class UninitializedTensorMixin:
+    """A parameter or buffer of a lazy module before its first call: no shape yet.
+    ``materialize(shape)`` gives it one (uninitialised numbers) and makes it a plain
+    ``cls_to_become`` (Parameter or Tensor), in place, so the module's tables keep it."""
+
+    cls_to_become = None
+
+    @property
+    def shape(self):
+        raise RuntimeError(_UNINITIALIZED)
+
+    def size(self, dim=None):
+        raise RuntimeError(_UNINITIALIZED)
+
+    def dim(self):
+        raise RuntimeError(_UNINITIALIZED)
+
+    def numel(self):
+        raise RuntimeError(_UNINITIALIZED)
+
+    def detach(self):  # state_dict() shows the placeholder itself, as PyTorch's does
+        return self
+
+    def materialize(self, shape, device=None, dtype=None):
+        self._data = np.zeros(shape, dtype=self._data.dtype if dtype is None else dtype.np)  # as empty()
+        self.__class__ = self.cls_to_become
+
+    def __repr__(self):
+        return f"<{type(self).__name__}>"
+
+
+class UninitializedParameter(UninitializedTensorMixin, Parameter):
+    cls_to_become = Parameter
+
+    def __init__(self, requires_grad=True, device=None, dtype=None):
+        self._init(_placeholder(dtype), bool(requires_grad))
+
+
+class UninitializedBuffer(UninitializedTensorMixin, Tensor):
+    cls_to_become = Tensor
+
+    def __init__(self, requires_grad=False, device=None, dtype=None):
+        self._init(_placeholder(dtype), bool(requires_grad))
+
+
+def _placeholder(dtype):
+    """No numbers yet, only the dtype they will have."""
+    return np.empty(0, dtype=(_dtype.get_default_dtype() if dtype is None else dtype).np)

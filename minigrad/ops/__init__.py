@@ -50,6 +50,10 @@ nn.py              Softmax, LogSoftmax, MseLoss, NllLoss (NllLossBackward0,
                    NllLoss2DBackward0), NativeBatchNorm (``BatchNorm1d``), and the backward
                    ops PyTorch records for double backward (LogSoftmaxBackwardData,
                    NllLossBackward)
+conv.py            Convolution (ConvolutionBackward0: ``conv2d``, ``conv1d``), MaxPool2d
+                   (MaxPool2DWithIndicesBackward0), AvgPool2d (AvgPool2DBackward0),
+                   AdaptiveAvgPool2d (AdaptiveAvgPool2DBackward0), and Unfold, Fold
+                   (im2col, col2im: each other's backward, used by the backwards above)
 =================  ==========================================================================
 
 What every op shares lives elsewhere: recording a node, saving tensors and checking their
@@ -61,6 +65,7 @@ from .arithmetic import (Add, Atan2, ClampTensor, Clone, Copy, Div, DivRounding,
                          FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp, LerpTensor, Logaddexp,
                          Maximum, Minimum, Mul, Neg, Pow, PowTensor, Reciprocal, Remainder,
                          RemainderNumber, RemainderOfNumber, RPow, Rsub, Sub, ToCopy, Where, Zero)
+from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
 from .index import (Alias, Gather, Index, IndexPut, IndexSelect, MaskedFill, MaskedFillTensor,
                     MaskedSelect, Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, Slice,
                     SplitPiece, SplitWithSizesPiece, Unbind)

@@ -1,13 +1,16 @@
-"""``nn.BatchNorm1d``."""
+"""``nn.BatchNorm1d``, ``nn.BatchNorm2d`` (and their lazy forms): one module, the input's rank
+apart. Channels are dim 1; the statistics are over every other dim (the batch, and for
+images H and W too: each channel of a feature map is normalised as one feature)."""
 from ... import _creation, _dtype
 from .. import functional as F
 from .. import init
-from ..parameter import Parameter
+from ..parameter import Parameter, UninitializedBuffer, UninitializedParameter
+from .lazy import LazyModuleMixin
 from .module import Module
 
 
-class BatchNorm1d(Module):
-    """Normalise each of ``num_features`` channels over the batch: input (N, C) or (N, C, L).
+class _BatchNorm(Module):
+    """Normalise each of ``num_features`` channels over the batch.
 
     In training it uses the batch's mean and (biased) variance and keeps running
     averages of them, which eval mode uses instead. ``momentum=None`` makes the
@@ -46,8 +49,7 @@ class BatchNorm1d(Module):
             init.zeros_(self.bias)
 
     def forward(self, input):
-        if input.dim() not in (2, 3):
-            raise ValueError(f"expected 2D or 3D input (got {input.dim()}D input)")
+        self._check_input_dim(input)
         momentum = 0.0 if self.momentum is None else self.momentum
         if self.training and self.track_running_stats:
             self.num_batches_tracked.add_(1)
@@ -60,3 +62,50 @@ class BatchNorm1d(Module):
     def extra_repr(self):
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
                 f"bias={self.bias is not None}, track_running_stats={self.track_running_stats}")
+
+
+class BatchNorm1d(_BatchNorm):
+    """Input (N, C) or (N, C, L)."""
+
+    def _check_input_dim(self, input):
+        if input.dim() not in (2, 3):
+            raise ValueError(f"expected 2D or 3D input (got {input.dim()}D input)")
+
+
+class BatchNorm2d(_BatchNorm):
+    """Input (N, C, H, W): images, each channel normalised over the batch and all pixels."""
+
+    def _check_input_dim(self, input):
+        if input.dim() != 4:
+            raise ValueError(f"expected 4D input (got {input.dim()}D input)")
+
+
+class _LazyNormMixin(LazyModuleMixin):
+    """num_features is 0 until the first call reads it off the input's dim 1."""
+
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
+        super().__init__(0, eps, momentum, affine, track_running_stats, dtype=dtype)
+        if affine:
+            self.weight, self.bias = UninitializedParameter(dtype=dtype), UninitializedParameter(dtype=dtype)
+        if track_running_stats:
+            self.running_mean, self.running_var = UninitializedBuffer(dtype=dtype), UninitializedBuffer(dtype=dtype)
+
+    def reset_parameters(self):
+        if not self.has_uninitialized_params() and self.num_features != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input):
+        if self.has_uninitialized_params():  # (PyTorch's: after load_state_dict, num_features stays 0)
+            self.num_features = input.shape[1]
+            for t in (self.weight, self.bias, self.running_mean, self.running_var):
+                if t is not None:
+                    t.materialize((self.num_features,))
+            self.reset_parameters()
+
+
+class LazyBatchNorm1d(_LazyNormMixin, BatchNorm1d):
+    cls_to_become = BatchNorm1d
+
+
+class LazyBatchNorm2d(_LazyNormMixin, BatchNorm2d):
+    cls_to_become = BatchNorm2d

@@ -1,4 +1,4 @@
-"""``nn.Dropout``."""
+"""``nn.Dropout`` and ``nn.Dropout2d``."""
 from .. import functional as F
 from .module import Module
 
@@ -18,3 +18,11 @@ class Dropout(Module):
 
     def extra_repr(self):
         return f"p={self.p}, inplace={self.inplace}"
+
+
+class Dropout2d(Dropout):
+    """Dropout of whole channels: in training, each (sample, channel) feature map of an
+    input (N, C, H, W) is zeroed with probability ``p``, the rest scaled by ``1/(1-p)``."""
+
+    def forward(self, input):
+        return F.dropout2d(input, self.p, self.training, self.inplace)

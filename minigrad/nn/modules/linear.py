@@ -1,10 +1,11 @@
-"""``nn.Linear`` (and ``nn.Identity``)."""
+"""``nn.Linear``, ``nn.LazyLinear`` (and ``nn.Identity``)."""
 import math
 
 from ... import _creation
 from .. import functional as F
 from .. import init
-from ..parameter import Parameter
+from ..parameter import Parameter, UninitializedParameter
+from .lazy import LazyModuleMixin
 from .module import Module
 
 
@@ -42,3 +43,28 @@ class Linear(Module):
 
     def extra_repr(self):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+
+
+class LazyLinear(LazyModuleMixin, Linear):
+    """A Linear whose in_features is read off the first input's last dim (0 until then);
+    after that call it is a Linear."""
+    cls_to_become = Linear
+
+    def __init__(self, out_features, bias=True, device=None, dtype=None):
+        super().__init__(0, 0, False, dtype=dtype)  # placeholders below; out_features 0 draws nothing
+        self.out_features = out_features
+        self.weight = UninitializedParameter(dtype=dtype)
+        if bias:
+            self.bias = UninitializedParameter(dtype=dtype)
+
+    def reset_parameters(self):
+        if not self.has_uninitialized_params() and self.in_features != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input):
+        self.in_features = input.shape[-1]
+        if self.has_uninitialized_params():  # (not if load_state_dict gave them their shapes)
+            self.weight.materialize((self.out_features, self.in_features))
+            if self.bias is not None:
+                self.bias.materialize((self.out_features,))
+            self.reset_parameters()

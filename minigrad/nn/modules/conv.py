@@ -1,0 +1,121 @@
+"""``nn.Conv2d`` and ``nn.Conv1d`` (and their lazy forms): filters slid over an image.
+
+The computation is ``F.conv2d`` (minigrad/ops/conv.py: im2col and one matrix product);
+a module holds the filters, ``weight`` (out_channels, in_channels / groups, *kernel_size),
+and one ``bias`` per output channel.
+"""
+import math
+
+from ... import _creation
+from .. import functional as F
+from .. import init
+from ..parameter import Parameter, UninitializedParameter
+from .lazy import LazyModuleMixin
+from .module import Module
+
+_PADDING_MODES = {"zeros", "reflect", "replicate", "circular"}
+
+
+class _ConvNd(Module):
+    _n = 2  # spatial dims
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
+                 bias=True, padding_mode="zeros", device=None, dtype=None):
+        super().__init__()
+        n = self._n
+        if groups <= 0:
+            raise ValueError("groups must be a positive integer")
+        if in_channels % groups != 0:
+            raise ValueError("in_channels must be divisible by groups")
+        if out_channels % groups != 0:
+            raise ValueError("out_channels must be divisible by groups")
+        if isinstance(padding, str):
+            if padding not in ("valid", "same"):
+                raise ValueError(f"Invalid padding string {padding!r}, should be one of {{'valid', 'same'}}")
+            if padding == "same" and F._expand(stride, n) != (1,) * n:
+                raise ValueError("padding='same' is not supported for strided convolutions")
+        else:
+            padding = F._expand(padding, n)
+        if padding_mode not in _PADDING_MODES:
+            raise ValueError(f"padding_mode must be one of {{'reflect', 'replicate', 'circular', 'zeros'}}, "
+                             f"but got padding_mode='{padding_mode}'")
+        if padding_mode != "zeros":  # F.pad's other modes are not part of minigrad
+            raise NotImplementedError(f"minigrad's {type(self).__name__} pads with zeros only "
+                                      f"(padding_mode='zeros'), not {padding_mode!r}")
+        self.in_channels, self.out_channels, self.groups = in_channels, out_channels, groups
+        self.kernel_size, self.stride = F._expand(kernel_size, n), F._expand(stride, n)
+        self.padding, self.dilation, self.padding_mode = padding, F._expand(dilation, n), padding_mode
+        self.output_padding, self.transposed = (0,) * n, False
+        self.weight = Parameter(_creation.empty(out_channels, in_channels // groups, *self.kernel_size,
+                                                dtype=dtype))
+        self.register_parameter("bias", Parameter(_creation.empty(out_channels, dtype=dtype)) if bias else None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        # PyTorch's default, as for Linear: uniform in +-1/sqrt(fan_in), fan_in = in/groups * kh * kw.
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
+            bound = 1 / math.sqrt(fan_in) if fan_in != 0 else 0
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input):
+        conv = F.conv2d if self._n == 2 else F.conv1d
+        return conv(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+
+    def extra_repr(self):
+        s = f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, stride={self.stride}"
+        if self.padding != (0,) * self._n:
+            s += f", padding={self.padding}"
+        if self.dilation != (1,) * self._n:
+            s += f", dilation={self.dilation}"
+        if self.groups != 1:
+            s += f", groups={self.groups}"
+        if self.bias is None:
+            s += ", bias=False"
+        return s
+
+
+class Conv2d(_ConvNd):
+    """Input (N, C_in, H, W) or (C_in, H, W); output (N, C_out, H_out, W_out)."""
+
+
+class Conv1d(_ConvNd):
+    """Input (N, C_in, L) or (C_in, L); output (N, C_out, L_out)."""
+    _n = 1
+
+
+class _LazyConvMixin(LazyModuleMixin):
+    """in_channels is 0 until the first call reads it off the input's channel dim."""
+
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode="zeros", device=None, dtype=None):
+        # A module of in_channels 0 first, then placeholders for its parameters.
+        super().__init__(0, out_channels, kernel_size, stride, padding, dilation, groups, False, padding_mode,
+                         dtype=dtype)
+        self.weight = UninitializedParameter(dtype=dtype)
+        if bias:
+            self.bias = UninitializedParameter(dtype=dtype)
+
+    def reset_parameters(self):
+        if not self.has_uninitialized_params() and self.in_channels != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input, *args, **kwargs):
+        if self.has_uninitialized_params():  # (PyTorch's: after load_state_dict, in_channels stays 0)
+            batched = input.dim() == self._n + 2
+            self.in_channels = input.shape[1 if batched else 0]
+            if self.in_channels % self.groups != 0:
+                raise ValueError("in_channels must be divisible by groups")
+            self.weight.materialize((self.out_channels, self.in_channels // self.groups, *self.kernel_size))
+            if self.bias is not None:
+                self.bias.materialize((self.out_channels,))
+            self.reset_parameters()
+
+
+class LazyConv2d(_LazyConvMixin, Conv2d):
+    cls_to_become = Conv2d
+
+
+class LazyConv1d(_LazyConvMixin, Conv1d):
+    cls_to_become = Conv1d
