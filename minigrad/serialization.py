@@ -29,7 +29,6 @@ import pickle
 import numpy as np
 
 from . import _dtype
-from ._device import check as _check_device
 from ._device import device as _device
 from ._tensor import Size, Tensor
 from .nn.parameter import Parameter
@@ -63,6 +62,7 @@ class _Pickler(pickle.Pickler):
     def __init__(self, file, protocol):
         super().__init__(file, protocol)
         self.arrays = {}  # id(root array) -> (its number, the array)
+        self.tensors = {}  # id(tensor) -> its number: a tensor met twice is loaded once
 
     def persistent_id(self, obj):
         if isinstance(obj, Tensor):
@@ -72,7 +72,8 @@ class _Pickler(pickle.Pickler):
                 root = array = np.ascontiguousarray(array)
             key, _ = self.arrays.setdefault(id(root), (len(self.arrays), root))
             offset = array.__array_interface__["data"][0] - root.__array_interface__["data"][0]
-            return ("tensor", key, offset, array.shape, array.strides, obj.requires_grad,
+            number = self.tensors.setdefault(id(obj), len(self.tensors))
+            return ("tensor", number, key, offset, array.shape, array.strides, obj.requires_grad,
                     isinstance(obj, Parameter))
         if isinstance(obj, _dtype.dtype):
             return ("dtype", obj.name)
@@ -132,25 +133,34 @@ class _Unpickler(pickle.Unpickler):
         super().__init__(file)
         self.arrays = arrays
         self.weights_only = weights_only
+        self.tensors = {}  # number -> the tensor loaded
 
     def find_class(self, module, name):
-        if self.weights_only and (module, name) not in _SAFE:
+        if self.weights_only:
+            where = "builtins" if module == "__builtin__" else module  # pickle protocol 2's name
             allowed = {(c.__module__, c.__qualname__): c for c in _user_safe}
-            if (module, name) not in allowed:
-                raise pickle.UnpicklingError(_WEIGHTS_ONLY_HELP.format(f"{module}.{name}"))
-            return allowed[module, name]
+            if (where, name) in allowed:
+                return allowed[where, name]
+            if (where, name) not in _SAFE:
+                raise pickle.UnpicklingError(_WEIGHTS_ONLY_HELP.format(name if where == "builtins" else
+                                                                       f"{module}.{name}"))
         return super().find_class(module, name)
 
     def persistent_load(self, pid):
         kind, *args = pid
         if kind == "tensor":
-            key, offset, shape, strides, requires_grad, is_parameter = args
+            number, key, offset, shape, strides, requires_grad, is_parameter = args
+            if number in self.tensors:
+                return self.tensors[number]
             root = self.arrays[key]
             array = np.ndarray(shape, root.dtype, buffer=root, offset=offset, strides=strides) \
                 if root.size else root.reshape(shape)
             if is_parameter:
-                return Parameter(Tensor._wrap(array), requires_grad)
-            return Tensor._wrap(array).requires_grad_(requires_grad)
+                tensor = Parameter(Tensor._wrap(array), requires_grad)
+            else:
+                tensor = Tensor._wrap(array).requires_grad_(requires_grad)
+            self.tensors[number] = tensor
+            return tensor
         if kind == "dtype":
             return _dtype.from_numpy_dtype(np.dtype(args[0]))
         if kind == "size":
@@ -165,8 +175,10 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=True, mmap=No
     object. ``map_location`` is accepted for the CPU (minigrad's only device).
     ``weights_only=True`` builds tensors and plain containers only (safe on any file);
     ``weights_only=False`` builds any object, whole modules included (trusted files only)."""
-    if map_location is not None and not callable(map_location) and not isinstance(map_location, dict):
-        _check_device(map_location)
+    if isinstance(map_location, (str, _device)) and _device(map_location).type != "cpu":
+        raise RuntimeError("Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is "
+                           "False. If you are running on a CPU-only machine, please use torch.load with "
+                           "map_location=torch.device('cpu') to map your storages to the CPU.")
     with _opened(f, "rb") as file:
         magic = file.read(len(_MAGIC))
         if magic != _MAGIC:
