@@ -17,12 +17,14 @@ class ProfilerActivity(Enum):
     CUDA = 1
 
 
-def profile(*args, **kwargs):
-    raise refusal("torch.profiler.profile", _INSTEAD)
+class profile:
+    def __init__(self, *args, **kwargs):
+        raise refusal("torch.profiler.profile", _INSTEAD)
 
 
-def record_function(name, args=None):
-    raise refusal("torch.profiler.record_function", _INSTEAD)
+class record_function:
+    def __init__(self, name, args=None):
+        raise refusal("torch.profiler.record_function", _INSTEAD)
 
 
 def schedule(*args, **kwargs):

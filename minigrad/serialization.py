@@ -205,12 +205,15 @@ def clear_safe_globals():
     _user_safe.clear()
 
 
-@contextlib.contextmanager
-def safe_globals(safe_globals):
+class safe_globals:
     """``with torch.serialization.safe_globals([MyClass]): torch.load(...)``."""
-    before = list(_user_safe)
-    _user_safe.extend(safe_globals)
-    try:
-        yield
-    finally:
-        _user_safe[:] = before
+
+    def __init__(self, safe_globals):
+        self.safe_globals = safe_globals
+
+    def __enter__(self):
+        self.before = list(_user_safe)
+        _user_safe.extend(self.safe_globals)
+
+    def __exit__(self, *exc_info):
+        _user_safe[:] = self.before
