@@ -680,3 +680,31 @@ def bad_schedulers(lib):
 @pytest.mark.parametrize("case", bad_schedulers(minigrad))
 def test_scheduler_errors_match_torch(oracle, case):
     oracle.same_error(lambda lib: bad_schedulers(lib)[case]())
+
+
+def test_step_with_an_epoch_and_get_lr_outside_step_warn_as_torch(oracle):
+    """The deprecated ``scheduler.step(epoch)`` jumps there by the closed form, with PyTorch's warning;
+    ``get_lr()`` outside ``step()`` warns to use ``get_last_lr()``."""
+    def program(lib):
+        sched = lib.optim.lr_scheduler
+        answers = []
+        for make in (lambda o: sched.StepLR(o, 3, 0.5), lambda o: sched.MultiStepLR(o, [2, 4, 4], 0.5),
+                     lambda o: sched.ExponentialLR(o, 0.9), lambda o: sched.CosineAnnealingLR(o, 10, 0.01),
+                     lambda o: sched.LambdaLR(o, _half)):
+            (W, _), _ = problem(lib)
+            opt = lib.optim.SGD([W], lr=0.1)
+            scheduler = make(opt)
+            opt.step()
+            _, log = caught(scheduler.step, 5)
+            _, outside = caught(scheduler.get_lr)
+            scheduler.step()
+            answers.append((log, outside, scheduler.get_last_lr(), scheduler.last_epoch))
+        (W, _), _ = problem(lib)
+        plateau = sched.ReduceLROnPlateau(lib.optim.SGD([W], lr=0.1), patience=0)
+        _, log = caught(plateau.step, 1.0, 7)
+        answers.append((log, plateau.last_epoch))
+        return answers
+    answers = oracle.same(program)
+    assert answers[0][0][0][1].startswith("The epoch parameter in `scheduler.step()` was not necessary")
+    assert answers[0][1][0][1] == ("To get the last learning rate computed by the scheduler, please use "
+                                   "`get_last_lr()`.")

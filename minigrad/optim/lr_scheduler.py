@@ -12,6 +12,7 @@ As in PyTorch, most schedules are computed *recursively*, from the current lr (S
 multiplies it by ``gamma`` every ``step_size`` epochs), so their values are PyTorch's
 float for float; ``ReduceLROnPlateau`` instead watches a metric you pass to ``step``.
 """
+import bisect
 import math
 import types
 import warnings
@@ -22,6 +23,11 @@ from .optimizer import Optimizer
 __all__ = ["LRScheduler", "LambdaLR", "StepLR", "MultiStepLR", "ExponentialLR", "CosineAnnealingLR",
            "ReduceLROnPlateau"]
 
+_EPOCH_WARNING = (
+    "The epoch parameter in `scheduler.step()` was not necessary and is being deprecated where possible. "
+    "Please use `scheduler.step()` to step the scheduler. During the deprecation, if epoch is different from "
+    "None, the closed form is used instead of the new chainable form, where available. Please open an issue "
+    "if you are unable to replicate your use case: https://github.com/pytorch/pytorch/issues/new/choose.")
 _ORDER_WARNING = (
     "Detected call of `lr_scheduler.step()` before `optimizer.step()`. In PyTorch 1.1.0 and later, you "
     "should call them in the opposite order: `optimizer.step()` before `lr_scheduler.step()`.  Failure "
@@ -31,6 +37,14 @@ _ORDER_WARNING = (
 
 def _lrs(optimizer):
     return [group["lr"] for group in optimizer.param_groups]
+
+
+def _warn_unless_stepping(scheduler):
+    """``get_lr()`` computes the *next* lr (and, recursively, from the current one): outside
+    ``step()`` it is not what a learner wants, and PyTorch says so."""
+    if not scheduler._get_lr_called_within_step:
+        warnings.warn("To get the last learning rate computed by the scheduler, please use `get_last_lr()`.",
+                      UserWarning, stacklevel=3)
 
 
 class LRScheduler:
@@ -81,12 +95,14 @@ class LRScheduler:
         if self._step_count == 1 and not getattr(self.optimizer, "_opt_called", False):
             warnings.warn(_ORDER_WARNING, UserWarning, stacklevel=2)
         self._step_count += 1
-        if epoch is not None:
-            raise NotImplementedError("scheduler.step(epoch) is deprecated in PyTorch and not supported "
-                                      "by minigrad: call scheduler.step() once per epoch")
         self._get_lr_called_within_step = True
-        self.last_epoch += 1
-        values = self.get_lr()
+        if epoch is None:
+            self.last_epoch += 1
+            values = self.get_lr()
+        else:  # deprecated: jump to an epoch, computed from the closed form where there is one
+            warnings.warn(_EPOCH_WARNING, UserWarning, stacklevel=2)
+            self.last_epoch = epoch
+            values = self._get_closed_form_lr() if hasattr(self, "_get_closed_form_lr") else self.get_lr()
         self._get_lr_called_within_step = False
         for group, lr in zip(self.optimizer.param_groups, values):
             group["lr"] = lr
@@ -136,6 +152,7 @@ class LambdaLR(LRScheduler):
                 fn.__dict__.update(saved)
 
     def get_lr(self):
+        _warn_unless_stepping(self)
         return [base_lr * lmbda(self.last_epoch) for lmbda, base_lr in zip(self.lr_lambdas, self.base_lrs)]
 
 
@@ -148,9 +165,13 @@ class StepLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
+        _warn_unless_stepping(self)
         if self.last_epoch == 0 or self.last_epoch % self.step_size != 0:
             return _lrs(self.optimizer)
         return [lr * self.gamma for lr in _lrs(self.optimizer)]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * self.gamma ** (self.last_epoch // self.step_size) for base_lr in self.base_lrs]
 
 
 class MultiStepLR(LRScheduler):
@@ -162,9 +183,14 @@ class MultiStepLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
+        _warn_unless_stepping(self)
         if self.last_epoch not in self.milestones:
             return _lrs(self.optimizer)
         return [lr * self.gamma ** self.milestones[self.last_epoch] for lr in _lrs(self.optimizer)]
+
+    def _get_closed_form_lr(self):
+        passed = bisect.bisect_right(sorted(self.milestones.elements()), self.last_epoch)
+        return [base_lr * self.gamma ** passed for base_lr in self.base_lrs]
 
 
 class ExponentialLR(LRScheduler):
@@ -175,9 +201,13 @@ class ExponentialLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
+        _warn_unless_stepping(self)
         if self._is_initial:
             return _lrs(self.optimizer)
         return [lr * self.gamma for lr in _lrs(self.optimizer)]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * self.gamma ** self.last_epoch for base_lr in self.base_lrs]
 
 
 class CosineAnnealingLR(LRScheduler):
@@ -194,6 +224,7 @@ class CosineAnnealingLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
+        _warn_unless_stepping(self)
         t, T, eta_min = self.last_epoch, self.T_max, self.eta_min
         if self._is_initial:
             return _lrs(self.optimizer)
@@ -205,6 +236,10 @@ class CosineAnnealingLR(LRScheduler):
                     for base_lr, lr in zip(self.base_lrs, _lrs(self.optimizer))]
         return [(1 + math.cos(math.pi * t / T)) / (1 + math.cos(math.pi * (t - 1) / T)) * (lr - eta_min) + eta_min
                 for lr in _lrs(self.optimizer)]
+
+    def _get_closed_form_lr(self):
+        return [self.eta_min + (base_lr - self.eta_min) * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
+                for base_lr in self.base_lrs]
 
 
 class ReduceLROnPlateau(LRScheduler):
@@ -248,10 +283,11 @@ class ReduceLROnPlateau(LRScheduler):
 
     def step(self, metrics, epoch=None):
         current = float(metrics)  # a 0-d tensor (the loss) works too
-        if epoch is not None:
-            raise NotImplementedError("scheduler.step(metrics, epoch) is deprecated in PyTorch and not "
-                                      "supported by minigrad: call scheduler.step(metrics)")
-        self.last_epoch += 1
+        if epoch is None:
+            epoch = self.last_epoch + 1
+        else:
+            warnings.warn(_EPOCH_WARNING, UserWarning, stacklevel=2)
+        self.last_epoch = epoch
         if self._is_better(current, self.best):
             self.best = current
             self.num_bad_epochs = 0
