@@ -10,6 +10,8 @@ import copy
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import minigrad
 from oracle import TensorRecord, assert_same, caught, error_of
@@ -708,3 +710,54 @@ def test_step_with_an_epoch_and_get_lr_outside_step_warn_as_torch(oracle):
     assert answers[0][0][0][1].startswith("The epoch parameter in `scheduler.step()` was not necessary")
     assert answers[0][1][0][1] == ("To get the last learning rate computed by the scheduler, please use "
                                    "`get_last_lr()`.")
+
+
+# -- random hyperparameters against live PyTorch (Hypothesis; the fixed cases above are recorded) ------
+_unit = st.floats(0.05, 0.95)
+_SCHEDULER_STRATEGIES = {
+    "StepLR": st.fixed_dictionaries({"step_size": st.integers(1, 5), "gamma": _unit}),
+    "MultiStepLR": st.fixed_dictionaries({"milestones": st.lists(st.integers(1, 15), max_size=4), "gamma": _unit}),
+    "ExponentialLR": st.fixed_dictionaries({"gamma": _unit}),
+    "CosineAnnealingLR": st.fixed_dictionaries({"T_max": st.integers(1, 8), "eta_min": st.floats(0, 0.01)}),
+}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(sorted(_SCHEDULER_STRATEGIES)), data=st.data(), lr=st.floats(1e-3, 1.0))
+def test_scheduler_sequences_match_live_torch(torch, name, data, lr):
+    kwargs = data.draw(_SCHEDULER_STRATEGIES[name])
+
+    def lrs(lib):
+        opt = lib.optim.SGD([lib.zeros(1, requires_grad=True)], lr=lr)
+        scheduler = getattr(lib.optim.lr_scheduler, name)(opt, **kwargs)
+        seen = []
+        for _ in range(18):
+            opt.step()
+            scheduler.step()
+            seen.append(scheduler.get_last_lr()[0])
+        return seen
+    assert lrs(minigrad) == lrs(torch)  # float for float
+
+
+_OPTIMIZER_STRATEGIES = {
+    "RMSprop": st.fixed_dictionaries({"lr": st.floats(1e-3, 0.1), "alpha": _unit, "eps": st.floats(1e-8, 1e-2),
+                                      "weight_decay": st.floats(0, 0.5), "momentum": st.floats(0, 0.9),
+                                      "centered": st.booleans()}),
+    "Adagrad": st.fixed_dictionaries({"lr": st.floats(1e-3, 0.5), "lr_decay": st.floats(0, 0.5),
+                                      "weight_decay": st.floats(0, 0.5), "eps": st.floats(1e-10, 1e-2),
+                                      "initial_accumulator_value": st.floats(0, 1)}),
+    "AdamW": st.fixed_dictionaries({"lr": st.floats(1e-3, 0.1), "betas": st.tuples(_unit, _unit),
+                                    "weight_decay": st.floats(0, 0.5), "amsgrad": st.booleans()}),
+}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(sorted(_OPTIMIZER_STRATEGIES)), data=st.data())
+def test_optimizers_match_live_torch(torch, name, data):
+    kwargs = data.draw(_OPTIMIZER_STRATEGIES[name])
+    mine = training(name, kwargs, steps=8)(minigrad)
+    theirs = training(name, kwargs, steps=8)(torch)
+    for (ml, mp), (tl, tp) in zip(mine["history"], theirs["history"]):
+        np.testing.assert_allclose(ml, tl, rtol=1e-10)
+        for a, b in zip(mp, tp):
+            np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-14)
