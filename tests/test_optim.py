@@ -761,3 +761,21 @@ def test_optimizers_match_live_torch(torch, name, data):
         np.testing.assert_allclose(ml, tl, rtol=1e-10)
         for a, b in zip(mp, tp):
             np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-14)
+
+
+@pytest.mark.parametrize("name, kwargs", [("SGD", {"lr": 0.05, "momentum": 0.9}), ("AdamW", {"lr": 0.05}),
+                                          ("RMSprop", {"lr": 0.01}), ("Adagrad", {"lr": 0.1})])
+def test_add_param_group_matches_torch(oracle, name, kwargs):
+    """Fine-tuning's pattern: train W, then add b with its own lr; its missing settings come from
+    the defaults, and the state_dict numbers the parameters across groups."""
+    def then(lib, opt, params):
+        opt.add_param_group({"params": params[1], "lr": 0.2})
+        loss_fn = least_squares(lib, *params)
+        losses = [train_step(opt, loss_fn).item() for _ in range(4)]
+        state = opt.state_dict()
+        return losses, values(params), state, error_of(opt.add_param_group, {"params": [params[0]]})
+    mine, theirs = run_both(oracle, name, kwargs, steps=3, groups=lambda p: [p[0]], then=then)
+    np.testing.assert_allclose(mine["then"][0], theirs["then"][0], rtol=1e-12)
+    same_state(mine["then"][1:3], theirs["then"][1:3])
+    assert mine["then"][3] == theirs["then"][3]
+    assert mine["then"][2]["param_groups"][1]["params"] == [1]

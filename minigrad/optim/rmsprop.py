@@ -105,8 +105,12 @@ class Adagrad(Optimizer):
         super().__init__(params, defaults)
         for group in self.param_groups:
             for p in group["params"]:
-                self.state[p]["step"] = _step_counter()
-                self.state[p]["sum"] = _creation.full_like(p, group["initial_accumulator_value"])
+                self._init_state(p)
+
+    def _init_state(self, p):
+        # As PyTorch: the defaults' initial_accumulator_value, whatever the group says.
+        self.state[p]["step"] = _step_counter()
+        self.state[p]["sum"] = _creation.full_like(p, self.defaults["initial_accumulator_value"])
 
     @no_grad()
     def step(self, closure=None):
@@ -118,6 +122,8 @@ class Adagrad(Optimizer):
             for p in group["params"]:
                 if p.grad is None:
                     continue
+                if len(self.state[p]) == 0:  # added with add_param_group after __init__
+                    self._init_state(p)
                 state = self.state[p]
                 state["step"].add_(1)
                 step = state["step"].item()
