@@ -13,6 +13,7 @@ Where things are, in the order they build on each other:
                                  _indexing.py and _inplace.py: x[key] and x.add_(y)
     _creation.py, _functions.py  the torch.* functions: making tensors, torch.exp, torch.cat...
     nn/, optim/, utils/          modules and losses, optimizers, data loading
+    serialization.py             torch.save / torch.load; _unsupported.py, jit.py, profiler.py: refusals
     viz/, fusion.py, exercises/  for the course: pictures of the graph, operator fusion, checks
 """
 __version__ = "0.1.0"
