@@ -676,6 +676,7 @@ def bad_schedulers(lib):
         "plateau threshold_mode": lambda: sched.ReduceLROnPlateau(opt, threshold_mode="relative"),
         "plateau min_lrs": lambda: sched.ReduceLROnPlateau(opt, min_lr=[0.1, 0.2]),
         "plateau not an optimizer": lambda: sched.ReduceLROnPlateau(None),
+        "resumed without initial_lr": lambda: sched.StepLR(opt, step_size=2, last_epoch=3),
     }
 
 
