@@ -13,6 +13,7 @@ Where things are, in the order they build on each other:
                                  _indexing.py and _inplace.py: x[key] and x.add_(y)
     _creation.py, _functions.py  the torch.* functions: making tensors, torch.exp, torch.cat...
     nn/, optim/, utils/          modules and losses, optimizers, data loading
+    serialization.py             torch.save / torch.load; _unsupported.py, jit.py, profiler.py: refusals
     viz/, fusion.py, exercises/  for the course: pictures of the graph, operator fusion, checks
 """
 __version__ = "0.1.0"
@@ -49,6 +50,10 @@ from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inferenc
                        no_grad, set_grad_enabled)
 from . import nn, optim, utils  # noqa: E402 (they build on everything above)
 from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
+from . import serialization  # noqa: E402 (torch.save / torch.load: tensors and modules to files)
+from .serialization import load, save  # noqa: E402
+from . import jit, profiler  # noqa: E402 (not supported: each says what to use instead)
+from ._unsupported import compile, compiler  # noqa: E402 (compile(model) returns the model)
 
 # Public classes print with their public path, as PyTorch's do: <class 'minigrad.Tensor'>.
 for _cls in (Tensor, Size, dtype, device, Generator):

@@ -13,7 +13,7 @@ import minigrad
 from minigrad.utils.data import (BatchSampler, ConcatDataset, DataLoader, Dataset, RandomSampler,
                                  SequentialSampler, Subset, SubsetRandomSampler, TensorDataset,
                                  default_collate, random_split)
-from oracle import ErrorRecord, error_of
+from oracle import ErrorRecord, caught, error_of
 
 N = 10
 XS = np.arange(N * 3, dtype=np.float32).reshape(N, 3)
@@ -310,3 +310,57 @@ def test_samplers():
     epochs = [list(sub) for _ in range(3)]
     assert all(sorted(e) == list(range(100, 120)) for e in epochs) and len(sub) == 20
     assert epochs[0] != epochs[1] != epochs[2] and epochs[0] != list(range(100, 120))
+
+
+# -- random_split, Subset and ConcatDataset in depth -----------------------------------------------------
+def test_splits_and_concatenations_match_torch(oracle):
+    """All but which samples land where (that depends on the random stream): lengths, types,
+    what each piece holds, the fraction arithmetic and its warnings."""
+    def program(lib):
+        data = lib.utils.data
+        ds = tensor_dataset(lib)
+        g = lib.Generator().manual_seed(42)
+        train, val, test = data.random_split(ds, [0.7, 0.2, 0.1], generator=g)
+        pieces = [(type(s).__name__, len(s), s.dataset is ds, len(s.indices), type(s.indices).__name__)
+                  for s in (train, val, test)]
+        union = sorted(i for s in (train, val, test) for i in s.indices)
+        sample = train[0]
+        nested = data.Subset(data.Subset(ds, [9, 8, 7, 6]), [1, 3])
+        both = data.ConcatDataset([ds, data.TensorDataset(lib.zeros(3, 3), lib.ones(3, dtype=lib.int64))])
+        plus = ds + ds
+        rounding = [[len(s) for s in data.random_split(range(n), fracs, generator=lib.Generator().manual_seed(0))]
+                    for n, fracs in ((11, [0.34, 0.33, 0.33]), (7, [0.5, 0.5]), (3, [0.25, 0.25, 0.5]),
+                                     (10, [1.0]))]
+        with_zero = caught(data.random_split, range(2), [0.1, 0.9])
+        return (pieces, union, [tuple(t.shape) for t in sample], [str(t.dtype) for t in sample], nested[0], nested[1],
+                len(both), both.cumulative_sizes, both[10], both[-1], both[9], len(plus), type(plus).__name__,
+                rounding, [len(s) for s in with_zero[0]], with_zero[1],
+                error_of(data.random_split, ds, [0.5, 0.6]), error_of(data.random_split, ds, [1.5, -0.5]),
+                error_of(data.random_split, ds, [4, 5]), error_of(data.random_split, ds, [11, -1]))
+    answer = oracle.same(program)
+    assert [p[1] for p in answer[0]] == [7, 2, 1] and answer[1] == list(range(N))
+
+
+def test_the_same_generator_seed_gives_the_same_split():
+    ds = tensor_dataset(minigrad)
+    split = lambda seed: [s.indices for s in random_split(ds, [0.6, 0.4], generator=minigrad.Generator().manual_seed(seed))]
+    assert split(7) == split(7) and split(7) != split(8)
+    minigrad.manual_seed(3)
+    a = [s.indices for s in random_split(ds, [5, 5])]
+    minigrad.manual_seed(3)
+    assert a == [s.indices for s in random_split(ds, [5, 5])]  # no generator: the global one
+
+
+def test_loader_with_a_seeded_generator_matches_torch_in_shapes(oracle):
+    def program(lib):
+        data = lib.utils.data
+        ds = tensor_dataset(lib)
+        loader = data.DataLoader(ds, batch_size=4, shuffle=True, generator=lib.Generator().manual_seed(0))
+        shapes = [(tuple(x.shape), tuple(y.shape), str(x.dtype), str(y.dtype)) for x, y in loader]
+        seen = sorted(int(v) for _, y in loader for v in (y * 0 + 1).tolist())
+        sampler = data.RandomSampler(ds, generator=lib.Generator().manual_seed(1))
+        train, _ = data.random_split(ds, [8, 2], generator=lib.Generator().manual_seed(2))
+        split_loader = data.DataLoader(train, batch_size=3, drop_last=True)
+        return (len(loader), shapes, len(seen), len(list(sampler)), sorted(sampler), len(split_loader),
+                [tuple(x.shape) for x, _ in split_loader])
+    oracle.same(program)

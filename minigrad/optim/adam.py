@@ -1,4 +1,5 @@
-"""Adam, as torch.optim.Adam (Kingma & Ba, 2014; amsgrad from Reddi et al., 2018)."""
+"""Adam and AdamW, as torch.optim's (Kingma & Ba, 2014; amsgrad from Reddi et al., 2018;
+AdamW from Loshchilov & Hutter, 2019)."""
 from .. import _creation, _dtype
 from ..autograd import enable_grad, no_grad
 from .optimizer import Optimizer, _check_implementation_options
@@ -91,3 +92,17 @@ class Adam(Optimizer):
                 # ... and p.addcdiv_(m, denom, value=-step_size).
                 p.add_(exp_avg * -step_size / denom)
         return loss
+
+
+class AdamW(Adam):
+    """Adam with *decoupled* weight decay: each step first shrinks ``p`` by
+    ``lr * weight_decay * p``, instead of adding ``weight_decay * p`` to the gradient
+    (where Adam's division by ``sqrt(v)`` would rescale it). PyTorch's AdamW is the same:
+    ``Adam(..., decoupled_weight_decay=True)``, with ``weight_decay=1e-2`` by default.
+    """
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
+                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach, maximize=maximize,
+                         capturable=capturable, differentiable=differentiable, fused=fused,
+                         decoupled_weight_decay=True)

@@ -8,7 +8,7 @@ the order the attributes were assigned, as PyTorch does.
 """
 from collections import OrderedDict, namedtuple
 
-from ... import _dtype
+from ... import _device, _dtype
 from ..._tensor import Tensor
 from ...autograd import no_grad
 from ..parameter import Parameter
@@ -253,6 +253,9 @@ class Module:
                 dtype = a
             elif isinstance(a, Tensor):
                 dtype = a.dtype
+            else:  # a device: the CPU, or PyTorch's error for one that is not there
+                _device.check(a)
+        _device.check(kwargs.get("device"))
         if dtype is None:
             return self  # only a device: minigrad has just the CPU
         if not dtype.is_floating_point:
@@ -268,6 +271,9 @@ class Module:
 
     def cpu(self):
         return self
+
+    def cuda(self, device=None):
+        _device.check("cuda")  # raises: minigrad has no GPU
 
     # -- saving and loading ------------------------------------------------------------------
     def state_dict(self, destination=None, prefix="", keep_vars=False):

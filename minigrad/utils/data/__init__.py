@@ -9,6 +9,7 @@ it in (optionally shuffled) batches::
 """
 from .dataloader import (BatchSampler, DataLoader, RandomSampler, Sampler, SequentialSampler,
                          SubsetRandomSampler, default_collate, default_convert)
+from . import sampler
 from .dataset import ConcatDataset, Dataset, Subset, TensorDataset, random_split
 
 __all__ = ["BatchSampler", "ConcatDataset", "DataLoader", "Dataset", "RandomSampler", "Sampler",

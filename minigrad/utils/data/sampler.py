@@ -1,0 +1,4 @@
+"""torch.utils.data.sampler's path: the samplers themselves are in dataloader.py."""
+from .dataloader import BatchSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler
+
+__all__ = ["BatchSampler", "RandomSampler", "Sampler", "SequentialSampler", "SubsetRandomSampler"]
