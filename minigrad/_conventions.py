@@ -128,6 +128,21 @@ def check_broadcast(sa, sb):
                                f"at non-singleton dimension {n - i}")
 
 
+def check_expand(shape, target, tensor_type="torch.FloatTensor"):
+    """PyTorch's error for ``expand`` (and ``x[key] = value``) to a shape ``shape`` cannot reach."""
+    lead = len(target) - len(shape)
+    if lead < 0:
+        raise RuntimeError(f"expand({tensor_type}{{{list(shape)}}}, size={list(target)}): the number "
+                           f"of sizes provided ({len(target)}) must be greater or equal to the number "
+                           f"of dimensions in the tensor ({len(shape)})")
+    for i, size in enumerate(shape):
+        if size != 1 and size != target[i + lead]:
+            raise RuntimeError(
+                f"The expanded size of the tensor ({target[i + lead]}) must match the existing size "
+                f"({size}) at non-singleton dimension {i + lead}.  Target sizes: {list(target)}.  "
+                f"Tensor sizes: {list(shape)}")
+
+
 def check_matmul_shapes(sa, sb):
     """Raise PyTorch's error message for operands that cannot be multiplied."""
     if not sa or not sb:
@@ -153,15 +168,52 @@ def check_matmul_shapes(sa, sb):
 
 
 def check_index(shape, key):
-    """PyTorch's IndexError for an int index out of range (NumPy says "axis")."""
-    d = 0
+    """PyTorch's error for a key ``x[key]`` cannot take (NumPy would raise its own, or
+    accept a float or a negative step). ``key``: a tuple of ints, slices, None, ``...``,
+    and arrays (what tensors and lists in the key became)."""
+    used = 0  # how many of the tensor's dimensions the key indexes
+    for k in key:
+        if isinstance(k, slice):
+            if k.step is not None and k.step <= 0:
+                raise ValueError("step must be greater than zero" if k.step else "slice step cannot be zero")
+            used += 1
+        elif isinstance(k, np.ndarray):
+            if k.dtype.kind not in "iub":
+                raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+            used += k.ndim if k.dtype == np.bool_ else 1
+        elif isinstance(k, (int, np.integer)):
+            used += not isinstance(k, (bool, np.bool_))  # True/False index no dimension
+        elif k is not None and k is not Ellipsis:
+            raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+                             f"Variables are valid indices (got {type(k).__name__})")
+    if used > len(shape):
+        first = next(k for k in key if k is not None and k is not Ellipsis)
+        if not shape and isinstance(first, slice):
+            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+        if not shape and isinstance(first, (int, np.integer)):
+            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                             "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+        raise IndexError(f"too many indices for tensor of dimension {len(shape)}")
+    d = advanced = 0  # the dimension the next element indexes; how many arrays came before
     for k in key:
         if k is None:
             continue
         if k is Ellipsis:
             d = len(shape) - sum(1 for j in key if j is not None and j is not Ellipsis)
             continue
-        if isinstance(k, (int, np.integer)) and not isinstance(k, bool) and d < len(shape) \
-                and not -shape[d] <= k < shape[d]:
+        if isinstance(k, np.ndarray) and k.dtype == np.bool_:
+            for i, n in enumerate(k.shape):
+                if n != shape[d + i]:
+                    raise IndexError(f"The shape of the mask {list(k.shape)} at index {i} does not "
+                                     f"match the shape of the indexed tensor {list(shape)} at index {d + i}")
+            d += k.ndim
+            continue
+        if isinstance(k, np.ndarray):  # PyTorch counts an array's dimension among the arrays
+            bad = k[(k < -shape[d]) | (k >= shape[d])]
+            if bad.size:
+                raise IndexError(f"index {bad.flat[0]} is out of bounds for dimension {advanced} "
+                                 f"with size {shape[d]}")
+            advanced += 1
+        elif isinstance(k, (int, np.integer)) and not isinstance(k, bool) and not -shape[d] <= k < shape[d]:
             raise IndexError(f"index {k} is out of bounds for dimension {d} with size {shape[d]}")
-        d += np.asarray(k).ndim if isinstance(k, np.ndarray) and k.dtype == np.bool_ else 1
+        d += not isinstance(k, (bool, np.bool_))

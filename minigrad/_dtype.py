@@ -1,7 +1,8 @@
 """The four dtypes minigrad knows, and PyTorch's type-promotion rules for them."""
 import numpy as np
 
-builtins_bool = type(True)  # the built-in, before this module's own `bool` dtype hides it
+builtins_bool = type(True)  # the built-ins, before this module's own `bool` and `float` hide them
+builtins_float = type(1.0)
 
 
 class dtype:
@@ -106,6 +107,17 @@ def _strip_tensors(data):
     if isinstance(data, (list, tuple)):
         return [_strip_tensors(d) for d in data]
     return data
+
+
+def python_number(x):
+    """A NumPy scalar (``np.float64(0.5)``, ``np.int64(1)``, what ``np.logspace(...)[0]``
+    gives) as the Python number it holds: PyTorch treats NumPy scalars as Python numbers, so
+    ``np.float64(0.5) * float32_tensor`` stays float32 and ``int_tensor + np.int64(1)`` int64.
+    NumPy's ``bool_`` is the exception: PyTorch reads it as a float. Anything else is returned
+    as it is."""
+    if isinstance(x, np.generic):
+        return builtins_float(x) if isinstance(x, np.bool_) else x.item()
+    return x
 
 
 def result_type(a, b):

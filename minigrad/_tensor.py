@@ -36,6 +36,10 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     _hooks = None  # {id: fn} of a leaf's hooks, made when the first one is registered
     _accumulator = None  # weak reference to a leaf's AccumulateGrad node
     _inference = False  # made inside inference_mode: see is_inference()
+    _view = None  # (base, keys) of a view made by indexing, base[keys[0]][keys[1]]...: see _inplace.py
+    # ``np.float64(2) * x``: NumPy's scalar defers to Tensor.__rmul__ (as it does to PyTorch's
+    # tensors) instead of turning x into an array.
+    __array_priority__ = 1000
 
     def __init__(self, data, dtype=None, requires_grad=False):
         array = _dtype.array_of(data, dtype)

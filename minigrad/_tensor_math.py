@@ -28,6 +28,7 @@ def _as_tensor(x, dtype):
 def _binary(op, a, b):
     """Promote both operands to their common dtype (PyTorch's rules), then apply ``op``."""
     dt = None
+    b = _dtype.python_number(b)
     if type(b) is float and a._data.dtype.kind == "f":  # x * 0.5: the common case, made quick
         b = function.Tensor._wrap(np.array(b, a._data.dtype))
     elif not (isinstance(b, function.Tensor) and a._data.dtype == b._data.dtype):
@@ -47,6 +48,7 @@ def _binary(op, a, b):
 
 def _no_derivative(op, a, b):
     """An op PyTorch defines no derivative for: its node lists only the inputs that require grad."""
+    a, b = _dtype.python_number(a), _dtype.python_number(b)
     dt = _dtype.result_type(a, b) if isinstance(a, function.Tensor) else _dtype.result_type(b, a)
     a, b = _as_tensor(a, dt), _as_tensor(b, dt)
     try:
@@ -88,6 +90,7 @@ class MathMixin:
         return _binary(ops.Sub, self, other)
 
     def __rsub__(self, other):
+        other = _dtype.python_number(other)
         if isinstance(other, numbers.Number):
             dt = _dtype.result_type(self, other)
             return ops.Rsub.apply(_as_tensor(self, dt), other)
@@ -102,9 +105,11 @@ class MathMixin:
         return _binary(ops.Div, _floating(self), other)  # int / int is a float, as in PyTorch
 
     def __rtruediv__(self, other):
+        other = _dtype.python_number(other)
         return self.reciprocal() * other  # PyTorch computes 2 / x as x.reciprocal() * 2
 
     def __pow__(self, exponent):
+        exponent = _dtype.python_number(exponent)
         if isinstance(exponent, function.Tensor):
             return _binary(ops.PowTensor, self, exponent)
         if isinstance(exponent, float) and not self.dtype.is_floating_point:
@@ -112,6 +117,7 @@ class MathMixin:
         return ops.Pow.apply(self, exponent)
 
     def __rpow__(self, base):
+        base = _dtype.python_number(base)
         return ops.RPow.apply(_floating(self) if isinstance(base, float) else self, base)
 
     def __matmul__(self, other):
@@ -153,16 +159,19 @@ class MathMixin:
         return _no_derivative(ops.FloorDivide, other, self)
 
     def __mod__(self, other):
+        other = _dtype.python_number(other)
         if isinstance(other, numbers.Number):
             return ops.RemainderNumber.apply(_as_tensor(self, _dtype.result_type(self, other)), other)
         return _binary(ops.Remainder, self, other)
 
     def __rmod__(self, other):
+        other = _dtype.python_number(other)
         if isinstance(other, numbers.Number):
             return ops.RemainderOfNumber.apply(_as_tensor(self, _dtype.result_type(self, other)), other)
         return _binary(ops.Remainder, _as_tensor(other, _dtype.result_type(self, other)), self)
 
     def fmod(self, other):
+        other = _dtype.python_number(other)
         if isinstance(other, numbers.Number):
             return ops.FmodNumber.apply(_as_tensor(self, _dtype.result_type(self, other)), other)
         return _binary(ops.Fmod, self, other)

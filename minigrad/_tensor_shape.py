@@ -11,7 +11,7 @@ import numpy as np
 from . import _indexing, _inplace, ops
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
-from ._conventions import new_shape, reshape_is_view
+from ._conventions import check_expand, new_shape, reshape_is_view
 from ._conventions import shape_args as _shape_args
 from .autograd import function
 
@@ -54,13 +54,9 @@ class ShapeMixin:
     def expand(self, *shape):
         shape = _shape_args(shape)
         lead = len(shape) - self._data.ndim
-        shape = tuple(self._data.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
-        for i, size in enumerate(self._data.shape):
-            if size != 1 and size != shape[i + lead]:
-                raise RuntimeError(
-                    f"The expanded size of the tensor ({shape[i + lead]}) must match the existing size "
-                    f"({size}) at non-singleton dimension {i + lead}.  Target sizes: {list(shape)}.  "
-                    f"Tensor sizes: {list(self._data.shape)}")
+        if lead >= 0:
+            shape = tuple(self._data.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
+        check_expand(self._data.shape, shape, self.type())
         return ops.Expand.apply(self, shape)
 
     def expand_as(self, other):

@@ -42,7 +42,8 @@ index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
                    (``split``, ``chunk``), MaskedSelect, IndexPut (indexing's backward),
                    Gather (``gather``, ``take_along_dim``), ScatterAlong (max's backward),
                    Scatter, ScatterValue (ScatterBackward0/1), ScatterAdd, IndexSelect,
-                   MaskedFill, MaskedFillTensor (MaskedFillBackward0/1)
+                   MaskedFill, MaskedFillTensor (MaskedFillBackward0/1), IndexPutValues
+                   (IndexPutBackward0: ``x[mask] = v`` recorded)
 linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
                    (UnsafeViewBackward0): the forms of ``a @ b``; Bmm (``torch.bmm``);
                    Addmm (``nn.Linear``)
@@ -61,7 +62,7 @@ from .arithmetic import (Add, Atan2, ClampTensor, Clone, Copy, Div, DivRounding,
                          FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp, LerpTensor, Logaddexp,
                          Maximum, Minimum, Mul, Neg, Pow, PowTensor, Reciprocal, Remainder,
                          RemainderNumber, RemainderOfNumber, RPow, Rsub, Sub, ToCopy, Where, Zero)
-from .index import (Alias, Gather, Index, IndexPut, IndexSelect, MaskedFill, MaskedFillTensor,
+from .index import (Alias, Gather, Index, IndexPut, IndexPutValues, IndexSelect, MaskedFill, MaskedFillTensor,
                     MaskedSelect, Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, Slice,
                     SplitPiece, SplitWithSizesPiece, Unbind)
 from .linalg import (Addmm, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, Dot, MatMul, Mm, Mv, Trace,

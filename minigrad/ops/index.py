@@ -78,6 +78,26 @@ class IndexPut(Op):
         return gg[ctx.key], None, None
 
 
+class IndexPutValues(Op):
+    """``x[key] = values`` for a key with tensors or masks, out of place (``x[mask] = 0`` on a
+    tensor that requires grad records this in place: minigrad/_indexing.py). Backward: the
+    written places get no gradient from ``x``; ``values`` gets the gradient there."""
+    node_name = "IndexPutBackward0"
+
+    @staticmethod
+    def forward(ctx, x, key, values):
+        ctx.key = key
+        out = x.copy()
+        out[key] = values
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        grad_x = grad.clone()
+        grad_x[ctx.key] = 0
+        return grad_x, None, grad[ctx.key]  # the engine sums values' share to its shape
+
+
 # ---------------------------------------------------------------------------------------------
 # Along one dimension
 # ---------------------------------------------------------------------------------------------
