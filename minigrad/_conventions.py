@@ -65,6 +65,12 @@ def _return_type(name):
 MaxResult, MinResult, SortResult, TopkResult = map(_return_type, ("max", "min", "sort", "topk"))
 
 
+def typename(x):
+    """A value's type as PyTorch's argument errors name it: ``list``, ``numpy.ndarray``."""
+    cls = type(x)
+    return cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+
+
 # -- dimensions and shapes --------------------------------------------------------------------
 
 def dim(d, ndim):
@@ -92,11 +98,25 @@ def shape_args(shape):
     return tuple(int(s) for s in shape)
 
 
+def sizes(shape, who=None):
+    """The shape of a new tensor, refused as PyTorch refuses it if a size is negative."""
+    shape = shape_args(shape)
+    for s in shape:
+        if s < 0:
+            if who == "zeros":
+                raise RuntimeError("zeros: Dimension size must be non-negative.")
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {list(shape)}")
+    return shape
+
+
 def new_shape(shape, size):
     """The shape ``view``/``reshape`` asked for, with its one ``-1`` worked out from ``size``."""
     shape = list(shape_args(shape))
     if shape.count(-1) > 1:
         raise RuntimeError("only one dimension can be inferred")
+    for i, s in enumerate(shape):
+        if s < -1:
+            raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape {shape}")
     if shape.count(-1) == 1 and 0 not in shape:
         known = int(np.prod([s for s in shape if s != -1], dtype=np.int64))
         if known and size % known == 0:
@@ -148,6 +168,8 @@ def check_matmul_shapes(sa, sb):
     if not sa or not sb:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
                            f"{len(sa)}D and {len(sb)}D")
+    if len(sa) > 2 and len(sb) > 2:
+        check_broadcast(sa[:-2], sb[:-2])  # the batch dimensions
     k_a = sa[-1]
     k_b = sb[0] if len(sb) == 1 else sb[-2]
     if k_a == k_b:
@@ -156,8 +178,9 @@ def check_matmul_shapes(sa, sb):
         raise RuntimeError(f"inconsistent tensor size, expected tensor [{sa[0]}] and src [{sb[0]}] to "
                            f"have the same number of elements, but got {sa[0]} and {sb[0]} elements "
                            "respectively")
-    if len(sa) == 2 and len(sb) == 1:
-        raise RuntimeError(f"size mismatch, got input ({sa[0]}), mat ({sa[0]}x{sa[1]}), vec ({sb[0]})")
+    if len(sb) == 1:  # PyTorch folds a's batch dims into rows
+        rows = int(np.prod(sa[:-1], dtype=np.int64))
+        raise RuntimeError(f"size mismatch, got input ({rows}), mat ({rows}x{k_a}), vec ({sb[0]})")
     if len(sb) == 2:  # PyTorch folds a's batch dims into rows
         rows = int(np.prod(sa[:-1], dtype=np.int64))
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x{k_a} and "
@@ -165,6 +188,26 @@ def check_matmul_shapes(sa, sb):
     batch = int(np.prod(np.broadcast_shapes(sa[:-2], sb[:-2]), dtype=np.int64))
     raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{batch}, "
                        f"{k_a}] but got: [{batch}, {k_b}].")
+
+
+def check_matmul_dtypes(a, b, ndim_a, ndim_b):
+    """PyTorch's error for ``a @ b`` on two dtypes (each form of matmul words it its own way)."""
+    if a is b:
+        return
+    if ndim_a == 1 and ndim_b == 1:
+        raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {a.legacy_name} "
+                           f"and {b.legacy_name}")
+    if ndim_b == 1:
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {b.legacy_name}, "
+                           f"{a.legacy_name}, and {b.legacy_name}")
+    if ndim_b == 2:
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {C_NAMES[a.name]} != "
+                           f"{C_NAMES[b.name]}")
+    raise RuntimeError(f"expected scalar type {a.legacy_name} but found {b.legacy_name}")
+
+
+# The C++ names PyTorch's messages give some dtypes ("expected ... but got: double != float").
+C_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "bool": "bool"}
 
 
 def check_index(shape, key):

@@ -9,7 +9,7 @@ import numbers
 import numpy as np
 
 from . import _dtype, _inplace, ops
-from ._conventions import check_broadcast
+from ._conventions import check_broadcast, check_matmul_dtypes
 from ._random import rng
 from .autograd import function
 
@@ -58,10 +58,39 @@ def _no_derivative(op, a, b):
         raise
 
 
+def _check_bool_sub(a, b):
+    """PyTorch refuses ``-`` on bools (NumPy's words differ)."""
+    bools = [x.dtype is _dtype.bool if isinstance(x, function.Tensor) else isinstance(x, bool) for x in (a, b)]
+    if all(bools):
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
+                           "Use the `^` or `logical_xor()` operator instead.")
+    if any(bools):
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. If "
+                           "you are trying to invert a mask, use the `~` or `logical_not()` operator "
+                           "instead.")
+
+
+def _check_bitwise(name, *xs):
+    """PyTorch's bitwise ops (``&``, ``|``, ``^``, ``~``) take bools and integers only."""
+    for x in xs:
+        if isinstance(x, function.Tensor) and x.dtype.is_floating_point or isinstance(x, float):
+            if name == "invert":
+                raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+            d = x.dtype.legacy_name if isinstance(x, function.Tensor) else "Float"
+            raise NotImplementedError(f'"bitwise_{name}_cpu" not implemented for \'{d}\'')
+
+
 def _floating(x):
     """Inputs of exp, log, ... : integers are computed as float32, as in PyTorch."""
     return x if x.dtype.is_floating_point else function.Tensor._wrap(x._data.astype(np.float32))
 
+
+
+def _check_tensor(name, other):
+    """PyTorch's TypeError for a function that takes a tensor only (``torch.maximum(t, 2)``)."""
+    if not isinstance(other, function.Tensor):
+        raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not "
+                        f"{type(other).__name__}")
 
 
 def _check_ndim(arg, t, ndim):
@@ -87,10 +116,12 @@ class MathMixin:
     __radd__ = __add__
 
     def __sub__(self, other):
+        _check_bool_sub(self, other)
         return _binary(ops.Sub, self, other)
 
     def __rsub__(self, other):
         other = _dtype.python_number(other)
+        _check_bool_sub(self, other)
         if isinstance(other, numbers.Number):
             dt = _dtype.result_type(self, other)
             return ops.Rsub.apply(_as_tensor(self, dt), other)
@@ -114,6 +145,8 @@ class MathMixin:
             return _binary(ops.PowTensor, self, exponent)
         if isinstance(exponent, float) and not self.dtype.is_floating_point:
             return ops.Pow.apply(_floating(self), exponent)
+        if isinstance(exponent, int) and exponent < 0 and not self.dtype.is_floating_point:
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
         return ops.Pow.apply(self, exponent)
 
     def __rpow__(self, base):
@@ -121,15 +154,18 @@ class MathMixin:
         return ops.RPow.apply(_floating(self) if isinstance(base, float) else self, base)
 
     def __matmul__(self, other):
-        a, b = (self, other) if self._data.dtype == other._data.dtype else (
-            _as_tensor(self, _dtype.result_type(self, other)),
-            _as_tensor(other, _dtype.result_type(self, other)))
+        a, b = self, other
+        check_matmul_dtypes(a.dtype, b.dtype, a._data.ndim, b._data.ndim)  # PyTorch does not promote
         return ops.matmul_op(a._data.ndim, b._data.ndim).apply(a, b)
 
     def __rmatmul__(self, other):
         return function.Tensor._wrap(np.asarray(other)) @ self
 
     def __neg__(self):
+        if self.dtype is _dtype.bool:
+            raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you "
+                               "are trying to invert a mask, use the `~` or `logical_not()` operator "
+                               "instead.")
         return ops.Neg.apply(self)
 
     def __pos__(self):
@@ -255,15 +291,19 @@ class MathMixin:
         return self._compare(other, np.greater_equal)
 
     def __and__(self, other):
+        _check_bitwise("and", self, other)
         return self._compare(other, np.logical_and if self.dtype is _dtype.bool else np.bitwise_and)
 
     def __or__(self, other):
+        _check_bitwise("or", self, other)
         return self._compare(other, np.logical_or if self.dtype is _dtype.bool else np.bitwise_or)
 
     def __invert__(self):
+        _check_bitwise("invert", self)
         return function.Tensor._wrap(np.logical_not(self._data) if self.dtype is _dtype.bool else ~self._data)
 
     def __xor__(self, other):
+        _check_bitwise("xor", self, other)
         return self._compare(other, np.logical_xor if self.dtype is _dtype.bool else np.bitwise_xor)
 
     __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
@@ -287,6 +327,11 @@ class MathMixin:
         """This tensor where ``condition`` holds, else ``other`` (a tensor or a number)."""
         dt = _dtype.result_type(self, other)
         cond = condition._data if isinstance(condition, function.Tensor) else np.asarray(condition)
+        if cond.dtype != np.bool_:
+            raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with "
+                               f"dtype {_dtype.from_numpy_dtype(cond.dtype).legacy_name}")
+        check_broadcast(cond.shape, self._data.shape)
+        check_broadcast(np.broadcast_shapes(cond.shape, self._data.shape), np.shape(other))
         return ops.Where.apply(cond, _as_tensor(self, dt), _as_tensor(other, dt))
 
     # -- elementwise functions -----------------------------------------------------------------
@@ -426,9 +471,11 @@ class MathMixin:
 
     # -- of two tensors, element by element -------------------------------------------------
     def maximum(self, other):
+        _check_tensor("maximum", other)
         return _binary(ops.Maximum, self, other)
 
     def minimum(self, other):
+        _check_tensor("minimum", other)
         return _binary(ops.Minimum, self, other)
 
     def fmax(self, other):
@@ -474,6 +521,7 @@ class MathMixin:
 
     def copy_(self, src):
         src = src if isinstance(src, function.Tensor) else function.Tensor(src)
+        check_broadcast(self._data.shape, src._data.shape)
         return _inplace.apply(self, ops.Copy.apply, src)
 
     def clamp_(self, min=None, max=None):

@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 
 from .. import ops
+from .._conventions import typename as _typename
 from .._random import rng as _rng
 from .._tensor import Tensor
 from ..autograd import no_grad
@@ -51,6 +52,15 @@ def linear(input, weight, bias=None):
     """``input @ weight.T + bias``, recorded as PyTorch records it: one ``AddmmBackward0``
     on a 2-D input; other inputs are first viewed as 2-D (rows of features), then the
     result is viewed back (``ViewBackward0``). Without bias it is a plain matmul."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"linear(): argument 'input' (position 1) must be Tensor, not "
+                        f"{_typename(input)}")
+    if input.dim() == 0:
+        raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are 0D and "
+                           f"{weight.dim()}D")
+    if input.dtype is not weight.dtype:
+        raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {input.dtype.legacy_name} "
+                           f"and {weight.dtype.legacy_name}")
     if bias is None:
         return input.matmul(weight.t())
     if input.dim() == 2:
