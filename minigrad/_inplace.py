@@ -61,15 +61,17 @@ def apply(tensor, method, *args, ufunc=None):
 
 def _on_view(view, method, args):
     """``view.<op>_(*args)`` on ``view = base[key]``, recorded as PyTorch does: the op runs on
-    a stand-in for the view's old values, its result is written through the view into the
-    base's buffer, and the base's ``grad_fn`` becomes CopySlices around the op's node."""
+    the view's old values, its result is written through the view into the base's buffer,
+    and the base's ``grad_fn`` becomes CopySlices around the op's node."""
     base, keys = view._view
     if base._requires_grad and base._grad_fn is None:
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
                            "in-place operation.")
-    stand_in = function.Tensor._wrap(view._data.copy())
-    stand_in._requires_grad = view._requires_grad
-    result = method(stand_in, *args)
+    # The op's input: the viewed region of the base as it was, still linked to the base's
+    # graph, so that what the op saves for backward can itself be differentiated.
+    old = function.Tensor._wrap(base._data.copy(), grad_fn=base._grad_fn)
+    old._requires_grad = base._requires_grad
+    result = method(_view_of(old, keys), *args)
     _check_cast(result, view)
     np.copyto(view._data, result._data, casting="unsafe")  # writes into the base's buffer
     view._version_counter()[0] += 1  # shared with the base

@@ -525,6 +525,25 @@ def view_zero_(T, y):
     y[:, :2].zero_()
 
 
+@case
+def view_exp_then_other_row_changed(T):
+    """exp_ saved its output (a row of y); writing another row bumps the version y's views share."""
+    x = T.ones(2, 3, dtype=T.float64, requires_grad=True)
+    y = x * 2
+    y[1].exp_()
+    y[0].mul_(3)
+    (y * y).sum().backward()
+
+
+@case
+def setitem_value_requires_grad(T):
+    x = T.ones(3, requires_grad=True)
+    y = T.zeros(2, 3)
+    y[0] = x * 2
+    y.sum().backward()
+    return y, x.grad
+
+
 # ---------------------------------------------------------------------------------------------
 # NaN, inf and degenerate statistics
 # ---------------------------------------------------------------------------------------------
