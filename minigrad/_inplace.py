@@ -10,6 +10,7 @@ backward on the viewed region of the gradient and passes the rest through unchan
 """
 import numpy as np
 
+from . import ops
 from ._conventions import INFERENCE_INPLACE
 from .autograd import function, grad_mode
 
@@ -78,7 +79,7 @@ def _on_view(view, method, args):
     if result._grad_fn is not None:
         result._grad_fn._rebind_output(view._data, view._version_counter())
         base._grad_fn, base._requires_grad = CopySlices(base, keys, result._grad_fn), True
-        view._grad_fn, view._requires_grad = _view_of(base, keys)._grad_fn, True
+        view._grad_fn, view._requires_grad = ops.AsStrided.apply(base, keys)._grad_fn, True
     return view
 
 

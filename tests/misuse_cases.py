@@ -526,6 +526,16 @@ def view_zero_(T, y):
 
 
 @case
+def view_after_its_inplace_op(T):
+    x = T.arange(6, dtype=T.float64).reshape(2, 3).requires_grad_()
+    y = x * 1
+    v = y[:, 1]
+    v.mul_(2)
+    (v * v).sum().backward()
+    return v, v._version, x.grad
+
+
+@case
 def view_exp_then_other_row_changed(T):
     """exp_ saved its output (a row of y); writing another row bumps the version y's views share."""
     x = T.ones(2, 3, dtype=T.float64, requires_grad=True)
