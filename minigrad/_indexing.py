@@ -26,8 +26,10 @@ def getitem(x, key):
     if any(isinstance(k, np.ndarray) for k in key):  # integer arrays or masks
         return ops.Index.apply(x, key)
     out = _basic_index(x, key)
-    base, keys = x._view or (x, ())
-    out._view = (base, keys + (key,))
+    if x._view is not None:  # a view of a view: keep the first base, and every key since
+        out._view = (x._view[0], x._view[1] + (key,))
+    elif x._data.base is None:  # x owns its memory (not a transpose or reshape of another)
+        out._view = (x, (key,))
     return out
 
 
