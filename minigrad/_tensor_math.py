@@ -330,9 +330,12 @@ class MathMixin:
         if cond.dtype != np.bool_:
             raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with "
                                f"dtype {_dtype.from_numpy_dtype(cond.dtype).legacy_name}")
-        check_broadcast(cond.shape, self._data.shape)
-        check_broadcast(np.broadcast_shapes(cond.shape, self._data.shape), np.shape(other))
-        return ops.Where.apply(cond, _as_tensor(self, dt), _as_tensor(other, dt))
+        try:
+            return ops.Where.apply(cond, _as_tensor(self, dt), _as_tensor(other, dt))
+        except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead:
+            check_broadcast(cond.shape, self._data.shape)
+            check_broadcast(np.broadcast_shapes(cond.shape, self._data.shape), np.shape(other))
+            raise
 
     # -- elementwise functions -----------------------------------------------------------------
     # Integer inputs of the non-polynomial ones are computed as float32, as in PyTorch.
