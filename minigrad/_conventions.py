@@ -65,6 +65,12 @@ def _return_type(name):
 MaxResult, MinResult, SortResult, TopkResult = map(_return_type, ("max", "min", "sort", "topk"))
 
 
+def typename(x):
+    """A value's type as PyTorch's argument errors name it: ``list``, ``numpy.ndarray``."""
+    cls = type(x)
+    return cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+
+
 # -- dimensions and shapes --------------------------------------------------------------------
 
 def dim(d, ndim):
@@ -92,11 +98,25 @@ def shape_args(shape):
     return tuple(int(s) for s in shape)
 
 
+def sizes(shape, who=None):
+    """The shape of a new tensor, refused as PyTorch refuses it if a size is negative."""
+    shape = shape_args(shape)
+    for s in shape:
+        if s < 0:
+            if who == "zeros":
+                raise RuntimeError("zeros: Dimension size must be non-negative.")
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {list(shape)}")
+    return shape
+
+
 def new_shape(shape, size):
     """The shape ``view``/``reshape`` asked for, with its one ``-1`` worked out from ``size``."""
     shape = list(shape_args(shape))
     if shape.count(-1) > 1:
         raise RuntimeError("only one dimension can be inferred")
+    for i, s in enumerate(shape):
+        if s < -1:
+            raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape {shape}")
     if shape.count(-1) == 1 and 0 not in shape:
         known = int(np.prod([s for s in shape if s != -1], dtype=np.int64))
         if known and size % known == 0:
@@ -128,11 +148,28 @@ def check_broadcast(sa, sb):
                                f"at non-singleton dimension {n - i}")
 
 
+def check_expand(shape, target, tensor_type="torch.FloatTensor"):
+    """PyTorch's error for ``expand`` (and ``x[key] = value``) to a shape ``shape`` cannot reach."""
+    lead = len(target) - len(shape)
+    if lead < 0:
+        raise RuntimeError(f"expand({tensor_type}{{{list(shape)}}}, size={list(target)}): the number "
+                           f"of sizes provided ({len(target)}) must be greater or equal to the number "
+                           f"of dimensions in the tensor ({len(shape)})")
+    for i, size in enumerate(shape):
+        if size != 1 and size != target[i + lead]:
+            raise RuntimeError(
+                f"The expanded size of the tensor ({target[i + lead]}) must match the existing size "
+                f"({size}) at non-singleton dimension {i + lead}.  Target sizes: {list(target)}.  "
+                f"Tensor sizes: {list(shape)}")
+
+
 def check_matmul_shapes(sa, sb):
     """Raise PyTorch's error message for operands that cannot be multiplied."""
     if not sa or not sb:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
                            f"{len(sa)}D and {len(sb)}D")
+    if len(sa) > 2 and len(sb) > 2:
+        check_broadcast(sa[:-2], sb[:-2])  # the batch dimensions
     k_a = sa[-1]
     k_b = sb[0] if len(sb) == 1 else sb[-2]
     if k_a == k_b:
@@ -141,8 +178,9 @@ def check_matmul_shapes(sa, sb):
         raise RuntimeError(f"inconsistent tensor size, expected tensor [{sa[0]}] and src [{sb[0]}] to "
                            f"have the same number of elements, but got {sa[0]} and {sb[0]} elements "
                            "respectively")
-    if len(sa) == 2 and len(sb) == 1:
-        raise RuntimeError(f"size mismatch, got input ({sa[0]}), mat ({sa[0]}x{sa[1]}), vec ({sb[0]})")
+    if len(sb) == 1:  # PyTorch folds a's batch dims into rows
+        rows = int(np.prod(sa[:-1], dtype=np.int64))
+        raise RuntimeError(f"size mismatch, got input ({rows}), mat ({rows}x{k_a}), vec ({sb[0]})")
     if len(sb) == 2:  # PyTorch folds a's batch dims into rows
         rows = int(np.prod(sa[:-1], dtype=np.int64))
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x{k_a} and "
@@ -152,16 +190,73 @@ def check_matmul_shapes(sa, sb):
                        f"{k_a}] but got: [{batch}, {k_b}].")
 
 
+def check_matmul_dtypes(a, b, ndim_a, ndim_b):
+    """PyTorch's error for ``a @ b`` on two dtypes (each form of matmul words it its own way)."""
+    if a is b:
+        return
+    if ndim_a == 1 and ndim_b == 1:
+        raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {a.legacy_name} "
+                           f"and {b.legacy_name}")
+    if ndim_b == 1:
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {b.legacy_name}, "
+                           f"{a.legacy_name}, and {b.legacy_name}")
+    if ndim_b == 2:
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {C_NAMES[a.name]} != "
+                           f"{C_NAMES[b.name]}")
+    raise RuntimeError(f"expected scalar type {a.legacy_name} but found {b.legacy_name}")
+
+
+# The C++ names PyTorch's messages give some dtypes ("expected ... but got: double != float").
+C_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "bool": "bool"}
+
+
 def check_index(shape, key):
-    """PyTorch's IndexError for an int index out of range (NumPy says "axis")."""
-    d = 0
+    """PyTorch's error for a key ``x[key]`` cannot take (NumPy would raise its own, or
+    accept a float or a negative step). ``key``: a tuple of ints, slices, None, ``...``,
+    and arrays (what tensors and lists in the key became)."""
+    used = 0  # how many of the tensor's dimensions the key indexes
+    for k in key:
+        if isinstance(k, slice):
+            if k.step is not None and k.step <= 0:
+                raise ValueError("step must be greater than zero" if k.step else "slice step cannot be zero")
+            used += 1
+        elif isinstance(k, np.ndarray):
+            if k.dtype.kind not in "iub":
+                raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+            used += k.ndim if k.dtype == np.bool_ else 1
+        elif isinstance(k, (int, np.integer)):
+            used += not isinstance(k, (bool, np.bool_))  # True/False index no dimension
+        elif k is not None and k is not Ellipsis:
+            raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+                             f"Variables are valid indices (got {type(k).__name__})")
+    if used > len(shape):
+        first = next(k for k in key if k is not None and k is not Ellipsis)
+        if not shape and isinstance(first, slice):
+            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+        if not shape and isinstance(first, (int, np.integer)):
+            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                             "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+        raise IndexError(f"too many indices for tensor of dimension {len(shape)}")
+    d = advanced = 0  # the dimension the next element indexes; how many arrays came before
     for k in key:
         if k is None:
             continue
         if k is Ellipsis:
             d = len(shape) - sum(1 for j in key if j is not None and j is not Ellipsis)
             continue
-        if isinstance(k, (int, np.integer)) and not isinstance(k, bool) and d < len(shape) \
-                and not -shape[d] <= k < shape[d]:
+        if isinstance(k, np.ndarray) and k.dtype == np.bool_:
+            for i, n in enumerate(k.shape):
+                if n != shape[d + i]:
+                    raise IndexError(f"The shape of the mask {list(k.shape)} at index {i} does not "
+                                     f"match the shape of the indexed tensor {list(shape)} at index {d + i}")
+            d += k.ndim
+            continue
+        if isinstance(k, np.ndarray):  # PyTorch counts an array's dimension among the arrays
+            bad = k[(k < -shape[d]) | (k >= shape[d])]
+            if bad.size:
+                raise IndexError(f"index {bad.flat[0]} is out of bounds for dimension {advanced} "
+                                 f"with size {shape[d]}")
+            advanced += 1
+        elif isinstance(k, (int, np.integer)) and not isinstance(k, bool) and not -shape[d] <= k < shape[d]:
             raise IndexError(f"index {k} is out of bounds for dimension {d} with size {shape[d]}")
-        d += np.asarray(k).ndim if isinstance(k, np.ndarray) and k.dtype == np.bool_ else 1
+        d += not isinstance(k, (bool, np.bool_))

@@ -9,6 +9,8 @@ import numpy as np
 
 from . import _device, _dtype
 from ._conventions import shape_args as _shape_args
+from ._conventions import sizes as _sizes
+from ._conventions import typename as _typename
 from ._random import rng
 from ._tensor import Tensor
 
@@ -44,16 +46,16 @@ def _like(t, dtype):
 # -- filled with a value ----------------------------------------------------------------------
 
 def zeros(*size, dtype=None, device=None, requires_grad=False):
-    return _new(np.zeros(_shape_args(size), _float(dtype)), requires_grad, device)
+    return _new(np.zeros(_sizes(size, "zeros"), _float(dtype)), requires_grad, device)
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False):
-    return _new(np.ones(_shape_args(size), _float(dtype)), requires_grad, device)
+    return _new(np.ones(_sizes(size), _float(dtype)), requires_grad, device)
 
 
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     dtype = dtype or _dtype.default_for(fill_value)
-    return _new(np.full(_shape_args((size,)), fill_value, dtype.np), requires_grad, device)
+    return _new(np.full(_sizes((size,)), fill_value, dtype.np), requires_grad, device)
 
 
 def empty(*size, dtype=None, device=None, requires_grad=False):
@@ -62,6 +64,8 @@ def empty(*size, dtype=None, device=None, requires_grad=False):
 
 
 def zeros_like(t, dtype=None, device=None, requires_grad=False):
+    if not isinstance(t, Tensor):
+        raise TypeError(f"zeros_like(): argument 'input' (position 1) must be Tensor, not {_typename(t)}")
     return _new(np.zeros(t._data.shape, _like(t, dtype)), requires_grad, device)
 
 
@@ -78,6 +82,9 @@ def empty_like(t, dtype=None, device=None, requires_grad=False):
 
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):
+    for k in (n, m):
+        if k is not None and k < 0:
+            raise RuntimeError(f"{'n' if k is n else 'm'} must be greater or equal to 0, got {k}")
     return _new(np.eye(n, m, dtype=_float(dtype)), requires_grad, device)
 
 
@@ -89,6 +96,10 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
     if dtype is None:
         is_int = all(isinstance(v, (int, np.integer)) for v in (start, end, step))
         dtype = _dtype.int64 if is_int else _dtype.get_default_dtype()
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (end - start) * step < 0:
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     return _new(np.arange(start, end, step).astype(dtype.np), requires_grad, device)
 
 
@@ -96,6 +107,8 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     """``steps`` evenly spaced values from start to end. As PyTorch computes them: the first
     half counted up from ``start``, the second half down from ``end``, so that a range
     symmetric about 0 comes out exactly symmetric (NumPy's ``start + i * step`` does not)."""
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
     i = np.arange(steps)
     step = (end - start) / (steps - 1) if steps > 1 else 0.0
     values = np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i)) if steps > 1 \
@@ -109,21 +122,28 @@ def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_gra
 
 def from_numpy(array):
     """A tensor sharing memory with ``array``: changes to one show in the other."""
+    if not isinstance(array, np.ndarray):
+        raise TypeError(f"expected np.ndarray (got {_typename(array)})")
     if array.dtype not in (np.float32, np.float64, np.int64, np.bool_):
-        raise TypeError(f"can't convert np.ndarray of type numpy.{array.dtype}. The only supported "
-                        "types are: float64, float32, int64, and bool.")
+        if array.dtype.kind not in "fciub":  # PyTorch refuses these too, in these words
+            supported = ("float64, float32, float16, complex64, complex128, int64, int32, int16, "
+                         "int8, uint64, uint32, uint16, uint8")
+        else:  # PyTorch has these dtypes (int32, float16...); minigrad has not
+            supported = "float64, float32, int64"
+        raise TypeError(f"can't convert np.ndarray of type numpy.{array.dtype.type.__name__}. The "
+                        f"only supported types are: {supported}, and bool.")
     return Tensor._wrap(array)
 
 
 # -- random -------------------------------------------------------------------------------------
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
-    array = rng(generator).standard_normal(_shape_args(size), dtype=_float(dtype))
+    array = rng(generator).standard_normal(_sizes(size), dtype=_float(dtype))
     return _new(array, requires_grad, device)
 
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
-    array = rng(generator).random(_shape_args(size), dtype=_float(dtype))
+    array = rng(generator).random(_sizes(size), dtype=_float(dtype))
     return _new(array, requires_grad, device)
 
 
@@ -141,6 +161,8 @@ def randint(low, high=None, size=(), *, generator=None, dtype=None, device=None,
         low, high, size = 0, low, high
     elif high is None:  # randint(high, size=size)
         low, high = 0, low
+    if low >= high:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
     array = rng(generator).integers(low, high, size=_shape_args((size,)), dtype=np.int64)
     return _new(array if dtype is None else array.astype(dtype.np), requires_grad, device)
 

@@ -10,6 +10,7 @@ So minigrad has PyTorch's ``torch.device``, and answers the questions such code 
 ``torch.backends.mps.is_available()``) with False. Asking for an accelerator anyway
 raises PyTorch's error (its type and first words), followed by why.
 """
+import re
 from types import SimpleNamespace
 
 # The device types PyTorch's parser knows, in the order its error message lists them.
@@ -29,6 +30,8 @@ class device:
             type, index = type.type, type.index
         elif isinstance(type, int):  # torch.device(0): an accelerator's index
             type, index = "cuda", type
+        elif not re.fullmatch(r"[a-zA-Z_]+(:([1-9][0-9]*|0))?", type):
+            raise RuntimeError(f"Invalid device string: '{type}'")
         elif ":" in type:
             type, _, number = type.partition(":")
             index = int(number)

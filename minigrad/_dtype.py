@@ -1,7 +1,8 @@
 """The four dtypes minigrad knows, and PyTorch's type-promotion rules for them."""
 import numpy as np
 
-builtins_bool = type(True)  # the built-in, before this module's own `bool` dtype hides it
+builtins_bool = type(True)  # the built-ins, before this module's own `bool` and `float` hide them
+builtins_float = type(1.0)
 
 
 class dtype:
@@ -89,6 +90,8 @@ def array_of(data, dtype=None):
     """The array ``torch.tensor(data)`` holds: a copy of ``data`` (a number, nested lists that
     may hold 0-d tensors, an array, a tensor), as ``dtype`` or, if None, as PyTorch infers it:
     Python floats give the default float dtype, arrays and tensors keep theirs."""
+    if not isinstance(data, np.ndarray):
+        _check_data(data)
     array = np.array(_strip_tensors(data))
     if dtype is not None:
         target = dtype
@@ -100,12 +103,45 @@ def array_of(data, dtype=None):
     return array if array.dtype == target.np else array.astype(target.np)
 
 
+def _check_data(data, dim=0):
+    """PyTorch's error for data it cannot make a tensor of (NumPy's would differ, or it
+    would make an array of objects): ragged lists, None, strings, huge ints."""
+    if isinstance(data, (list, tuple)):
+        nested = [d for d in data if isinstance(d, (list, tuple))]
+        for d in nested:
+            if len(d) != len(nested[0]):
+                raise ValueError(f"expected sequence of length {len(nested[0])} at dim {dim + 1} "
+                                 f"(got {len(d)})")
+        for d in data:
+            _check_data(d, dim + 1)
+    elif hasattr(data, "_data"):  # a Tensor inside a list must hold one number
+        if dim and data._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+    elif isinstance(data, str):
+        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+    elif isinstance(data, int) and not -2 ** 63 <= data < 2 ** 63:
+        raise ValueError("Overflow when unpacking long long")
+    elif not isinstance(data, (int, builtins_float, np.generic)):
+        raise RuntimeError(f"Could not infer dtype of {type(data).__name__}")
+
+
 def _strip_tensors(data):
     if hasattr(data, "_data"):  # a Tensor
         return data._data
     if isinstance(data, (list, tuple)):
         return [_strip_tensors(d) for d in data]
     return data
+
+
+def python_number(x):
+    """A NumPy scalar (``np.float64(0.5)``, ``np.int64(1)``, what ``np.logspace(...)[0]``
+    gives) as the Python number it holds: PyTorch treats NumPy scalars as Python numbers, so
+    ``np.float64(0.5) * float32_tensor`` stays float32 and ``int_tensor + np.int64(1)`` int64.
+    NumPy's ``bool_`` is the exception: PyTorch reads it as a float. Anything else is returned
+    as it is."""
+    if isinstance(x, np.generic):
+        return builtins_float(x) if isinstance(x, np.bool_) else x.item()
+    return x
 
 
 def result_type(a, b):

@@ -446,12 +446,12 @@ def topk(input, k, *args, **kwargs):
     return input.topk(k, *args, **kwargs)
 
 
-def softmax(input, dim):
-    return input.softmax(dim)
+def softmax(input, dim, dtype=None):
+    return input.softmax(dim, dtype)
 
 
-def log_softmax(input, dim):
-    return input.log_softmax(dim)
+def log_softmax(input, dim, dtype=None):
+    return input.log_softmax(dim, dtype)
 
 
 # Shapes and indexing
@@ -584,7 +584,17 @@ def is_floating_point(input):
 
 def cat(tensors, dim=0):
     """Join tensors along an existing dimension."""
+    if isinstance(tensors, Tensor):
+        raise TypeError("cat(): argument 'tensors' (position 1) must be tuple of Tensors, not Tensor")
     tensors = list(tensors)
+    if not tensors:
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+    for i, t in enumerate(tensors):
+        if t.dim() == 0:
+            raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
+        if t.dim() != tensors[0].dim():
+            raise RuntimeError(f"Tensors must have same number of dimensions: got {tensors[0].dim()} "
+                               f"and {t.dim()}")
     d = _dim(dim, tensors[0].dim())
     first = tensors[0].shape
     for i, t in enumerate(tensors[1:], 1):
@@ -601,6 +611,8 @@ concat = concatenate = cat
 def stack(tensors, dim=0):
     """Join tensors along a new dimension."""
     tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
     for i, t in enumerate(tensors[1:], 1):
         if t.shape != tensors[0].shape:
             raise RuntimeError("stack expects each tensor to be equal size, but got "

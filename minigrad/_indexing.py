@@ -3,11 +3,13 @@
 Ints, slices, ``None`` and ``...`` (basic indexing) give views, recorded one dimension at
 a time as PyTorch records them: Select for an int, Slice for a slice, Unsqueeze for None.
 Tensors, lists and masks in the key (advanced indexing) give a copy, one Index node.
+A view remembers its base and key, so that an in-place op on it can be recorded on the
+base too (CopySlices: minigrad/_inplace.py).
 """
 import numpy as np
 
-from . import ops
-from ._conventions import INFERENCE_INPLACE, check_index
+from . import _inplace, ops
+from ._conventions import INFERENCE_INPLACE, check_expand, check_index
 from .autograd import function, grad_mode
 
 
@@ -23,18 +25,34 @@ def getitem(x, key):
     check_index(x._data.shape, key)
     if any(isinstance(k, np.ndarray) for k in key):  # integer arrays or masks
         return ops.Index.apply(x, key)
-    return _basic_index(x, key)
+    out = _basic_index(x, key)
+    if x._view is not None:  # a view of a view: keep the first base, and every key since
+        out._view = (x._view[0], x._view[1] + (key,))
+    elif x._data.base is None:  # x owns its memory (not a transpose or reshape of another)
+        out._view = (x, (key,))
+    return out
 
 
 def setitem(x, key, value):
-    """``x[key] = value`` writes in place, like the other in-place ops."""
+    """``x[key] = value`` writes in place, like the other in-place ops. Recorded, it is what
+    PyTorch records: ``x[key].copy_(value)`` for a view (CopySlices), ``index_put_`` for a key
+    with tensors or masks."""
     key = _array_index(key)
+    check_index(x._data.shape, key)
     if x._inference and not grad_mode._state.inference:
         raise RuntimeError(INFERENCE_INPLACE)
     if grad_mode._state.enabled and (x._requires_grad or getattr(value, "_requires_grad", False)):
-        raise RuntimeError("minigrad does not record item assignment on tensors that require "
-                           "grad; compute a new tensor (e.g. with torch.where or torch.cat) instead")
-    x._data[key] = value._data if isinstance(value, function.Tensor) else value
+        if not isinstance(value, function.Tensor):
+            value = function.Tensor._wrap(np.asarray(value, dtype=x._data.dtype))
+        if any(isinstance(k, np.ndarray) for k in key):
+            _inplace.apply(x, lambda t: ops.IndexPutValues.apply(t, key, value))
+        else:
+            getitem(x, key).copy_(value)
+        return
+    value = value._data if isinstance(value, function.Tensor) else value
+    target = x._data[key]
+    check_expand(np.shape(value), np.shape(target))
+    x._data[key] = value
     x._version_counter()[0] += 1
 
 

@@ -3,9 +3,14 @@
 The tensor keeps its identity and its buffer, but its ``grad_fn`` becomes the new node,
 whose input is the tensor as it was. Its version counter goes up, so a node that saved
 the old values refuses to run backward with the new ones.
+
+An in-place op on a view made by indexing (``y[:, 1].mul_(2)``, ``y[0] = 0``) changes the
+view's base too: the base's ``grad_fn`` becomes a ``CopySlices`` node, which runs the op's
+backward on the viewed region of the gradient and passes the rest through unchanged.
 """
 import numpy as np
 
+from . import ops
 from ._conventions import INFERENCE_INPLACE
 from .autograd import function, grad_mode
 
@@ -32,6 +37,8 @@ def apply(tensor, method, *args, ufunc=None):
         return tensor
     if record and tensor._requires_grad and tensor._grad_fn is None:
         raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+    if record and tensor._view is not None:
+        return _on_view(tensor, method, args)
     if record and tensor._data.base is not None:
         # PyTorch would also rewrite the graph of the tensor this one is a view of.
         raise RuntimeError("minigrad does not record in-place operations on a view (a tensor made "
@@ -42,9 +49,7 @@ def apply(tensor, method, *args, ufunc=None):
         old = function.Tensor._wrap(tensor._data.copy(), grad_fn=tensor._grad_fn)
         old._requires_grad = tensor._requires_grad
     result = method(old, *args)
-    if result.dtype is not tensor.dtype and result.dtype._category > tensor.dtype._category:
-        raise RuntimeError(f"result type {result.dtype.legacy_name} can't be cast to the "
-                           f"desired output type {tensor.dtype.legacy_name}")
+    _check_cast(result, tensor)
     np.copyto(tensor._data, result._data, casting="unsafe")
     tensor._version_counter()[0] += 1
     if result._grad_fn is not None:
@@ -53,3 +58,71 @@ def apply(tensor, method, *args, ufunc=None):
             result._grad_fn._retain, tensor._grad_fn._retain = tensor._grad_fn._retain, None
         tensor._grad_fn, tensor._requires_grad = result._grad_fn, True
     return tensor
+
+
+def _on_view(view, method, args):
+    """``view.<op>_(*args)`` on ``view = base[key]``, recorded as PyTorch does: the op runs on
+    the view's old values, its result is written through the view into the base's buffer,
+    and the base's ``grad_fn`` becomes CopySlices around the op's node."""
+    base, keys = view._view
+    if base._requires_grad and base._grad_fn is None:
+        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
+                           "in-place operation.")
+    # The op's input: the viewed region of the base as it was, still linked to the base's
+    # graph, so that what the op saves for backward can itself be differentiated.
+    old = function.Tensor._wrap(base._data.copy(), grad_fn=base._grad_fn)
+    old._requires_grad = base._requires_grad
+    result = method(_view_of(old, keys), *args)
+    _check_cast(result, view)
+    np.copyto(view._data, result._data, casting="unsafe")  # writes into the base's buffer
+    view._version_counter()[0] += 1  # shared with the base
+    if result._grad_fn is not None:
+        result._grad_fn._rebind_output(view._data, view._version_counter())
+        base._grad_fn, base._requires_grad = CopySlices(base, keys, result._grad_fn), True
+        view._grad_fn, view._requires_grad = ops.AsStrided.apply(base, keys)._grad_fn, True
+    return view
+
+
+def _view_of(base, keys):
+    """``base[keys[0]][keys[1]]...``: a view, recorded afresh from the base."""
+    for key in keys:
+        base = base[key]
+    return base
+
+
+def _check_cast(result, tensor):
+    if result.dtype is not tensor.dtype and result.dtype._category > tensor.dtype._category:
+        raise RuntimeError(f"result type {result.dtype.legacy_name} can't be cast to the "
+                           f"desired output type {tensor.dtype.legacy_name}")
+
+
+class CopySlices(function.Node):
+    """The base's node after an in-place op on its view ``base[keys]``. Its inputs: the base
+    as it was, then the op's other inputs (its node's inputs after the first). Backward: the
+    gradient outside the view passes to the old base unchanged; inside it, the op's own
+    backward (``fn``) turns it into the gradient of the old view values and of the op's other
+    inputs."""
+
+    def __init__(self, base, keys, fn):
+        self._seq = next(function._sequence)  # its place in creation order (Function.apply's job for op nodes)
+        self.keys, self.fn = keys, fn
+        self._inputs = ((base._data.shape, base._data.dtype),) + tuple(
+            meta for meta in fn._inputs[1:] if meta is not None)
+        self._next_nodes = (function.input_node(base),) + fn._next_nodes[1:]
+
+    def apply(self, grad):
+        grad_base = grad.clone()
+        region = _view_of(grad_base, self.keys)
+        grads = self.fn.apply(_view_of(grad, self.keys))  # [view's, then the other inputs']
+        if grads[0] is None:
+            region.zero_()
+        else:
+            region.copy_(grads[0])
+        return [grad_base] + list(grads[1:])
+
+    def _release(self):
+        self.fn._release()
+
+    @property
+    def saved_freed(self):
+        return self.fn.saved_freed

@@ -17,7 +17,7 @@ import weakref
 import numpy as np
 
 from . import _device, _dtype, ops
-from ._conventions import INFERENCE_REQUIRES_GRAD, LEAF_GRAD_WARNING, Size
+from ._conventions import C_NAMES, INFERENCE_REQUIRES_GRAD, LEAF_GRAD_WARNING, Size, typename
 from ._conventions import dim as _dim
 from ._conventions import shape_args as _shape_args
 from ._repr import format_tensor
@@ -36,6 +36,10 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     _hooks = None  # {id: fn} of a leaf's hooks, made when the first one is registered
     _accumulator = None  # weak reference to a leaf's AccumulateGrad node
     _inference = False  # made inside inference_mode: see is_inference()
+    _view = None  # (base, keys) of a view made by indexing, base[keys[0]][keys[1]]...: see _inplace.py
+    # ``np.float64(2) * x``: NumPy's scalar defers to Tensor.__rmul__ (as it does to PyTorch's
+    # tensors) instead of turning x into an array.
+    __array_priority__ = 1000
 
     def __init__(self, data, dtype=None, requires_grad=False):
         array = _dtype.array_of(data, dtype)
@@ -141,6 +145,8 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
 
     @requires_grad.setter
     def requires_grad(self, flag):
+        if self._grad_fn is not None and flag:
+            raise RuntimeError("you can only change requires_grad flags of leaf variables.")
         if self._grad_fn is not None:
             raise RuntimeError(
                 "you can only change requires_grad flags of leaf variables. If you want to use a "
@@ -155,6 +161,8 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     def requires_grad_(self, requires_grad=True):
         if requires_grad and not self.dtype.is_floating_point:
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        if requires_grad and self._grad_fn is not None:
+            return self  # a non-leaf already requires grad: nothing to change (PyTorch allows it)
         self.requires_grad = requires_grad
         return self
 
@@ -166,6 +174,17 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
 
     @grad.setter
     def grad(self, value):
+        if value is not None and not isinstance(value, Tensor):
+            raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type "
+                            f"{typename(value)}")
+        if value is not None and value.dtype is not self.dtype:
+            raise RuntimeError(
+                f"attempting to assign a gradient with dtype '{C_NAMES[value.dtype.name]}' to a tensor "
+                f"with grad_dtype '{self.dtype.legacy_name}'. The gradient must match the tensor's "
+                "grad_dtype (defaults to the tensor's dtype). You can set the tensor's grad_dtype "
+                "attribute with a specific dtype, or None to allow any dtype. Set grad_dtype with "
+                "caution. Diverging the dtypes of a tensor and its gradient may break downstream "
+                "systems that assume they match.")
         if value is not None and value.shape != self.shape:
             raise RuntimeError(f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor "
                                f"of size '{list(self.shape)}'. Please ensure that the gradient and the "
@@ -241,6 +260,8 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     _warned_float = False
 
     def __int__(self):
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
         return int(self.item())
 
     def __index__(self):
@@ -250,7 +271,8 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
 
     def __bool__(self):
         if self._data.size != 1:
-            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+            raise RuntimeError("Boolean value of Tensor with " + ("no values" if self._data.size == 0 else
+                                                                  "more than one value") + " is ambiguous")
         return bool(self.item())
 
     def __len__(self):

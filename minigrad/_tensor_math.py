@@ -9,7 +9,7 @@ import numbers
 import numpy as np
 
 from . import _dtype, _inplace, ops
-from ._conventions import check_broadcast
+from ._conventions import check_broadcast, check_matmul_dtypes
 from ._random import rng
 from .autograd import function
 
@@ -28,6 +28,7 @@ def _as_tensor(x, dtype):
 def _binary(op, a, b):
     """Promote both operands to their common dtype (PyTorch's rules), then apply ``op``."""
     dt = None
+    b = _dtype.python_number(b)
     if type(b) is float and a._data.dtype.kind == "f":  # x * 0.5: the common case, made quick
         b = function.Tensor._wrap(np.array(b, a._data.dtype))
     elif not (isinstance(b, function.Tensor) and a._data.dtype == b._data.dtype):
@@ -47,6 +48,7 @@ def _binary(op, a, b):
 
 def _no_derivative(op, a, b):
     """An op PyTorch defines no derivative for: its node lists only the inputs that require grad."""
+    a, b = _dtype.python_number(a), _dtype.python_number(b)
     dt = _dtype.result_type(a, b) if isinstance(a, function.Tensor) else _dtype.result_type(b, a)
     a, b = _as_tensor(a, dt), _as_tensor(b, dt)
     try:
@@ -56,10 +58,39 @@ def _no_derivative(op, a, b):
         raise
 
 
+def _check_bool_sub(a, b):
+    """PyTorch refuses ``-`` on bools (NumPy's words differ)."""
+    bools = [x.dtype is _dtype.bool if isinstance(x, function.Tensor) else isinstance(x, bool) for x in (a, b)]
+    if all(bools):
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
+                           "Use the `^` or `logical_xor()` operator instead.")
+    if any(bools):
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. If "
+                           "you are trying to invert a mask, use the `~` or `logical_not()` operator "
+                           "instead.")
+
+
+def _check_bitwise(name, *xs):
+    """PyTorch's bitwise ops (``&``, ``|``, ``^``, ``~``) take bools and integers only."""
+    for x in xs:
+        if isinstance(x, function.Tensor) and x.dtype.is_floating_point or isinstance(x, float):
+            if name == "invert":
+                raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+            d = x.dtype.legacy_name if isinstance(x, function.Tensor) else "Float"
+            raise NotImplementedError(f'"bitwise_{name}_cpu" not implemented for \'{d}\'')
+
+
 def _floating(x):
     """Inputs of exp, log, ... : integers are computed as float32, as in PyTorch."""
     return x if x.dtype.is_floating_point else function.Tensor._wrap(x._data.astype(np.float32))
 
+
+
+def _check_tensor(name, other):
+    """PyTorch's TypeError for a function that takes a tensor only (``torch.maximum(t, 2)``)."""
+    if not isinstance(other, function.Tensor):
+        raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not "
+                        f"{type(other).__name__}")
 
 
 def _check_ndim(arg, t, ndim):
@@ -85,9 +116,12 @@ class MathMixin:
     __radd__ = __add__
 
     def __sub__(self, other):
+        _check_bool_sub(self, other)
         return _binary(ops.Sub, self, other)
 
     def __rsub__(self, other):
+        other = _dtype.python_number(other)
+        _check_bool_sub(self, other)
         if isinstance(other, numbers.Number):
             dt = _dtype.result_type(self, other)
             return ops.Rsub.apply(_as_tensor(self, dt), other)
@@ -102,28 +136,36 @@ class MathMixin:
         return _binary(ops.Div, _floating(self), other)  # int / int is a float, as in PyTorch
 
     def __rtruediv__(self, other):
+        other = _dtype.python_number(other)
         return self.reciprocal() * other  # PyTorch computes 2 / x as x.reciprocal() * 2
 
     def __pow__(self, exponent):
+        exponent = _dtype.python_number(exponent)
         if isinstance(exponent, function.Tensor):
             return _binary(ops.PowTensor, self, exponent)
         if isinstance(exponent, float) and not self.dtype.is_floating_point:
             return ops.Pow.apply(_floating(self), exponent)
+        if isinstance(exponent, int) and exponent < 0 and not self.dtype.is_floating_point:
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
         return ops.Pow.apply(self, exponent)
 
     def __rpow__(self, base):
+        base = _dtype.python_number(base)
         return ops.RPow.apply(_floating(self) if isinstance(base, float) else self, base)
 
     def __matmul__(self, other):
-        a, b = (self, other) if self._data.dtype == other._data.dtype else (
-            _as_tensor(self, _dtype.result_type(self, other)),
-            _as_tensor(other, _dtype.result_type(self, other)))
+        a, b = self, other
+        check_matmul_dtypes(a.dtype, b.dtype, a._data.ndim, b._data.ndim)  # PyTorch does not promote
         return ops.matmul_op(a._data.ndim, b._data.ndim).apply(a, b)
 
     def __rmatmul__(self, other):
         return function.Tensor._wrap(np.asarray(other)) @ self
 
     def __neg__(self):
+        if self.dtype is _dtype.bool:
+            raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you "
+                               "are trying to invert a mask, use the `~` or `logical_not()` operator "
+                               "instead.")
         return ops.Neg.apply(self)
 
     def __pos__(self):
@@ -153,16 +195,19 @@ class MathMixin:
         return _no_derivative(ops.FloorDivide, other, self)
 
     def __mod__(self, other):
+        other = _dtype.python_number(other)
         if isinstance(other, numbers.Number):
             return ops.RemainderNumber.apply(_as_tensor(self, _dtype.result_type(self, other)), other)
         return _binary(ops.Remainder, self, other)
 
     def __rmod__(self, other):
+        other = _dtype.python_number(other)
         if isinstance(other, numbers.Number):
             return ops.RemainderOfNumber.apply(_as_tensor(self, _dtype.result_type(self, other)), other)
         return _binary(ops.Remainder, _as_tensor(other, _dtype.result_type(self, other)), self)
 
     def fmod(self, other):
+        other = _dtype.python_number(other)
         if isinstance(other, numbers.Number):
             return ops.FmodNumber.apply(_as_tensor(self, _dtype.result_type(self, other)), other)
         return _binary(ops.Fmod, self, other)
@@ -246,15 +291,19 @@ class MathMixin:
         return self._compare(other, np.greater_equal)
 
     def __and__(self, other):
+        _check_bitwise("and", self, other)
         return self._compare(other, np.logical_and if self.dtype is _dtype.bool else np.bitwise_and)
 
     def __or__(self, other):
+        _check_bitwise("or", self, other)
         return self._compare(other, np.logical_or if self.dtype is _dtype.bool else np.bitwise_or)
 
     def __invert__(self):
+        _check_bitwise("invert", self)
         return function.Tensor._wrap(np.logical_not(self._data) if self.dtype is _dtype.bool else ~self._data)
 
     def __xor__(self, other):
+        _check_bitwise("xor", self, other)
         return self._compare(other, np.logical_xor if self.dtype is _dtype.bool else np.bitwise_xor)
 
     __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
@@ -278,7 +327,15 @@ class MathMixin:
         """This tensor where ``condition`` holds, else ``other`` (a tensor or a number)."""
         dt = _dtype.result_type(self, other)
         cond = condition._data if isinstance(condition, function.Tensor) else np.asarray(condition)
-        return ops.Where.apply(cond, _as_tensor(self, dt), _as_tensor(other, dt))
+        if cond.dtype != np.bool_:
+            raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with "
+                               f"dtype {_dtype.from_numpy_dtype(cond.dtype).legacy_name}")
+        try:
+            return ops.Where.apply(cond, _as_tensor(self, dt), _as_tensor(other, dt))
+        except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead:
+            check_broadcast(cond.shape, self._data.shape)
+            check_broadcast(np.broadcast_shapes(cond.shape, self._data.shape), np.shape(other))
+            raise
 
     # -- elementwise functions -----------------------------------------------------------------
     # Integer inputs of the non-polynomial ones are computed as float32, as in PyTorch.
@@ -417,9 +474,11 @@ class MathMixin:
 
     # -- of two tensors, element by element -------------------------------------------------
     def maximum(self, other):
+        _check_tensor("maximum", other)
         return _binary(ops.Maximum, self, other)
 
     def minimum(self, other):
+        _check_tensor("minimum", other)
         return _binary(ops.Minimum, self, other)
 
     def fmax(self, other):
@@ -465,6 +524,7 @@ class MathMixin:
 
     def copy_(self, src):
         src = src if isinstance(src, function.Tensor) else function.Tensor(src)
+        check_broadcast(self._data.shape, src._data.shape)
         return _inplace.apply(self, ops.Copy.apply, src)
 
     def clamp_(self, min=None, max=None):

@@ -135,6 +135,7 @@ class ReduceMixin:
         if isinstance(dim, function.Tensor):
             return self.maximum(dim)
         if dim is None:
+            _check_not_empty("max", self)
             return ops.Max.apply(self)
         return self._extreme(dim, keepdim, np.argmax, ops.MaxDim, MaxResult)
 
@@ -143,6 +144,7 @@ class ReduceMixin:
         if isinstance(dim, function.Tensor):
             return self.minimum(dim)
         if dim is None:
+            _check_not_empty("min", self)
             return ops.Min.apply(self)
         return self._extreme(dim, keepdim, np.argmin, ops.MinDim, MinResult)
 
@@ -151,6 +153,8 @@ class ReduceMixin:
             _dim(dim, 0)
             return result(op.apply(self, 0, keepdim, None), _indices(0))
         d = _dim(dim, self._data.ndim)
+        if self._data.shape[d] == 0:
+            raise IndexError(f"{op.__name__[:3].lower()}(): Expected reduction dim {d} to have non-zero size.")
         indices = arg(self._data, axis=d)  # the first of equal extremes, as in PyTorch
         values = op.apply(self, d, keepdim, indices)
         return result(values, _indices(np.expand_dims(indices, d) if keepdim else indices))
@@ -158,12 +162,14 @@ class ReduceMixin:
     @numpy_spellings
     def argmax(self, dim=None, keepdim=False):
         if dim is None:
+            _check_not_empty("argmax", self, IndexError)
             return _indices(np.argmax(self._data))
         return self.max(dim, keepdim).indices
 
     @numpy_spellings
     def argmin(self, dim=None, keepdim=False):
         if dim is None:
+            _check_not_empty("argmin", self, IndexError)
             return _indices(np.argmin(self._data))
         return self.min(dim, keepdim).indices
 
@@ -207,8 +213,28 @@ class ReduceMixin:
         return TopkResult(ops.Topk.apply(self, d, indices._data), indices)
 
     # -- along a dimension, for classification ----------------------------------------------
-    def softmax(self, dim):
-        return ops.Softmax.apply(_floating(self), _dim(dim, self._data.ndim))
+    def softmax(self, dim, dtype=None):
+        x = self if dtype is None else self.to(dtype)
+        d = _dim(dim, x._data.ndim)
+        _check_softmax_dtype("softmax", x, d)
+        return ops.Softmax.apply(x, d)
 
-    def log_softmax(self, dim):
-        return ops.LogSoftmax.apply(_floating(self), _dim(dim, self._data.ndim))
+    def log_softmax(self, dim, dtype=None):
+        x = self if dtype is None else self.to(dtype)
+        d = _dim(dim, x._data.ndim)
+        _check_softmax_dtype("log_softmax", x, d)
+        return ops.LogSoftmax.apply(x, d)
+
+
+def _check_not_empty(name, x, error=RuntimeError):
+    """PyTorch's error for the max (min, argmax...) of no elements at all."""
+    if x._data.size == 0:
+        hint = " Specify the reduction dim with the 'dim' argument." if error is RuntimeError else ""
+        raise error(f"{name}(): Expected reduction dim to be specified for input.numel() == 0.{hint}")
+
+
+def _check_softmax_dtype(name, x, dim):
+    """PyTorch's softmax takes floats only (or ``dtype=`` to convert first)."""
+    if not x.dtype.is_floating_point:
+        kernel = f"{name}_lastdim_kernel_impl" if dim == x._data.ndim - 1 else f"{name}_kernel_impl"
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{x.dtype.legacy_name}\'')

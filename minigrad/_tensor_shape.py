@@ -11,7 +11,7 @@ import numpy as np
 from . import _indexing, _inplace, ops
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
-from ._conventions import new_shape, reshape_is_view
+from ._conventions import C_NAMES, check_broadcast, check_expand, new_shape, reshape_is_view
 from ._conventions import shape_args as _shape_args
 from .autograd import function
 
@@ -54,13 +54,9 @@ class ShapeMixin:
     def expand(self, *shape):
         shape = _shape_args(shape)
         lead = len(shape) - self._data.ndim
-        shape = tuple(self._data.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
-        for i, size in enumerate(self._data.shape):
-            if size != 1 and size != shape[i + lead]:
-                raise RuntimeError(
-                    f"The expanded size of the tensor ({shape[i + lead]}) must match the existing size "
-                    f"({size}) at non-singleton dimension {i + lead}.  Target sizes: {list(shape)}.  "
-                    f"Tensor sizes: {list(self._data.shape)}")
+        if lead >= 0:
+            shape = tuple(self._data.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
+        check_expand(self._data.shape, shape, self.type())
         return ops.Expand.apply(self, shape)
 
     def expand_as(self, other):
@@ -192,6 +188,8 @@ class ShapeMixin:
         return tuple(self._piece(ops.SplitWithSizesPiece, d, end - n, end) for n, end in zip(sizes, ends))
 
     def chunk(self, chunks, dim=0):
+        if chunks <= 0:
+            raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
         size = self._data.shape[_dim(dim, self._data.ndim)]
         return self.split(max(-(-size // chunks), 1), dim)  # pieces of ceil(size / chunks)
 
@@ -205,7 +203,14 @@ class ShapeMixin:
     def gather(self, dim, index):
         """``out[i][j] = self[i][index[i][j]]`` (for dim 1): elements picked along ``dim``."""
         _check_index("gather", index)
-        return ops.Gather.apply(self, _dim(dim, max(self._data.ndim, 1)), index._data)
+        d = _dim(dim, max(self._data.ndim, 1))
+        if index._data.ndim != self._data.ndim:
+            raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
+        bad = index._data[(index._data < -self._data.shape[d]) | (index._data >= self._data.shape[d])]
+        if bad.size:
+            raise RuntimeError(f"index {bad.flat[0]} is out of bounds for dimension {d} with size "
+                               f"{self._data.shape[d]}")
+        return ops.Gather.apply(self, d, index._data)
 
     def take_along_dim(self, indices, dim=None):
         """``gather`` with broadcasting: self and indices are expanded to a common shape
@@ -234,7 +239,9 @@ class ShapeMixin:
         return ops.ScatterAdd.apply(self, _dim(dim, max(self._data.ndim, 1)), index._data, src)
 
     def index_select(self, dim, index):
-        if index.dtype.is_floating_point or index._data.ndim > 1:
+        if index._data.ndim > 1:
+            raise IndexError("index_select(): Index is supposed to be a vector")
+        if index.dtype.is_floating_point:
             raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
         return ops.IndexSelect.apply(self, _dim(dim, max(self._data.ndim, 1)), index._data.reshape(-1))
 
@@ -242,7 +249,8 @@ class ShapeMixin:
         """``value`` (a number or a 0-d tensor) where ``mask`` is True, this tensor elsewhere."""
         if mask.dtype.name != "bool":
             raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
-                               f"{mask.dtype.name.replace('int64', 'long int')}")
+                               f"{C_NAMES[mask.dtype.name]}")
+        check_broadcast(mask._data.shape, self._data.shape)
         if isinstance(value, function.Tensor):
             if value._data.ndim:
                 raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got "

@@ -136,7 +136,7 @@ def check_independent(fn, *arrays, wrt=None, eps=EPS, atol=ATOL, rtol=RTOL, seed
     rng = np.random.default_rng(seed)
     vs = [rng.uniform(0.5, 1.5, o.shape) * rng.choice([-1, 1], o.shape) for o in outs]
     gs = autograd_grad(outs, [ts[i] for i in wrt],
-                       [minigrad.from_numpy(v.astype(o._data.dtype)) for v, o in zip(vs, outs)],
+                       [minigrad.from_numpy(np.asarray(v, dtype=o._data.dtype)) for v, o in zip(vs, outs)],
                        allow_unused=True)
     for i, g in zip(wrt, gs):
         expected = sum(v.ravel() @ num[k][i] for v, k in zip(vs, idx))
@@ -1255,3 +1255,56 @@ def test_new_op(name, data):
 def test_new_op_second_order(name, data):
     fn, arrays_ = _new_op_case(name, data)
     check_second_order(fn, *arrays_)
+
+
+# =============================================================================================
+# In-place writes into a view of a tensor that requires grad: the base's node is CopySlices
+# (x[mask] = v: IndexPutBackward0). Gradients flow to the base's old values outside the
+# written region, through the in-place op inside it, and to the op's other inputs.
+# =============================================================================================
+
+
+def _written(write):
+    """``(x, v) -> z``: y = x * 2 (a non-leaf), then ``write(y, v)`` in place, then z = y * y,
+    so the gradient of the new values is not constant (second order sees it too)."""
+    def fn(x, v):
+        y = x * 2
+        write(y, v)
+        return y * y
+    return fn
+
+
+def _assign(key):
+    def write(y, v):
+        y[key] = v
+    return write
+
+
+INPLACE_ON_VIEWS = {
+    "y[0] = v": (_written(_assign(0)), (3,)),
+    "y[:, 1:] = v": (_written(_assign((slice(None), slice(1, None)))), (2,)),
+    "y[mask] = v": (_written(_assign(np.array([[True, False, True], [False, True, False]]))), (3,)),
+    "y[:, 1].mul_(v)": (_written(lambda y, v: y[:, 1].mul_(v)), (2,)),
+    "y[1].add_(v)": (_written(lambda y, v: y[1].add_(v)), (1,)),
+    "y[0][1:].sub_(v) (view of a view)": (_written(lambda y, v: y[0][1:].sub_(v)), ()),
+    "y[1].sin_(), then y[0] *= v": (_written(lambda y, v: (y[1].sin_(), y[0].__imul__(v))), (3,)),
+    "y[:, :2].copy_(v)": (_written(lambda y, v: y[:, :2].copy_(v)), (2, 2)),
+}
+
+
+@FEW
+@pytest.mark.parametrize("name", INPLACE_ON_VIEWS)
+@given(data=st.data())
+def test_inplace_on_view(name, data):
+    fn, v_shape = INPLACE_ON_VIEWS[name]
+    x, v = data.draw(arrays((2, 3), floats(-1, 1))), data.draw(arrays(v_shape, floats(-1, 1)))
+    check_grads(fn, x, v)
+
+
+@FEW
+@pytest.mark.parametrize("name", INPLACE_ON_VIEWS)
+@given(data=st.data())
+def test_inplace_on_view_second_order(name, data):
+    fn, v_shape = INPLACE_ON_VIEWS[name]
+    x, v = data.draw(arrays((2, 3), floats(-1, 1))), data.draw(arrays(v_shape, floats(-1, 1)))
+    check_second_order(lambda a, b: fn(a, b).sum(), x, v)

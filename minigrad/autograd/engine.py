@@ -170,8 +170,6 @@ def _make_grads(outputs, grad_outputs):
                 raise RuntimeError("grad can be implicitly created only for real scalar outputs but got "
                                    f"torch.{out.dtype.name}")
             g = function.Tensor._wrap(np.ones_like(out._data))
-        elif not isinstance(g, function.Tensor):
-            g = function.Tensor._wrap(np.asarray(g, dtype=out._data.dtype))
         elif g.shape != out.shape:
             raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape!r} and "
                                f"output[{i}] has a shape of {out.shape!r}.")
@@ -183,11 +181,24 @@ def _as_tuple(x):
     return tuple(x) if isinstance(x, (tuple, list)) else (x,)
 
 
+def _as_grads(grads, n):
+    """``gradient=`` / ``grad_outputs=``: None, a tensor, or a sequence of tensors (or None).
+    A number is refused, as PyTorch refuses it (``backward(gradient=2.0)``: not iterable)."""
+    if grads is None:
+        return (None,) * n
+    grads = (grads,) if isinstance(grads, function.Tensor) else tuple(grads)
+    for g in grads:
+        if g is not None and not isinstance(g, function.Tensor):
+            raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
+    return grads
+
+
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
     """Accumulate into ``.grad`` of the leaves the gradient of ``tensors``."""
     tensors = _as_tuple(tensors)
-    grad_tensors = _as_tuple(grad_tensors) if grad_tensors is not None else (None,) * len(tensors)
-    grads = _make_grads(tensors, grad_tensors)
+    grads = _make_grads(tensors, _as_grads(grad_tensors, len(tensors)))
+    if inputs is not None and not _as_tuple(inputs):
+        raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
     retain = create_graph if retain_graph is None else retain_graph
     if create_graph:
         warnings.warn(
@@ -210,8 +221,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
          allow_unused=False, materialize_grads=False):
     """Return d(outputs)/d(inputs) without touching any ``.grad``."""
     outputs, inputs = _as_tuple(outputs), _as_tuple(inputs)
-    grad_outputs = _as_tuple(grad_outputs) if grad_outputs is not None else (None,) * len(outputs)
-    grads = _make_grads(outputs, grad_outputs)  # the outputs are checked first, as in PyTorch
+    grads = _make_grads(outputs, _as_grads(grad_outputs, len(outputs)))  # the outputs are checked first, as in PyTorch
     for t in inputs:
         if not t.requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")

@@ -76,7 +76,7 @@ def check_unbroadcast(unbroadcast):
 # --- exercise 2: a Jacobian, one row per backward -------------------------------------------
 
 def _functions():
-    W = minigrad.tensor([[1.0, -2.0, 0.5], [0.0, 3.0, -1.0]])
+    W = minigrad.tensor([[1.0, -2.0, 0.5], [0.0, 3.0, -1.0]], dtype=minigrad.float64)  # x is float64 too
     return [
         ("x * x", lambda x: x * x, [0.5, -1.0, 2.0]),
         ("W @ x (2 outputs, 3 inputs)", lambda x: W @ x, [1.0, 2.0, 3.0]),

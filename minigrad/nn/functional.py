@@ -9,6 +9,8 @@ import warnings
 import numpy as np
 
 from .. import ops
+from .._conventions import check_broadcast
+from .._conventions import typename as _typename
 from .._random import rng as _rng
 from .._tensor import Tensor
 from ..autograd import no_grad
@@ -51,6 +53,15 @@ def linear(input, weight, bias=None):
     """``input @ weight.T + bias``, recorded as PyTorch records it: one ``AddmmBackward0``
     on a 2-D input; other inputs are first viewed as 2-D (rows of features), then the
     result is viewed back (``ViewBackward0``). Without bias it is a plain matmul."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"linear(): argument 'input' (position 1) must be Tensor, not "
+                        f"{_typename(input)}")
+    if input.dim() == 0:
+        raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are 0D and "
+                           f"{weight.dim()}D")
+    if input.dtype is not weight.dtype:
+        raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {input.dtype.legacy_name} "
+                           f"and {weight.dtype.legacy_name}")
     if bias is None:
         return input.matmul(weight.t())
     if input.dim() == 2:
@@ -77,6 +88,9 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     and shift by ``bias``. In training the statistics are the batch's own, and the
     running averages are moved ``momentum`` of the way towards them; otherwise the
     running averages are used."""
+    for name, stat in (("running_mean", running_mean), ("running_var", running_var)):
+        if stat is not None and stat.numel() != input.shape[1]:
+            raise RuntimeError(f"{name} should contain {input.shape[1]} elements not {stat.numel()}")
     dims = (0,) + tuple(range(2, input.dim()))  # every dim but the channels
     shape = (1, -1) + (1,) * (input.dim() - 2)  # per-channel values, lined up with input
     x = input._data
@@ -297,10 +311,14 @@ def _check_reduction(reduction):
 def mse_loss(input, target, *, reduction="mean"):
     """The mean (or sum, or each) of the squared differences."""
     _check_reduction(reduction)
-    if target.shape != input.shape:
+    if target.size() != input.size():
         warnings.warn(f"Using a target size ({target.shape}) that is different to the input size "
                       f"({input.shape}). This will likely lead to incorrect results due to broadcasting. "
                       "Please ensure they have the same size.", UserWarning, stacklevel=2)
+        check_broadcast(input.shape, target.shape)
+        shape = np.broadcast_shapes(input.shape, target.shape)  # as torch.broadcast_tensors does
+        input = input if input.shape == shape else input.expand(shape)
+        target = target if target.shape == shape else target.expand(shape)
     return ops.MseLoss.apply(input, target, reduction)
 
 
@@ -309,12 +327,19 @@ def nll_loss(input, target, weight=None, *, ignore_index=-100, reduction="mean")
     ``input``: (N, C) log-probabilities (or (C,), or (N, C, d1, ...)); ``target``: (N,) class
     indices (or (), or (N, d1, ...)); ``weight``: optional (C,) weight per class."""
     _check_reduction(reduction)
+    if input.dim() == 0:
+        raise ValueError("Expected 1 or more dimensions (got 0)")
     if target.dtype.is_floating_point or target.dtype.name == "bool":
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {target.dtype.legacy_name}")
     if input.dim() > 1 and input.shape[0] != target.shape[0]:
         raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
                          f"({target.shape[0]}).")
+    if input.dim() <= 2 and target.dim() > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     classes = input.shape[0 if input.dim() == 1 else 1]
+    if weight is not None and weight.numel() != classes:
+        raise RuntimeError(f"weight tensor should be defined either for all {classes} classes or no "
+                           f"classes but got weight tensor of shape: {list(weight.shape)}")
     t = target._data
     bad = t[(t != ignore_index) & ((t < 0) | (t >= classes))]
     if bad.size:

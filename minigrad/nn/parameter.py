@@ -17,6 +17,8 @@ class Parameter(Tensor):
     def __init__(self, data=None, requires_grad=True):
         if data is None:
             data = Tensor._wrap(np.empty(0, dtype=np.float32))
+        if not isinstance(data, Tensor):  # PyTorch's first step is data.detach()
+            raise AttributeError(f"'{type(data).__name__}' object has no attribute 'detach'")
         if requires_grad and not data.dtype.is_floating_point:
             raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
         self._init(data._data, bool(requires_grad))

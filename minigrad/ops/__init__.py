@@ -42,7 +42,9 @@ index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
                    (``split``, ``chunk``), MaskedSelect, IndexPut (indexing's backward),
                    Gather (``gather``, ``take_along_dim``), ScatterAlong (max's backward),
                    Scatter, ScatterValue (ScatterBackward0/1), ScatterAdd, IndexSelect,
-                   MaskedFill, MaskedFillTensor (MaskedFillBackward0/1)
+                   MaskedFill, MaskedFillTensor (MaskedFillBackward0/1), IndexPutValues
+                   (IndexPutBackward0: ``x[mask] = v`` recorded), AsStrided (a view after
+                   an in-place op wrote through it)
 linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
                    (UnsafeViewBackward0): the forms of ``a @ b``; Bmm (``torch.bmm``);
                    Addmm (``nn.Linear``)
@@ -66,7 +68,7 @@ from .arithmetic import (Add, Atan2, ClampTensor, Clone, Copy, Div, DivRounding,
                          Maximum, Minimum, Mul, Neg, Pow, PowTensor, Reciprocal, Remainder,
                          RemainderNumber, RemainderOfNumber, RPow, Rsub, Sub, ToCopy, Where, Zero)
 from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
-from .index import (Alias, Gather, Index, IndexPut, IndexSelect, MaskedFill, MaskedFillTensor,
+from .index import (Alias, AsStrided, Gather, Index, IndexPut, IndexPutValues, IndexSelect, MaskedFill, MaskedFillTensor,
                     MaskedSelect, Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, Slice,
                     SplitPiece, SplitWithSizesPiece, Unbind)
 from .linalg import (Addmm, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, Dot, MatMul, Mm, Mv, Trace,

@@ -141,7 +141,11 @@ class PowTensor(Op):
     @staticmethod
     @quiet
     def forward(ctx, x, y):
-        out = x ** y
+        if x.dtype.kind == "i" and (y < 0).any():  # NumPy refuses; PyTorch computes 1 // x ** -y:
+            powers = x ** np.abs(y)                # 0, except for x = 1 or -1
+            out = np.where((y >= 0) | (np.abs(x) == 1), powers, 0)
+        else:
+            out = x ** y
         ctx.save_for_backward(x, y, out)
         return out
 

@@ -78,6 +78,50 @@ class IndexPut(Op):
         return gg[ctx.key], None, None
 
 
+class AsStrided(Op):
+    """The view ``base[keys[0]][keys[1]]...`` taken again after an in-place op wrote through
+    it: PyTorch then records the view as an ``as_strided`` of its base (minigrad/_inplace.py).
+    Backward: the gradient goes back into the viewed region of a zero gradient of the base."""
+    node_name = "AsStridedBackward0"
+    view = True
+
+    @staticmethod
+    def forward(ctx, base, keys):
+        ctx.shape, ctx.keys = base.shape, keys
+        for key in keys:
+            base = base[key]
+        return base
+
+    @staticmethod
+    def backward(ctx, grad):
+        grad_base = grad.new_zeros(ctx.shape)
+        region = grad_base
+        for key in ctx.keys:
+            region = region[key]
+        region.copy_(grad)
+        return grad_base, None
+
+
+class IndexPutValues(Op):
+    """``x[key] = values`` for a key with tensors or masks, out of place (``x[mask] = 0`` on a
+    tensor that requires grad records this in place: minigrad/_indexing.py). Backward: the
+    written places get no gradient from ``x``; ``values`` gets the gradient there."""
+    node_name = "IndexPutBackward0"
+
+    @staticmethod
+    def forward(ctx, x, key, values):
+        ctx.key = key
+        out = x.copy()
+        out[key] = values
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        grad_x = grad.clone()
+        grad_x[ctx.key] = 0
+        return grad_x, None, grad[ctx.key]  # the engine sums values' share to its shape
+
+
 # ---------------------------------------------------------------------------------------------
 # Along one dimension
 # ---------------------------------------------------------------------------------------------

@@ -3,6 +3,8 @@
 Their backward sends the output's gradient back to every element that contributed,
 after putting back the dimensions the reduction removed (``expand_back``).
 """
+import warnings
+
 import numpy as np
 
 from .._conventions import quiet
@@ -76,7 +78,7 @@ class Var(Op):
     def forward(ctx, x, dims, correction, keepdim):
         ctx.save_for_backward(x)
         ctx.dims, ctx.correction, ctx.keepdim = dims, correction, keepdim
-        return x.var(axis=dims, ddof=correction, keepdims=keepdim).astype(x.dtype, copy=False)
+        return _variance("var", x, dims, correction, keepdim)
 
     @staticmethod
     def backward(ctx, grad):
@@ -89,7 +91,20 @@ def _var_backward(grad, x, ctx):
     mean = x.mean(ctx.dims, keepdim=True)
     n = x.numel() // max(mean.numel(), 1)
     grad = expand_back(grad, x.shape, ctx.dims, ctx.keepdim)
-    return grad * (x - mean) * (2.0 / (n - ctx.correction))
+    with np.errstate(all="ignore"):  # n <= correction: 2 / 0 is inf, (x - mean) * inf nan, as in PyTorch
+        return grad * (x - mean) * (np.float64(2.0) / max(n - ctx.correction, 0))
+
+
+def _variance(name, x, dims, correction, keepdim):
+    """The squared distances from the mean, summed, over ``n - correction``. With no more
+    values than ``correction`` PyTorch warns, and divides by 0 (giving nan or inf)."""
+    n = x.size if dims is None else int(np.prod([x.shape[d] for d in dims]))
+    if n - correction <= 0:
+        warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less "
+                      "than the reduction factor (input numel divided by output numel).", UserWarning,
+                      stacklevel=4)
+    squares = (x - x.sum(axis=dims, keepdims=True) / n) ** 2  # (not x.mean: it warns on empty x)
+    return (squares.sum(axis=dims, keepdims=keepdim) / max(n - correction, 0)).astype(x.dtype, copy=False)
 
 
 class Std(Op):
@@ -99,7 +114,7 @@ class Std(Op):
     @staticmethod
     @quiet
     def forward(ctx, x, dims, correction, keepdim):
-        out = np.sqrt(x.var(axis=dims, ddof=correction, keepdims=keepdim)).astype(x.dtype, copy=False)
+        out = np.sqrt(_variance("std", x, dims, correction, keepdim))
         ctx.save_for_backward(x, out)
         ctx.dims, ctx.correction, ctx.keepdim = dims, correction, keepdim
         return out

@@ -1,12 +1,28 @@
 """Loss modules: each calls its function of ``nn.functional`` with its settings."""
+import warnings
+
 from .. import functional as F
 from .module import Module
 
 
 class _Loss(Module):
-    def __init__(self, *, reduction="mean"):
+    def __init__(self, size_average=None, reduce=None, reduction="mean"):
         super().__init__()
+        if size_average is not None or reduce is not None:  # PyTorch's old arguments
+            reduction = _legacy_reduction(size_average, reduce)
         self.reduction = reduction
+
+
+def _legacy_reduction(size_average, reduce):
+    """What ``size_average=`` and ``reduce=`` (deprecated) mean as a ``reduction=``.
+    (``MSELoss(pred, target)``, a loss called before it is made, lands here: PyTorch then
+    asks ``bool(pred)``, and so does this.)"""
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    reduction = "mean" if size_average and reduce else "sum" if reduce else "none"
+    warnings.warn(f"size_average and reduce args will be deprecated, please use "
+                  f"reduction='{reduction}' instead.", UserWarning, stacklevel=3)
+    return reduction
 
 
 class MSELoss(_Loss):

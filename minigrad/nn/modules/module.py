@@ -7,6 +7,7 @@ like BatchNorm's running mean) and ``_modules`` (sub-modules). Everything else
 the order the attributes were assigned, as PyTorch does.
 """
 from collections import OrderedDict, namedtuple
+from collections.abc import Mapping
 
 from ... import _device, _dtype
 from ..._tensor import Tensor
@@ -253,11 +254,11 @@ class Module:
                 dtype = a
             elif isinstance(a, Tensor):
                 dtype = a.dtype
-            else:  # a device: the CPU, or PyTorch's error for one that is not there
-                _device.check(a)
+            else:
+                _device.check(a)  # only the CPU: an accelerator raises PyTorch's error
         _device.check(kwargs.get("device"))
         if dtype is None:
-            return self  # only a device: minigrad has just the CPU
+            return self
         if not dtype.is_floating_point:
             raise TypeError(f"nn.Module.to only accepts floating point or complex dtypes, but got desired "
                             f"dtype={dtype}")
@@ -273,7 +274,7 @@ class Module:
         return self
 
     def cuda(self, device=None):
-        _device.check("cuda")  # raises: minigrad has no GPU
+        _device.check("cuda" if device is None else device)
 
     # -- saving and loading ------------------------------------------------------------------
     def state_dict(self, destination=None, prefix="", keep_vars=False):
@@ -295,6 +296,8 @@ class Module:
     def load_state_dict(self, state_dict, strict=True):
         """Copy the tensors of ``state_dict`` into this module's parameters and buffers.
         With ``strict``, a missing or unexpected key is an error (PyTorch's message)."""
+        if not isinstance(state_dict, Mapping):
+            raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
         missing, unexpected, errors = [], [], []
         self._load(dict(state_dict), "", missing, unexpected, errors)
         if strict:
