@@ -57,10 +57,10 @@ def setitem(x, key, value):
 
 
 def _array_index(key):
-    """The key as a tuple, with Tensors and lists in it turned into arrays (NumPy's advanced indexing)."""
+    """The key as a tuple, with Tensors, lists and ranges in it turned into arrays (NumPy's advanced indexing)."""
     if not isinstance(key, tuple):
         key = (key,)
-    return tuple(k._data if isinstance(k, function.Tensor) else np.asarray(k) if isinstance(k, list) else k
+    return tuple(k._data if isinstance(k, function.Tensor) else np.asarray(k) if isinstance(k, (list, range)) else k
                  for k in key)
 
 
