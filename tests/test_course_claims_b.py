@@ -1,5 +1,4 @@
-"""The course's claims about PyTorch, checked (notebooks 01, 06, 07, 08, 09; file names of the
-order before the renumbering: 01, 03 training loop, 07, 08, 09).
+"""The course's claims about PyTorch, checked: notebooks 01, 06, 07, 08 and 09.
 
 Each claim in a notebook's prose about how PyTorch behaves is either shown by a code cell that
 the PyTorch run of the notebook compares (tests/test_course_torch.py), or checked here: a
@@ -94,7 +93,7 @@ def test_01_gradcheck_wants_float64(oracle):
     assert oracle.same(program) == (True, [], True)
 
 
-# --- 06 · The training loop (03 after the renumbering) --------------------------------------
+# --- 06 · The training loop --------------------------------------------------------------
 
 def test_06_hand_step_keeps_a_leaf_and_equals_sgd(oracle):
     """06: the update under no_grad leaves each parameter "the same object, a leaf,
