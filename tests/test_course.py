@@ -434,29 +434,20 @@ def test_checks_in_process():
     with pytest.raises(AssertionError, match="swapped"):
         exercises.check_line_grads(lambda w, x, b: (w, x, 1.0))
 
-    def no_zero_grad(model, optimizer, loss_fn, x, y, steps):
-        losses = []
-        for _ in range(steps):
-            loss = loss_fn(model(x), y)
-            loss.backward()
-            optimizer.step()
-            losses.append(loss.item())
-        return losses
+    right = {"A": "same", "B": "no change", "C": "different", "D": "error", "E": "no change",
+             "F": "same"}
+    exercises.check_loop_predictions(lambda: {k: v.upper() + " " for k, v in right.items()})
+    with pytest.raises(AssertionError, match="loop C: not 'same'"):
+        exercises.check_loop_predictions(lambda: {**right, "C": "same"})
 
-    with pytest.raises(AssertionError, match="accumulate"):
-        exercises.check_training_loop(no_zero_grad)
+    def usual_pattern(model, loader, loss_fn):  # right numbers, but always back to training mode
+        from minigrad.exercises._reference import fixed_evaluate
+        result = fixed_evaluate(model, loader, loss_fn)
+        model.train()
+        return result
 
-    def model_zero_grad(model, optimizer, loss_fn, x, y, steps):
-        out = []
-        for _ in range(steps):
-            model.zero_grad()
-            loss = loss_fn(model(x), y)
-            loss.backward()
-            optimizer.step()
-            out.append(loss.item())
-        return out
-
-    exercises.check_training_loop(model_zero_grad)  # model.zero_grad() is fine too
+    with pytest.raises(AssertionError, match="mode it was in"):
+        exercises.check_fixed_evaluate(usual_pattern)
 
 
 def test_a_failed_check_shows_its_hint_only():

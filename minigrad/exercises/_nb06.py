@@ -1,45 +1,115 @@
-"""Checks for notebook 06, the training loop: an SGD step by hand, a training loop."""
+"""Checks for notebook 06, the training loop: an SGD step by hand, which of six loops trains."""
 from __future__ import annotations
-
-import math
 
 import numpy as np
 
 import minigrad
 from minigrad import nn, optim
 
-from ._common import _float_list, _not_done, _passed
+from ._common import _not_done, _passed
 
-__all__ = ["check_sgd_step", "check_training_loop"]
-
-
-# --- a training loop ---------------------------------------------
-
-_TRAIN_STEPS = 8
-_TRAIN_LR = 0.1
+__all__ = ["check_loop_predictions", "check_sgd_step"]
 
 
-def _training_problem():
-    """A fresh, seeded model, optimizer, loss and data set."""
-    minigrad.manual_seed(0)
-    x = minigrad.randn(16, 3)
-    y = x @ minigrad.tensor([[1.5], [-2.0], [0.5]]) + 0.3
-    model = nn.Linear(3, 1)
-    optimizer = optim.SGD(model.parameters(), lr=_TRAIN_LR)
-    return model, optimizer, nn.MSELoss(), x, y
+# --- which of these loops trains? ---------------------------------------------------------
 
+CHOICES = ("same", "no change", "different", "error")
 
-def _reference_loop(model, optimizer, loss_fn, x, y, steps, zero_grad=True, step=True):
-    losses = []
+# The six loops of the exercise, as the notebook shows them. Each runs with the globals x, y,
+# loss_fn of a small regression; the truth is found by running it with minigrad.
+LOOPS = {
+    "A": """\
+def loop_a(model, optimizer, steps):
     for _ in range(steps):
-        if zero_grad:
-            optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()""",
+    "B": """\
+def loop_b(model, optimizer, steps):
+    for _ in range(steps):
         loss = loss_fn(model(x), y)
         loss.backward()
-        if step:
-            optimizer.step()
-        losses.append(loss.item())
-    return losses
+        optimizer.zero_grad()
+        optimizer.step()""",
+    "C": """\
+def loop_c(model, optimizer, steps):
+    optimizer.zero_grad()
+    for _ in range(steps):
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()""",
+    "D": """\
+def loop_d(model, optimizer, steps):
+    loss = loss_fn(model(x), y)
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()""",
+    "E": """\
+def loop_e(model, optimizer, steps):
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        optimizer.step()
+        loss.backward()""",
+    "F": """\
+def loop_f(model, optimizer, steps):
+    for _ in range(steps):
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()""",
+}
+
+_FIVE_LINES = """\
+def five_lines(model, optimizer, steps):
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()"""
+
+_LOOP_HINTS = {
+    "A": "zero_grad() comes after the forward pass here. Which of the five lines reads .grad, "
+         "and which one builds the graph? Does clearing .grad touch the graph?",
+    "B": "follow .grad through one step: what does it hold when step() reads it?",
+    "C": "how often are the gradients cleared, and what does backward() do to a .grad that "
+         "already holds numbers?",
+    "D": "how many forward passes does this loop run, and how many backward passes over the "
+         "graph they recorded?",
+    "E": "follow .grad across two iterations: when backward() has filled it, what is the next "
+         "line that touches it, and what does step() find?",
+    "F": "where the clearing happens matters only if something reads .grad in between. Does "
+         "anything read .grad between this zero_grad() and the next backward()?",
+}
+
+
+def _run_loop(code):
+    """Run a loop for 5 steps on a seeded model; the parameters afterwards, or the error."""
+    minigrad.manual_seed(0)
+    x = minigrad.randn(20, 2)
+    y = x @ minigrad.tensor([[2.0], [-3.0]]) + 1.0
+    namespace = {"torch": minigrad, "x": x, "y": y, "loss_fn": nn.MSELoss()}
+    exec(code, namespace)
+    loop = next(v for k, v in namespace.items() if k.startswith(("loop_", "five_")))
+    minigrad.manual_seed(1)
+    model = nn.Linear(2, 1)
+    optimizer = optim.SGD(model.parameters(), lr=0.1)
+    try:
+        loop(model, optimizer, 5)
+    except RuntimeError:
+        return None
+    return _params(model)
+
+
+def _outcome(code, start, five_lines):
+    after = _run_loop(code)
+    if after is None:
+        return "error"
+    if _same(after, start):
+        return "no change"
+    return "same" if _same(after, five_lines) else "different"
 
 
 def _params(model):
@@ -47,47 +117,40 @@ def _params(model):
 
 
 def _same(a, b):
-    return all(np.allclose(p, q, rtol=1e-5, atol=1e-6) for p, q in zip(a, b))
+    return all(np.array_equal(p, q) for p, q in zip(a, b))
 
 
-def _run(loop, **variant):
-    model, optimizer, loss_fn, x, y = _training_problem()
-    losses = loop(model, optimizer, loss_fn, x, y, _TRAIN_STEPS, **variant)
-    return model, losses
-
-
-def check_training_loop(train):
-    """Check ``train(model, optimizer, loss_fn, x, y, steps) -> list of losses``: run it on a
-    small linear regression and compare with the expected loop; spot the usual mistakes."""
-    model, optimizer, loss_fn, x, y = _training_problem()
-    start = _params(model)
+def check_loop_predictions(predict_loops):
+    """Check ``predict_loops() -> dict`` from loop letter ("A" to "F") to one of CHOICES; the
+    truth is found by running each loop with minigrad from the same start as the five lines."""
     try:
-        losses = train(model, optimizer, loss_fn, x, y, _TRAIN_STEPS)
+        predictions = predict_loops()
     except NotImplementedError:
-        raise _not_done("train") from None
-    got = _params(model)
-
-    want_model, want_losses = _run(_reference_loop)
-    if _same(got, start):
-        raise AssertionError("The parameters did not change at all. Computing gradients is "
-                             "not enough: something has to use them to update the parameters "
-                             "(and nothing may wipe them out before that).")
-    if not _same(got, _params(want_model)):
-        no_zero, _ = _run(_reference_loop, zero_grad=False)
-        if _same(got, _params(no_zero)):
-            raise AssertionError(
-                "The parameters end up wrong because the gradients accumulate: backward() "
-                "adds to .grad, it does not overwrite it, so every step used the sum of all "
-                "earlier gradients. Something must happen to the old gradients at the start "
-                "of each step.")
-        raise AssertionError(
-            f"After {_TRAIN_STEPS} steps the parameters differ from the expected ones. Each "
-            "step should do, in this order: clear the old gradients, run the model, compute "
-            "the loss, call backward, update the parameters; once per step, on all the data.")
-    losses = _float_list(losses, "train", "step", _TRAIN_STEPS)
-    if not all(math.isclose(a, b, rel_tol=1e-5, abs_tol=1e-7) for a, b in zip(losses, want_losses)):
-        raise AssertionError("The parameters are right but the losses are not: record each "
-                             "step's loss, as a float, computed before that step's update.")
+        raise _not_done("predict_loops") from None
+    if predictions is None:
+        raise AssertionError("predict_loops returned None: it should return the dict of your "
+                             "answers. Did you forget the return statement?")
+    if not isinstance(predictions, dict):
+        raise AssertionError("return a dict from the loop's letter to your answer, like "
+                             f"{{'A': 'same', ...}}; got {type(predictions).__name__}")
+    missing = [k for k in LOOPS if k not in predictions]
+    if missing:
+        raise AssertionError(f"no answer for loop(s) {', '.join(missing)}: give one for each of "
+                             "A to F.")
+    for key in LOOPS:
+        answer = predictions[key]
+        if not isinstance(answer, str) or answer.strip().lower() not in CHOICES:
+            raise AssertionError(f"loop {key}: {answer!r} is not one of the choices "
+                                 f"{', '.join(repr(c) for c in CHOICES)}.")
+    minigrad.manual_seed(1)
+    start = _params(nn.Linear(2, 1))
+    five_lines = _run_loop(_FIVE_LINES)
+    wrong = [f"loop {key}: not {predictions[key]!r}; {_LOOP_HINTS[key]}"
+             for key, code in LOOPS.items()
+             if predictions[key].strip().lower() != _outcome(code, start, five_lines)]
+    if wrong:
+        raise AssertionError(f"{len(wrong)} of {len(LOOPS)} predictions are wrong. Hints:\n  "
+                             + "\n  ".join(wrong))
     _passed()
 
 

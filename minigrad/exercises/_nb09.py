@@ -1,6 +1,6 @@
-"""Checks for notebook 09, memory and errors: an evaluation function that uses eval() and
-no_grad(), what an inference tensor may do, predicting which error a snippet raises, and a
-training loop with two bugs to fix."""
+"""Checks for notebook 09, memory and errors: an evaluation function to fix (eval(), no_grad(),
+the mode restored, the mean per sample), what an inference tensor may do, predicting which
+error a snippet raises, and a training loop with two bugs to fix."""
 from __future__ import annotations
 
 import math
@@ -13,11 +13,11 @@ from minigrad.utils.data import DataLoader, TensorDataset
 
 from ._common import _as_float, _not_done, _pair, _passed
 
-__all__ = ["check_error_predictions", "check_eval_no_grad", "check_inference_predictions",
+__all__ = ["check_error_predictions", "check_fixed_evaluate", "check_inference_predictions",
            "check_training_loop_bugs"]
 
 
-# --- exercise 1: evaluate(model, loader, loss_fn) ------------------------------------------
+# --- exercise 1: fixed_evaluate(model, loader, loss_fn) ------------------------------------------
 
 def _spy_class():
     class Spy(nn.Module):
@@ -37,20 +37,22 @@ def _spy_class():
 
 
 def _eval_problem(seed):
-    """A network with BatchNorm1d and Dropout (running stats already warmed up), a loader."""
+    """A network with BatchNorm1d and Dropout (running stats already warmed up), a loader whose
+    last batch is smaller than the others (40 samples in batches of 16)."""
     minigrad.manual_seed(seed)
     net = nn.Sequential(nn.Linear(6, 16), nn.BatchNorm1d(16), nn.ReLU(), nn.Dropout(0.5),
                         nn.Linear(16, 3))
     with minigrad.no_grad():
         for _ in range(3):
             net(minigrad.randn(32, 6) + 0.5)
-    x = minigrad.randn(48, 6)
-    y = minigrad.randint(0, 3, (48,))
+    x = minigrad.randn(40, 6)
+    y = minigrad.randint(0, 3, (40,))
     loader = DataLoader(TensorDataset(x, y), batch_size=16)
     return _spy_class()(net), loader, nn.CrossEntropyLoss()
 
 
 def _reference_eval(model, loader, loss_fn):
+    """(mean loss per sample, accuracy, number correct, mean of the batch means)."""
     model.eval()
     total, correct, count, batch_means = 0.0, 0, 0, []
     with minigrad.no_grad():
@@ -61,8 +63,7 @@ def _reference_eval(model, loader, loss_fn):
             total += loss * len(yb)
             correct += int((out.argmax(dim=1) == yb).sum().item())
             count += len(yb)
-    model.train()
-    return total / count, correct / count, correct, sum(batch_means)
+    return total / count, correct / count, correct, sum(batch_means) / len(batch_means)
 
 
 def _stats(net):
@@ -70,48 +71,58 @@ def _stats(net):
     return np.concatenate([bn.running_mean.numpy(), bn.running_var.numpy()]).copy()
 
 
-def check_eval_no_grad(evaluate):
-    """Check ``evaluate(model, loader, loss_fn) -> (mean loss, accuracy)``: eval mode while it
-    runs, no graph recorded, training mode afterwards, BatchNorm's running statistics
-    unchanged, and the right numbers."""
-    for seed in (0, 1):
+def check_fixed_evaluate(fixed_evaluate):
+    """Check ``fixed_evaluate(model, loader, loss_fn) -> (mean loss per sample, accuracy)``:
+    evaluation mode while it runs, no graph recorded, the model left in the mode it was in,
+    BatchNorm's running statistics unchanged, the right numbers with a smaller last batch."""
+    for seed, start_training in ((0, True), (1, False), (2, True)):
         model, loader, loss_fn = _eval_problem(seed)
-        model.train()
+        model.train(start_training)
         stats = _stats(model.net)
         try:
-            answer = evaluate(model, loader, loss_fn)
+            answer = fixed_evaluate(model, loader, loss_fn)
         except NotImplementedError:
-            raise _not_done("evaluate") from None
-        loss, accuracy = _pair(answer, "evaluate", "mean loss", "accuracy")
+            raise _not_done("fixed_evaluate") from None
+        if isinstance(answer, tuple) and len(answer) == 2 \
+                and getattr(answer[0], "grad_fn", None) is not None:
+            raise AssertionError(
+                "The mean loss you return is a tensor with a grad_fn: it keeps the graphs of "
+                "every batch alive, with all the tensors they saved, for as long as the caller "
+                "keeps the number. Return a plain float, and record no graph at all.")
+        loss, accuracy = _pair(answer, "fixed_evaluate", "mean loss", "accuracy")
         if not model.calls:
-            raise AssertionError("evaluate never called the model: run every batch of the loader "
-                                 "through model(...).")
+            raise AssertionError("fixed_evaluate never called the model: run every batch of the "
+                                 "loader through model(...).")
         if any(training for training, _ in model.calls) or not np.allclose(_stats(model.net), stats):
             raise AssertionError(
-                "The model was in training mode while evaluate ran it: Dropout still zeroed "
-                "random units, and BatchNorm normalised with each batch's statistics and "
-                "updated its running statistics. Put the model in evaluation mode first.")
+                "The model was in training mode while fixed_evaluate ran it: Dropout still "
+                "zeroed random units, and BatchNorm normalised with each batch's statistics and "
+                "moved its running statistics towards the validation data.")
         if any(recorded for _, recorded in model.calls):
             raise AssertionError(
-                "evaluate recorded a graph: the model's outputs have a grad_fn, so every layer "
-                "saved tensors for a backward that never comes. Evaluation mode does not stop "
-                "recording; turn gradient recording off around the forward passes.")
-        if not model.training or not model.net.training:
+                "fixed_evaluate recorded a graph: the model's outputs have a grad_fn, so every "
+                "layer saved tensors for a backward that never comes. Evaluation mode does not "
+                "stop recording.")
+        if model.training != start_training or model.net.training != start_training:
+            if start_training:
+                raise AssertionError(
+                    "After fixed_evaluate, the model is still in evaluation mode. The training "
+                    "loop that called it goes on training without Dropout and with frozen "
+                    "BatchNorm statistics.")
             raise AssertionError(
-                "After evaluate, the model is still in evaluation mode. The training loop that "
-                "calls evaluate goes on training, and would do it without Dropout and with "
-                "frozen BatchNorm statistics: switch the model back to training mode before "
-                "returning.")
+                "The model was in evaluation mode before fixed_evaluate was called (training "
+                "was over), and it came back in training mode: whatever runs next gets Dropout "
+                "and moving BatchNorm statistics. Leave the model in the mode it was in before "
+                "the call, whichever that was.")
         ref_model, ref_loader, ref_loss_fn = _eval_problem(seed)
-        want_loss, want_acc, want_correct, sum_of_means = _reference_eval(ref_model, ref_loader,
-                                                                          ref_loss_fn)
-        n = len(loader.dataset)
+        want_loss, want_acc, want_correct, mean_of_means = _reference_eval(ref_model, ref_loader,
+                                                                           ref_loss_fn)
         if not math.isclose(loss, want_loss, rel_tol=1e-5, abs_tol=1e-6):
-            if math.isclose(loss, sum_of_means, rel_tol=1e-5) or math.isclose(loss, want_loss * n,
-                                                                             rel_tol=1e-5):
-                hint = ("it looks like a sum over batches or samples. Return the mean loss per "
-                        "sample: the sum of (batch loss x batch size), divided by the number of "
-                        "samples.")
+            if math.isclose(loss, mean_of_means, rel_tol=1e-5):
+                hint = ("it is the mean of the batch losses. The loader's last batch is smaller "
+                        "than the others, and each batch loss is already a mean over its own "
+                        "samples, so the samples of the small batch count for more. Return the "
+                        "mean over the samples.")
             else:
                 hint = ("use loss_fn on each batch's outputs and labels, and average over all "
                         "the samples of the loader.")
@@ -119,10 +130,7 @@ def check_eval_no_grad(evaluate):
         if not math.isclose(accuracy, want_acc, rel_tol=1e-6, abs_tol=1e-9):
             if math.isclose(accuracy, want_correct):
                 hint = ("it looks like the number of correct predictions. The accuracy is a "
-                        "fraction between 0 and 1: correct predictions divided by the number of "
-                        "samples.")
-            elif math.isclose(accuracy, 100 * want_acc):
-                hint = "it looks like a percentage; return a fraction between 0 and 1."
+                        "fraction between 0 and 1.")
             else:
                 hint = ("a prediction is the class with the largest output (argmax over dim 1); "
                         "count the samples whose prediction equals their label, over the whole "
@@ -131,7 +139,7 @@ def check_eval_no_grad(evaluate):
     _passed()
 
 
-# --- exercise 2: which error does each snippet raise? -------------------------------------
+# --- exercise 3: which error does each snippet raise? -------------------------------------
 
 CHOICES = ("not scalar", "no grad_fn", "second backward", "inplace", "leaf inplace", "no error")
 
@@ -237,7 +245,7 @@ def check_error_predictions(predict_errors):
     _passed()
 
 
-# --- Exercise 3: what an inference tensor may do ---------------------------------------------
+# --- Exercise 2: what an inference tensor may do ---------------------------------------------
 
 INFERENCE_SETUP = """\
 w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)

@@ -237,15 +237,9 @@ def sgd_step(params, lr):
             p.grad = None
 
 
-def train(model, optimizer, loss_fn, x, y, steps):
-    losses = []
-    for _ in range(steps):
-        optimizer.zero_grad()
-        loss = loss_fn(model(x), y)
-        loss.backward()
-        optimizer.step()
-        losses.append(loss.item())
-    return losses
+def predict_loops():
+    return {"A": "same", "B": "no change", "C": "different", "D": "error", "E": "no change",
+            "F": "same"}
 
 
 # --- 07 · Gradient accumulation --------------------------------------------------------
@@ -327,6 +321,20 @@ def second_derivative(f, x):
 
 # --- 09 · Memory and errors ---------------------------------------------------------------
 
+def fixed_evaluate(model, loader, loss_fn):
+    was_training = model.training
+    model.eval()
+    total_loss, correct, count = 0.0, 0, 0
+    with minigrad.no_grad():
+        for xb, yb in loader:
+            out = model(xb)
+            total_loss += loss_fn(out, yb).item() * len(yb)
+            correct += (out.argmax(dim=1) == yb).sum().item()
+            count += len(yb)
+    model.train(was_training)
+    return total_loss / count, correct / count
+
+
 def fixed_train(model, optimizer, loss_fn, data, val_data, steps):
     (x, y), (x_val, y_val) = data, val_data
     losses, val_losses = [], []
@@ -365,11 +373,11 @@ REFERENCES = {
     "nb05_second_derivative": second_derivative,
     "nb05_unbroadcast": unbroadcast,
     "nb06_sgd_step": sgd_step,
-    "nb06_training_loop": train,
+    "nb06_loop_predictions": predict_loops,
     "nb07_accumulation": train_accumulated,
     "nb07_fixed_loop": train_fixed,
     "nb08_stream_loop": train_stream,
-    "nb09_evaluate": evaluate,
+    "nb09_fixed_evaluate": fixed_evaluate,
     "nb09_fixed_train": fixed_train,
     "nb11_standardize": standardize,
     "nb11_evaluate": evaluate,

@@ -39,47 +39,24 @@ SGD_STEP = [
      "version counter", ["no_grad"]),
 ]
 
-TRAINING_LOOP = [
-    ("forgets_zero_grad",
-     ("    for _ in range(steps):\n"
-      "        loss = loss_fn(model(x), y)\n"
-      "        loss.backward()\n"
-      "        optimizer.step()\n"
-      "        losses.append(loss.item())"),
-     "gradients accumulate", ["zero_grad"]),
-    ("forgets_step",
-     ("    for _ in range(steps):\n"
-      "        optimizer.zero_grad()\n"
-      "        loss = loss_fn(model(x), y)\n"
-      "        loss.backward()\n"
-      "        losses.append(loss.item())"),
-     "did not change", ["step()"]),
-    ("zero_grad_between_backward_and_step",
-     ("    for _ in range(steps):\n"
-      "        loss = loss_fn(model(x), y)\n"
-      "        loss.backward()\n"
-      "        optimizer.zero_grad()\n"
-      "        optimizer.step()\n"
-      "        losses.append(loss.item())"),
-     "did not change", []),
-    ("one_step_only",
-     ("    optimizer.zero_grad()\n"
-      "    loss = loss_fn(model(x), y)\n"
-      "    loss.backward()\n"
-      "    optimizer.step()\n"
-      "    losses.append(loss.item())"),
-     "differ from the expected", []),
-    ("records_only_the_last_loss",
-     ("    for _ in range(steps):\n"
-      "        optimizer.zero_grad()\n"
-      "        loss = loss_fn(model(x), y)\n"
-      "        loss.backward()\n"
-      "        optimizer.step()\n"
-      "    losses.append(loss.item())"),
-     "one loss per step", []),
+_RIGHT = {"A": "same", "B": "no change", "C": "different", "D": "error", "E": "no change",
+          "F": "same"}
+
+
+def _predict(**changes):
+    return "    return " + repr({**_RIGHT, **changes})
+
+
+LOOP_PREDICTIONS = [
+    ("order_does_not_matter", _predict(B="same", C="same", D="same", E="same"),
+     "4 of 6", ["no change", "error"]),
+    ("zero_grad_after_forward_breaks", _predict(A="no change"), "loop A", ["same"]),
+    ("step_uses_last_gradient", _predict(E="different"), "loop E", ["no change"]),
+    ("loss_recomputed", _predict(D="different"), "loop D", ["error"]),
+    ("not_a_choice", _predict(B="trains"), "not one of the choices", []),
 ]
 
 WRONG = {
     "nb06_sgd_step": SGD_STEP,
-    "nb06_training_loop": TRAINING_LOOP,
+    "nb06_loop_predictions": LOOP_PREDICTIONS,
 }

@@ -1,17 +1,31 @@
 """Typical wrong answers for the exercises of notebook 09 (see tests/wrong_answers/__init__.py)."""
 
 
-def _evaluate(eval_line="model.eval()", grad_block="with torch.no_grad():", train_line="model.train()",
-              loss_term="loss_fn(out, yb).item() * len(yb)", result="total_loss / count, correct / count"):
+def _evaluate(eval_line="model.eval()", grad_block="with torch.no_grad():",
+              train_line="model.train(was_training)", loss_term="loss_fn(out, yb).item() * len(yb)",
+              result="total_loss / count, correct / count"):
     inner = ["out = model(xb)", f"total_loss += {loss_term}",
              "correct += (out.argmax(dim=1) == yb).sum().item()", "count += len(yb)"]
-    lines = [eval_line, "total_loss, correct, count = 0.0, 0, 0"]
+    lines = ["was_training = model.training", eval_line, "total_loss, correct, count = 0.0, 0, 0"]
     if grad_block:
         lines += [grad_block, "    for xb, yb in loader:"] + ["        " + s for s in inner]
     else:
         lines += ["for xb, yb in loader:"] + ["    " + s for s in inner]
     lines += [train_line, f"return {result}"]
     return "\n".join("    " + line for line in lines if line)
+
+
+_MEAN_OF_BATCH_MEANS = """\
+    was_training = model.training
+    model.eval()
+    batch_losses, correct = [], 0
+    with torch.no_grad():
+        for xb, yb in loader:
+            out = model(xb)
+            batch_losses.append(loss_fn(out, yb).item())
+            correct += (out.argmax(dim=1) == yb).sum().item()
+    model.train(was_training)
+    return sum(batch_losses) / len(batch_losses), correct / len(loader.dataset)"""
 
 
 _RIGHT = {"A": "not scalar", "B": "inplace", "C": "no grad_fn", "D": "second backward",
@@ -24,13 +38,15 @@ def _predict(**changes):
 
 
 WRONG = {
-    "nb09_evaluate": [
-        ("no_eval", _evaluate(eval_line=""), "training mode while evaluate ran", ["eval()"]),
-        ("no_no_grad", _evaluate(grad_block=""), "recorded a graph", ["no_grad"]),
-        ("no_train_back", _evaluate(train_line=""), "still in evaluation mode", ["train()"]),
-        ("summed_loss", _evaluate(result="total_loss, correct / count"), "sum over batches", []),
-        ("count_not_fraction", _evaluate(result="total_loss / count, correct"), "number of correct",
-         []),
+    "nb09_fixed_evaluate": [
+        ("usual_pattern", _evaluate(train_line="model.train()"), "mode it was in", ["was_training"]),
+        ("mean_of_batch_means", _MEAN_OF_BATCH_MEANS, "last batch is smaller", []),
+        ("eval_only", _evaluate(grad_block=""), "recorded a graph", ["no_grad"]),
+        ("no_grad_only", _evaluate(eval_line=""), "training mode while", ["eval()"]),
+        ("never_back", _evaluate(train_line=""), "still in evaluation mode", ["train("]),
+        ("tensor_sum_no_grad_mode", _evaluate(grad_block="", eval_line="",
+                                              loss_term="loss_fn(out, yb) * len(yb)"),
+         "grad_fn", ["no_grad", "eval()"]),
     ],
     "nb09_error_predictions": [
         ("inplace_always_fails", _predict(F="inplace"), "snippet F", ["no error"]),
