@@ -268,7 +268,7 @@ def test_every_check_of_a_blank_notebook_fails_as_not_done(path):
 def test_skipped_exercises_do_not_break_the_rest_of_the_notebook(path):
     """The blank notebook, every exercise left undone, run top to bottom: only the check
     cells fail (and the cells that show an error on purpose, tagged raises-exception, and a
-    stub that raises where it stands: 03's classes). The cells after an exercise that use its
+    stub that raises where it stands: 04's classes). The cells after an exercise that use its
     result go on with the reference solution, and say so in one line (per exercise)."""
     nb = blank_run(path)
     broken = [f"cell {c.id}: {errors(c)[0].ename}: {errors(c)[0].evalue}" for c in nb.cells
@@ -289,7 +289,7 @@ def stub_raised(cell):
 
 
 def notebook_names(nb, names):
-    """The notebook's own classes and functions ``names`` (04's Value, which its checks take),
+    """The notebook's own classes and functions ``names`` (05's Value, which its checks take),
     from the code cells that define them."""
     namespace = {}
     for cell in nb.cells:
@@ -308,7 +308,7 @@ def test_references_pass_their_checks():
         nb = course.read(p)
         for i, j in exercise_cells(nb):
             call = re.search(r"(check_\w+)\((\w+)((?:, \w+)*)\)", nb.cells[j].source)
-            others = notebook_names(nb, call.group(3).split(", ")[1:])  # e.g. 04's Value
+            others = notebook_names(nb, call.group(3).split(", ")[1:])  # e.g. 05's Value
             checks[nb.cells[i].metadata["nbgrader"]["grade_id"]] = (call.group(1), call.group(2), others)
     for grade_id, reference in REFERENCES.items():
         check, argument, others = checks[grade_id]
@@ -337,17 +337,17 @@ def test_yours_or_reference_keeps_yours_and_the_check_checks_yours(capsys):
 
 
 def test_yours_or_reference_takes_a_class_once_it_exists(capsys):
-    """03's exercises are Function classes: the stub cell raises before the class exists, so
+    """04's exercises are Function classes: the stub cell raises before the class exists, so
     the name still holds None (reference) or holds the learner's class (theirs)."""
     from minigrad.exercises._reference import REFERENCES
 
-    assert exercises.yours_or_reference(None, "nb03_my_sigmoid") is REFERENCES["nb03_my_sigmoid"]
+    assert exercises.yours_or_reference(None, "nb04_my_sigmoid") is REFERENCES["nb04_my_sigmoid"]
     assert "MySigmoid is not done yet" in capsys.readouterr().out
 
     class MySigmoid(minigrad.autograd.Function):
         pass
 
-    assert exercises.yours_or_reference(MySigmoid, "nb03_my_sigmoid") is MySigmoid
+    assert exercises.yours_or_reference(MySigmoid, "nb04_my_sigmoid") is MySigmoid
     assert capsys.readouterr().out == ""
 
 

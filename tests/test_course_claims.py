@@ -109,7 +109,7 @@ def test_02_a_node_prints_with_its_memory_address(oracle):
 def test_02_a_linear_layer_is_one_addmm_node(oracle):
     """'AddmmBackward0 is one Linear layer, bias + input @ weight.T as a single operation with
     three inputs (bias, input, transposed weight)'; the data input needs no gradient: None
-    (02's and 05's graphs are drawn with minigrad.viz, so not compared by the PyTorch run)."""
+    (02's and 06's graphs are drawn with minigrad.viz, so not compared by the PyTorch run)."""
     def program(torch):
         layer = torch.nn.Linear(3, 2)
         x = torch.ones(4, 3)
@@ -165,7 +165,7 @@ def test_02_the_graph_follows_the_python_code(oracle):
 
 def test_02_a_node_runs_once_with_the_sum_of_its_gradients(oracle):
     """'It runs a node only once all of them have arrived, and passes on their sum' (02), and
-    04's engine, which 'sums the gradients a node receives before the node runs'."""
+    05's engine, which 'sums the gradients a node receives before the node runs'."""
     def program(torch):
         calls = []
 
@@ -187,14 +187,14 @@ def test_02_a_node_runs_once_with_the_sum_of_its_gradients(oracle):
     assert oracle.same(program) == [5.0]
 
 
-# --- 03 · Inside a node -----------------------------------------------------------------------
+# --- 04 · Inside a node -----------------------------------------------------------------------
 
-def test_03_what_each_node_saves(oracle):
-    """03's table (and 04's): MulBackward0 keeps both inputs, AddBackward0 nothing,
+def test_04_what_each_node_saves(oracle):
+    """04's table (and 05's): MulBackward0 keeps both inputs, AddBackward0 nothing,
     ExpBackward0 its result, PowBackward0 its input, ReluBackward0 its result, SumBackward0
     only the input's shape; TanhBackward0 and SigmoidBackward0 their result; a Linear layer's
     AddmmBackward0 its input and its (transposed) weight. PyTorch only: minigrad's nodes show
-    what they saved through viz.saved_memory instead (03's tables)."""
+    what they saved through viz.saved_memory instead (04's tables)."""
     def program(torch):
         a = torch.tensor([1.0, 2.0], requires_grad=True)
         b = torch.tensor([0.5, -1.0], requires_grad=True)
@@ -214,7 +214,7 @@ def test_03_what_each_node_saves(oracle):
     assert saved["linear"] == ["mat1", "mat2"]
 
 
-def test_03_a_function_forward_records_nothing_and_ctx_is_the_node(oracle):
+def test_04_a_function_forward_records_nothing_and_ctx_is_the_node(oracle):
     """'forward runs with recording switched off'; 'ctx is the node itself: the object that
     becomes the result's grad_fn'; 'ctx.needs_input_grad is a tuple of booleans', a number's
     place in backward's answer is None."""
@@ -242,7 +242,7 @@ def test_03_a_function_forward_records_nothing_and_ctx_is_the_node(oracle):
     assert recording is False and ctx_is_node is True and needs == [True, False, False]
 
 
-def test_03_a_saved_tensor_changed_in_place_is_an_error(oracle):
+def test_04_a_saved_tensor_changed_in_place_is_an_error(oracle):
     """'autograd ... raises an error if one was changed in place between forward and
     backward'."""
     def program(torch):
@@ -266,7 +266,7 @@ def test_03_a_saved_tensor_changed_in_place_is_an_error(oracle):
     assert "modified by an inplace operation" in error.message
 
 
-def test_03_gradcheck_raises_showing_both_jacobians(oracle):
+def test_04_gradcheck_raises_showing_both_jacobians(oracle):
     """'with the default raise_exception=True, gradcheck raises an error showing both
     Jacobians'."""
     def program(torch):
@@ -293,8 +293,8 @@ def test_03_gradcheck_raises_showing_both_jacobians(oracle):
     assert oracle.same(program) == ["GradcheckError", True, True, True]
 
 
-def test_03_no_grad_records_no_graph(oracle):
-    """'Under torch.no_grad(), nothing is recorded, so no graph and no saved tensors' (03's
+def test_04_no_grad_records_no_graph(oracle):
+    """'Under torch.no_grad(), nothing is recorded, so no graph and no saved tensors' (04's
     cell is minigrad-only: it measures the saved bytes)."""
     def program(torch):
         layer = torch.nn.Linear(3, 2)
@@ -305,9 +305,9 @@ def test_03_no_grad_records_no_graph(oracle):
     assert oracle.same(program) == [True, False]
 
 
-# --- 04 · Building backward yourself ------------------------------------------------------------
+# --- 05 · Building backward yourself ------------------------------------------------------------
 
-def test_04_among_ready_nodes_the_newest_runs_first(oracle):
+def test_05_among_ready_nodes_the_newest_runs_first(oracle):
     """'among the nodes that are ready, it runs the most recently created one first, as
     PyTorch does'."""
     def program(torch):
@@ -334,7 +334,7 @@ def test_04_among_ready_nodes_the_newest_runs_first(oracle):
     assert oracle.same(program) == ["newer", "older"]
 
 
-def test_04_a_ready_accumulategrad_node_runs_first_however_old(oracle):
+def test_05_a_ready_accumulategrad_node_runs_first_however_old(oracle):
     """'with one exception: a leaf's AccumulateGrad node runs as soon as it is ready, however
     old its leaf is ... (PyTorch ranks these nodes ahead of all others)'. The hook of a leaf
     runs when its AccumulateGrad node does."""
@@ -361,7 +361,7 @@ def test_04_a_ready_accumulategrad_node_runs_first_however_old(oracle):
     assert oracle.same(program) == ["w's AccumulateGrad", "newer node"]
 
 
-def test_04_retain_graph_keeps_what_the_nodes_saved(oracle):
+def test_05_retain_graph_keeps_what_the_nodes_saved(oracle):
     """'after a node has run it frees what the node saved, unless retain_graph=True'."""
     def program(torch):
         x = torch.tensor(3.0, requires_grad=True)
@@ -373,7 +373,7 @@ def test_04_retain_graph_keeps_what_the_nodes_saved(oracle):
     assert oracle.same(program).item() == 12.0
 
 
-# --- 05 · Tensors and vector-Jacobian products -------------------------------------------------
+# --- 06 · Tensors and vector-Jacobian products -------------------------------------------------
 # Every claim of 05 about PyTorch's behaviour is shown by a compared cell (the Linear graph,
 # drawn with viz, is test_02_a_linear_layer_is_one_addmm_node).
 

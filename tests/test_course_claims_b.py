@@ -1,4 +1,4 @@
-"""The course's claims about PyTorch, checked: notebooks 01, 06, 07, 08 and 09.
+"""The course's claims about PyTorch, checked: notebooks 01, 03, 07, 08 and 09.
 
 Each claim in a notebook's prose about how PyTorch behaves is either shown by a code cell that
 the PyTorch run of the notebook compares (tests/test_course_torch.py), or checked here: a
@@ -93,9 +93,9 @@ def test_01_gradcheck_wants_float64(oracle):
     assert oracle.same(program) == (True, [], True)
 
 
-# --- 06 · The training loop --------------------------------------------------------------
+# --- 03 · The training loop --------------------------------------------------------------
 
-def test_06_hand_step_keeps_a_leaf_and_equals_sgd(oracle):
+def test_03_hand_step_keeps_a_leaf_and_equals_sgd(oracle):
     """06: the update under no_grad leaves each parameter "the same object, a leaf,
     `requires_grad=True`", and five steps by hand are "exactly equal" to optim.SGD's
     (random-output cells)."""
@@ -120,7 +120,7 @@ def test_06_hand_step_keeps_a_leaf_and_equals_sgd(oracle):
     assert oracle.same(program)[:6] == (True,) * 6
 
 
-def test_06_sgd_rounds_once(oracle):
+def test_03_sgd_rounds_once(oracle):
     """06: "PyTorch's SGD computes `p + (-lr) * grad` in one fused operation, rounded once, where
     our line rounds twice; so the two can differ in the last bit" (PyTorch's answer: the
     hand-written line and SGD's step, on 200 float32 values)."""
@@ -136,7 +136,7 @@ def test_06_sgd_rounds_once(oracle):
     assert oracle(program) == (False, True, True)
 
 
-def test_06_rebinding_makes_a_new_tensor(oracle):
+def test_03_rebinding_makes_a_new_tensor(oracle):
     """06: "`w = w - lr * w.grad` computes a new tensor and binds the name `w` to it; the model
     still holds the old one" (under no_grad the new one does not require grad)."""
     def program(lib):
@@ -150,7 +150,7 @@ def test_06_rebinding_makes_a_new_tensor(oracle):
     assert oracle.same(program) == (False, True, False)
 
 
-def test_06_changes_through_data_are_not_counted(oracle):
+def test_03_changes_through_data_are_not_counted(oracle):
     """06: "autograd counts the in-place changes of every tensor ... and changes made through
     `.data` are not counted": no version change, and a graph that saved the old values gives
     another gradient without an error."""
@@ -166,8 +166,8 @@ def test_06_changes_through_data_are_not_counted(oracle):
     assert oracle.same(program)[0] == 0
 
 
-def test_06_zero_grad_sets_grads_to_none(oracle):
-    """06's table and 07: `zero_grad()` sets every `p.grad` to `None` (by default);
+def test_03_zero_grad_sets_grads_to_none(oracle):
+    """03's table and 07: `zero_grad()` sets every `p.grad` to `None` (by default);
     `model.zero_grad()` does the same; `set_to_none=False` fills zeros. And a fresh model has
     no gradients."""
     def program(lib):

@@ -365,7 +365,7 @@ def test_steps_order_matches_pytorch(oracle):
 
 
 def test_accumulate_grad_runs_before_older_ready_nodes_as_in_pytorch(oracle):
-    """Notebook 04's closing cell: newest node first, except that a leaf's AccumulateGrad
+    """Notebook 05's closing cell: newest node first, except that a leaf's AccumulateGrad
     runs as soon as it is ready. ``b``'s accumulator exists before ``a * 2`` was computed
     (``pre`` used ``b`` first and keeps the node alive), yet when both are ready it runs
     first, ahead of the newer ``a * 2`` node. Node pre-hooks on AccumulateGrad run too."""

@@ -1,250 +1,265 @@
-"""Checks for notebook 03, inside a node."""
+"""Checks for notebook 03, the training loop: an SGD step by hand, which of six loops trains."""
 from __future__ import annotations
 
 import numpy as np
 
 import minigrad
+from minigrad import nn, optim
 
-from ..autograd.function import Function
-from ..viz import saved_memory
-from ._common import _as_float, _not_done, _passed
+from ._common import _not_done, _passed
 
-__all__ = ["check_my_gate", "check_my_sigmoid", "check_predict_saved_bytes"]
-
-
-def _close(a, b):
-    return a is not None and b is not None and np.shape(a) == np.shape(b) and \
-        np.allclose(a, b, rtol=1e-6, atol=1e-9)
+__all__ = ["check_loop_predictions", "check_sgd_step"]
 
 
-def _is_function_class(cls, name):
-    if cls is None:
-        raise _not_done(name)
-    if not (isinstance(cls, type) and issubclass(cls, Function)):
-        raise AssertionError(f"{name} should be a class derived from torch.autograd.Function "  # noqa: TRY004
-                             f"(class {name}(torch.autograd.Function): ...); got {cls!r}.")
+# --- which of these loops trains? ---------------------------------------------------------
+
+CHOICES = ("same", "no change", "different", "error")
+
+# The six loops of the exercise, as the notebook shows them. Each runs with the globals x, y,
+# loss_fn of a small regression; the truth is found by running it with minigrad.
+LOOPS = {
+    "A": """\
+def loop_a(model, optimizer, steps):
+    for _ in range(steps):
+        loss = loss_fn(model(x), y)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()""",
+    "B": """\
+def loop_b(model, optimizer, steps):
+    for _ in range(steps):
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.zero_grad()
+        optimizer.step()""",
+    "C": """\
+def loop_c(model, optimizer, steps):
+    optimizer.zero_grad()
+    for _ in range(steps):
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()""",
+    "D": """\
+def loop_d(model, optimizer, steps):
+    loss = loss_fn(model(x), y)
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()""",
+    "E": """\
+def loop_e(model, optimizer, steps):
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        optimizer.step()
+        loss.backward()""",
+    "F": """\
+def loop_f(model, optimizer, steps):
+    for _ in range(steps):
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()""",
+}
+
+_FIVE_LINES = """\
+def five_lines(model, optimizer, steps):
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()"""
+
+_LOOP_HINTS = {
+    "A": "zero_grad() comes after the forward pass here. Which of the five lines reads .grad, "
+         "and which one builds the graph? Does clearing .grad touch the graph?",
+    "B": "follow .grad through one step: what does it hold when step() reads it?",
+    "C": "how often are the gradients cleared, and what does backward() do to a .grad that "
+         "already holds numbers?",
+    "D": "how many forward passes does this loop run, and how many backward passes over the "
+         "graph they recorded?",
+    "E": "follow .grad across two iterations: when backward() has filled it, what is the next "
+         "line that touches it, and what does step() find?",
+    "F": "where the clearing happens matters only if something reads .grad in between. Does "
+         "anything read .grad between this zero_grad() and the next backward()?",
+}
 
 
-def _apply(cls, name, *args):
+def _run_loop(code):
+    """Run a loop for 5 steps on a seeded model; the parameters afterwards, or the error."""
+    minigrad.manual_seed(0)
+    x = minigrad.randn(20, 2)
+    y = x @ minigrad.tensor([[2.0], [-3.0]]) + 1.0
+    namespace = {"torch": minigrad, "x": x, "y": y, "loss_fn": nn.MSELoss()}
+    exec(code, namespace)
+    loop = next(v for k, v in namespace.items() if k.startswith(("loop_", "five_")))
+    minigrad.manual_seed(1)
+    model = nn.Linear(2, 1)
+    optimizer = optim.SGD(model.parameters(), lr=0.1)
     try:
-        return cls.apply(*args)
-    except NotImplementedError:
-        raise _not_done(f"{name}.forward") from None
-    except Exception as e:  # noqa: BLE001 (any error in the learner's forward becomes a hint)
-        raise AssertionError(f"{name}.apply raised {type(e).__name__}: {e}. forward(ctx, ...) "
-                             "gets tensors and should return a tensor.") from None
-
-
-def _backward(out, grad, name):
-    try:
-        out.backward(grad)
-    except NotImplementedError:
-        raise _not_done(f"{name}.backward") from None
-    except RuntimeError as e:
-        if "incorrect number of gradients" in str(e):
-            raise AssertionError(f"{name}.backward returned the wrong number of gradients: {e}. "
-                                 "backward returns one gradient per argument of forward (after "
-                                 "ctx), in the same order.") from None
-        raise AssertionError(f"backward through {name} raised RuntimeError: {e}") from None
-    except Exception as e:  # noqa: BLE001
-        raise AssertionError(f"{name}.backward raised {type(e).__name__}: {e}. backward(ctx, "
-                             "grad_output) should return tensors.") from None
-
-
-def _saved_something(out, name):
-    try:
-        saved = out.grad_fn.saved_tensors
+        loop(model, optimizer, 5)
     except RuntimeError:
-        saved = ()
-    if not any(t is not None for t in saved):
-        raise AssertionError(f"{name}'s forward saved nothing with ctx.save_for_backward(...). "
-                             "Store the tensors backward needs that way (not as attributes of "
-                             "ctx), so autograd can keep track of them.")
+        return None
+    return _params(model)
 
 
-def _sig(a):
-    return 1.0 / (1.0 + np.exp(-a))
+def _outcome(code, start, five_lines):
+    after = _run_loop(code)
+    if after is None:
+        return "error"
+    if _same(after, start):
+        return "no change"
+    return "same" if _same(after, five_lines) else "different"
 
 
-# --- Exercise 1: a sigmoid Function ------------------------------------------------------
-
-def _sigmoid_points():
-    rng = np.random.default_rng(31)
-    return [np.array([-2.0, -0.5, 0.0, 0.75, 3.0]), rng.normal(0, 2, size=(2, 3)), np.array(1.3),
-            np.array([-6.0, 5.0])]
+def _params(model):
+    return [p.detach().numpy().copy() for p in model.parameters()]
 
 
-def check_my_sigmoid(MySigmoid):
-    """Check a ``torch.autograd.Function`` computing the logistic sigmoid: its values, that it
-    saved something for backward, and its gradients for a non-trivial ``grad_output``."""
-    _is_function_class(MySigmoid, "MySigmoid")
-    rng = np.random.default_rng(7)
-    for a in _sigmoid_points():
-        x = minigrad.tensor(a, dtype=minigrad.float64, requires_grad=True)
-        out = _apply(MySigmoid, "MySigmoid", x)
-        at = f"at x = {np.array2string(a, precision=3, separator=', ')}"
-        if not isinstance(out, minigrad.Tensor):
-            raise AssertionError(f"MySigmoid.apply returned {type(out).__name__}; forward should "  # noqa: TRY004
-                                 "return a tensor.")
-        s = _sig(a)
-        value = out.detach().numpy()
-        if not _close(value, s):
-            if _close(value, np.exp(a)) or _close(value, np.exp(-a)):
-                hint = "that is an exponential, not the sigmoid 1 / (1 + exp(-x))."
-            else:
-                hint = "forward should return 1 / (1 + exp(-x)), element by element."
-            raise AssertionError(f"MySigmoid's forward gives wrong values {at}: {hint}")
-        if out.grad_fn is None:
-            raise AssertionError("MySigmoid's output has no grad_fn: call it as MySigmoid.apply(x).")
-        _saved_something(out, "MySigmoid")
-        g = rng.normal(size=a.shape) + 0.5
-        _backward(out, minigrad.tensor(g, dtype=minigrad.float64), "MySigmoid")
-        grad = None if x.grad is None else x.grad.numpy()
-        want = s * (1 - s) * g
-        if grad is None:
-            raise AssertionError("after backward, x.grad is None: MySigmoid.backward should return "
-                                 "the gradient with respect to x (did you forget the return?).")
-        if _close(grad, want):
-            continue
-        if _close(grad, s * (1 - s)):
-            hint = ("your gradient does not depend on grad_output. backward receives the gradient "
-                    "of the final result with respect to this node's output: the chain rule "
-                    "combines it with the local derivative.")
-        elif _close(grad, _sig(s) * (1 - _sig(s)) * g):
-            hint = ("it looks as if the sigmoid was applied twice: if you saved forward's output, "
-                    "that tensor already is sigmoid(x).")
-        elif _close(grad, a * (1 - a) * g):
-            hint = ("your formula uses x itself where the derivative needs the sigmoid's value at x.")
-        elif _close(grad, -want):
-            hint = "the sign is wrong: the sigmoid is increasing, so its derivative is positive."
-        elif _close(grad, s * g) or _close(grad, (1 - s) * g):
-            hint = "one factor of the derivative is missing."
-        else:
-            hint = "compare your backward with the derivative worked out in the notebook."
-        raise AssertionError(f"MySigmoid's gradient is wrong {at}: {hint}")
+def _same(a, b):
+    return all(np.array_equal(p, q) for p, q in zip(a, b))
+
+
+def check_loop_predictions(predict_loops):
+    """Check ``predict_loops() -> dict`` from loop letter ("A" to "F") to one of CHOICES; the
+    truth is found by running each loop with minigrad from the same start as the five lines."""
+    try:
+        predictions = predict_loops()
+    except NotImplementedError:
+        raise _not_done("predict_loops") from None
+    if predictions is None:
+        raise AssertionError("predict_loops returned None: it should return the dict of your "
+                             "answers. Did you forget the return statement?")
+    if not isinstance(predictions, dict):
+        raise AssertionError("return a dict from the loop's letter to your answer, like "
+                             f"{{'A': 'same', ...}}; got {type(predictions).__name__}")
+    missing = [k for k in LOOPS if k not in predictions]
+    if missing:
+        raise AssertionError(f"no answer for loop(s) {', '.join(missing)}: give one for each of "
+                             "A to F.")
+    for key in LOOPS:
+        answer = predictions[key]
+        if not isinstance(answer, str) or answer.strip().lower() not in CHOICES:
+            raise AssertionError(f"loop {key}: {answer!r} is not one of the choices "
+                                 f"{', '.join(repr(c) for c in CHOICES)}.")
+    minigrad.manual_seed(1)
+    start = _params(nn.Linear(2, 1))
+    five_lines = _run_loop(_FIVE_LINES)
+    wrong = [f"loop {key}: not {predictions[key]!r}; {_LOOP_HINTS[key]}"
+             for key, code in LOOPS.items()
+             if predictions[key].strip().lower() != _outcome(code, start, five_lines)]
+    if wrong:
+        raise AssertionError(f"{len(wrong)} of {len(LOOPS)} predictions are wrong. Hints:\n  "
+                             + "\n  ".join(wrong))
     _passed()
 
 
-# --- Exercise 2: a gate, two inputs with different roles --------------------------------------
+# --- an SGD step by hand -----------------------------------------------
 
-def check_my_gate(MyGate):
-    """Check a ``torch.autograd.Function`` computing ``x * sigmoid(gate)``: values, saved
-    tensors, and the two gradients (also when only one input requires grad)."""
-    _is_function_class(MyGate, "MyGate")
-    rng = np.random.default_rng(11)
-    cases = [((3,), True, True), ((2, 2), True, True), ((), True, True), ((4,), True, False),
-             ((4,), False, True)]
-    for shape, gx, gg in cases:
-        x_np = rng.normal(size=shape) * 2 + 0.3
-        g_np = rng.normal(size=shape) * 1.5 - 0.2
-        x = minigrad.tensor(x_np, dtype=minigrad.float64, requires_grad=gx)
-        gate = minigrad.tensor(g_np, dtype=minigrad.float64, requires_grad=gg)
-        out = _apply(MyGate, "MyGate", x, gate)
-        if not isinstance(out, minigrad.Tensor):
-            raise AssertionError(f"MyGate.apply returned {type(out).__name__}; forward should "  # noqa: TRY004
-                                 "return a tensor.")
-        s = _sig(g_np)
-        if not _close(out.detach().numpy(), x_np * s):
-            raise AssertionError("MyGate's forward gives wrong values: it should return "
-                                 "x * sigmoid(gate), element by element.")
-        _saved_something(out, "MyGate")
-        g = rng.normal(size=shape) + 0.5
-        _backward(out, minigrad.tensor(g, dtype=minigrad.float64), "MyGate")
-        which = ("both inputs require grad" if gx and gg else
-                 "only x requires grad" if gx else "only gate requires grad")
-        at = f"(shape {shape}, {which})"
-        got = {"x": None if x.grad is None else x.grad.numpy(),
-               "gate": None if gate.grad is None else gate.grad.numpy()}
-        ds = s * (1 - s)  # the sigmoid's derivative at gate
-        want = {"x": g * s, "gate": g * x_np * ds}
-        if (gx and gg and _close(got["x"], want["gate"]) and _close(got["gate"], want["x"])):
-            raise AssertionError(f"MyGate's gradients are swapped {at}: backward returns them in "
-                                 "the order of forward's arguments, x first, then gate.")
-        for k, needed in (("x", gx), ("gate", gg)):
-            if not needed:
-                continue
-            if got[k] is None:
-                raise AssertionError(f"after backward, {k}.grad is None {at}: backward should "
-                                     f"return a gradient for {k}.")
-            if _close(got[k], want[k]):
-                continue
-            if _close(got[k], want[k] / g):
-                hint = "it does not depend on grad_output: apply the chain rule."
-            elif _close(got[k], -want[k]):
-                hint = "the sign is wrong."
-            elif k == "x" and _close(got[k], g):
-                hint = ("it equals grad_output, as if x passed through unchanged; the gate "
-                        "scales what passes.")
-            elif k == "x" and _close(got[k], g * g_np):
-                hint = "it uses the gate's raw value, before the sigmoid."
-            elif k == "gate" and _close(got[k], g * x_np * s):
-                hint = ("it treats sigmoid(gate) as if it were gate itself: the chain rule "
-                        "goes through the sigmoid too.")
-            elif k == "gate" and _close(got[k], g * ds):
-                hint = ("it ignores x: how much the output moves when the gate opens a little "
-                        "depends on what the gate lets through.")
-            elif k == "gate" and _close(got[k], g * x_np):
-                hint = "it is the gradient of x * gate, with no sigmoid at all."
-            else:
-                hint = "work out d(x * sigmoid(gate))/dx and d(x * sigmoid(gate))/dgate first."
-            raise AssertionError(f"MyGate's gradient for {k} is wrong {at}: {hint}")
-    _passed()
+# (learning rate, seed) cases; each builds a small model, runs one backward, then calls the
+# learner's sgd_step on its parameters plus one parameter that has no gradient.
+_SGD_CASES = [(0.1, 0), (0.5, 1), (0.03, 2)]
 
 
-# --- Exercise 3: predict the saved memory ----------------------------------------------------
-
-def _exercise_forward(a, b):
-    """The function of the exercise (the notebook shows the same code)."""
-    c = a * b
-    d = c.exp()
-    e = d + a
-    return e.sigmoid().sum()
-
-
-def _saved_total(n):
-    gen = minigrad.Generator().manual_seed(n)
-    a = minigrad.randn(n, 100, generator=gen).requires_grad_()
-    b = minigrad.randn(n, 100, generator=gen).requires_grad_()
-    return saved_memory(_exercise_forward(a, b)).total
+def _sgd_problem(seed):
+    """Parameters with gradients from a real backward, plus one whose .grad is None."""
+    minigrad.manual_seed(seed)
+    model = nn.Linear(3, 2)
+    x = minigrad.randn(5, 3)
+    y = minigrad.randn(5, 2)
+    nn.MSELoss()(model(x), y).backward()
+    unused = nn.Parameter(minigrad.randn(2))
+    return [model.weight, unused, model.bias]
 
 
-def check_predict_saved_bytes(predict_saved_bytes):
-    """Check ``predict_saved_bytes(n)``: the bytes the graph of the exercise's function holds
-    for backward, for inputs of shape (n, 100), against ``viz.saved_memory``."""
-    sizes = [1, 3, 10, 64]
-    answers = {}
-    for n in sizes:
+def _sgd_recorded_hint():
+    return ("autograd refused the update: it records operations on tensors that require grad, "
+            "and it will not record an in-place change of a leaf such as a parameter. The update "
+            "is not part of the model's computation: make it in a block where autograd does "
+            "not record anything.")
+
+
+def check_sgd_step(sgd_step):
+    """Check ``sgd_step(params, lr)``: for each parameter with a gradient, ``p <- p - lr * grad``
+    in place and unrecorded, then the gradient cleared (None or zeros); parameters whose
+    .grad is None are left alone."""
+    for lr, seed in _SGD_CASES:
+        params = _sgd_problem(seed)
+        before = [p.detach().numpy().copy() for p in params]
+        grads = [None if p.grad is None else p.grad.numpy().copy() for p in params]
+        versions = [p._version for p in params]
+        views = [p.detach() for p in params]  # shares memory (and version) with p
         try:
-            value = predict_saved_bytes(n)
+            sgd_step(params, lr)
         except NotImplementedError:
-            raise _not_done("predict_saved_bytes") from None
-        if value is None:
-            raise AssertionError("predict_saved_bytes returned None: it should return a number of "
-                                 "bytes. Did you forget the return statement?")
-        answers[n] = _as_float(value, f"predict_saved_bytes({n})")
-    if len(set(answers.values())) == 1:
-        raise AssertionError("your answer is the same for every n, but the saved tensors have "
-                             "shape (n, 100): their bytes grow with n.")
-    for n in sizes:
-        got, want = answers[n], _saved_total(n)
-        if abs(got - want) < 0.5:
-            continue
-        at = f"For n = {n} you predicted {got:g} bytes, but the graph holds a different amount: "
-        one = n * 100 * 4  # bytes of one float32 array of shape (n, 100)
-        if abs(got * 4 - want) < 0.5:
-            raise AssertionError(at + "your number looks like a count of elements. Each float32 "
-                                 "number takes 4 bytes.")
-        arrays = got / one
-        if abs(arrays - round(arrays)) < 1e-9 and round(arrays) >= 1:
-            k = round(arrays)
-            if k == 6:
-                hint = ("you counted every tensor of the computation, inputs and results. A node "
-                        "keeps only what its local derivatives need.")
+            raise _not_done("sgd_step") from None
+        except RuntimeError as e:
+            if "in-place operation" in str(e) or "inplace" in str(e):
+                raise AssertionError(_sgd_recorded_hint()) from None
+            raise
+        except TypeError as e:
+            if "NoneType" in str(e) and grads[1] is None:
+                raise AssertionError(
+                    f"sgd_step failed with TypeError ({e}). One of the parameters has no "
+                    "gradient (its .grad is None, because it was not used by the loss): leave "
+                    "such a parameter alone, as optimizer.step() does.") from None
+            raise
+        for p in params:
+            if p.grad_fn is not None or not p.is_leaf or not p.requires_grad:
+                raise AssertionError(
+                    "After your step a parameter is no longer a leaf that requires grad (it has "
+                    f"grad_fn={p.grad_fn!r}): the update was recorded by autograd. Make the "
+                    "update where autograd does not record.")
+        after = [p.detach().numpy().copy() for p in params]
+        i_unused = 1
+        if not np.array_equal(after[i_unused], before[i_unused]):
+            raise AssertionError("A parameter whose .grad is None changed. It was not used by the "
+                                 "loss, so it has no gradient: leave it as it is.")
+        used = [i for i in range(len(params)) if i != i_unused]
+        if all(np.array_equal(after[i], before[i]) for i in used):
+            if all(params[i].grad is None or not params[i].grad.numpy().any() for i in used):
+                hint = ("The gradients are cleared, but the parameters did not change. Did you "
+                        "clear them before using them, or compute the new values into a new "
+                        "tensor and give it a name (p = ...)? That makes a new tensor and leaves "
+                        "the parameter in the list as it was.")
             else:
-                hint = (f"you counted {k} arrays of shape (n, 100). Go through the five nodes one "
-                        "by one with the table of section 1: which keep nothing, which keep their "
-                        "inputs, which their result?")
-            raise AssertionError(at + hint)
-        raise AssertionError(at + "every saved tensor here has shape (n, 100) and dtype float32, "
-                             "so the answer is a whole number of such arrays.")
+                hint = ("The parameters did not change. Writing p = (a new value) only rebinds "
+                        "the name p to a new tensor; the parameter in the list (the one the "
+                        "model holds) stays as it was. Change the parameter itself, in place.")
+            raise AssertionError(hint)
+        for i in used:
+            want = before[i] - np.float32(lr) * grads[i]
+            uphill = before[i] + np.float32(lr) * grads[i]
+            if np.allclose(after[i], uphill, rtol=1e-5, atol=1e-7) and not np.allclose(
+                    after[i], want, rtol=1e-5, atol=1e-7):
+                raise AssertionError(
+                    "Your step moved the parameters uphill: the gradient points where the loss "
+                    "grows fastest, so this step makes the loss larger. Check the sign.")
+            if not np.allclose(after[i], want, rtol=1e-5, atol=1e-7):
+                raise AssertionError(
+                    f"With lr={lr} a parameter ended at {after[i].ravel()[:3]}..., not where one "
+                    "SGD step puts it. Each parameter should move by lr times its own gradient, "
+                    "downhill, once.")
+            if not np.array_equal(views[i].numpy(), after[i]):
+                raise AssertionError(
+                    "The parameter now holds a different array: you replaced its contents "
+                    "(p.data = ...) instead of changing them in place. Anything else that "
+                    "shares the parameter's memory does not see the update. Change the "
+                    "parameter in place, where autograd does not record.")
+            if params[i]._version == versions[i]:
+                raise AssertionError(
+                    "The values are right, but autograd was not told about the change (its "
+                    "version counter of the parameter did not move): changing p.data goes "
+                    "behind autograd's back, so a graph that saved the old values would give "
+                    "wrong gradients without an error. Change the parameter itself, in place, "
+                    "in a block where autograd does not record.")
+            g = params[i].grad
+            if g is not None and g.numpy().any():
+                raise AssertionError(
+                    "The parameters are updated, but their gradients are still there. The next "
+                    "backward() would add to them. After the update, clear each gradient "
+                    "(set it to None, or fill it with zeros).")
+            if g is not None and g.requires_grad:
+                raise AssertionError("The cleared gradient requires grad: clear it where autograd "
+                                     "does not record, or set it to None.")
     _passed()

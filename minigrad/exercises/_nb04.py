@@ -1,436 +1,250 @@
-"""Checks for notebook 04, building backward yourself.
-
-The learner's scalar engine is a ``Value`` class defined in the notebook: ``data``,
-``grad``, ``parents`` (the Values it was computed from) and ``backward_fn`` (the gradient
-of the Value -> one gradient per parent). The checks build expressions with that class
-and compare what comes out with minigrad's own backward, in float64.
-"""
+"""Checks for notebook 04, inside a node."""
 from __future__ import annotations
-
-import math
-import random
 
 import numpy as np
 
 import minigrad
 
+from ..autograd.function import Function
+from ..viz import saved_memory
 from ._common import _as_float, _not_done, _passed
 
-__all__ = ["check_backward", "check_backward_order", "check_train_step", "check_value_tanh"]
+__all__ = ["check_my_gate", "check_my_sigmoid", "check_predict_saved_bytes"]
 
 
 def _close(a, b):
-    return math.isclose(a, b, rel_tol=1e-7, abs_tol=1e-9)
+    return a is not None and b is not None and np.shape(a) == np.shape(b) and \
+        np.allclose(a, b, rtol=1e-6, atol=1e-9)
 
 
-def _minigrad_grads(build, values):
-    """Gradients of ``build(*leaves)`` with respect to each leaf, from minigrad's backward."""
-    leaves = [minigrad.tensor(v, dtype=minigrad.float64, requires_grad=True) for v in values]
-    out = build(*leaves)
-    out.backward()
-    return [0.0 if t.grad is None else t.grad.item() for t in leaves]
+def _is_function_class(cls, name):
+    if cls is None:
+        raise _not_done(name)
+    if not (isinstance(cls, type) and issubclass(cls, Function)):
+        raise AssertionError(f"{name} should be a class derived from torch.autograd.Function "  # noqa: TRY004
+                             f"(class {name}(torch.autograd.Function): ...); got {cls!r}.")
 
 
-# --- exercise 1: the backward of tanh ----------------------------------------------------
-
-_TANH_POINTS = [(0.5, 1.0), (-1.2, 3.0), (2.0, -0.5), (0.0, 2.0), (0.9, 0.25)]
-
-
-def check_value_tanh(value_tanh, Value):
-    """Check ``value_tanh(v)``: a new Value holding tanh(v.data), with ``(v,)`` as its
-    parents and a ``backward_fn`` that turns the incoming gradient into ``(grad for v,)``."""
-    for x, g in _TANH_POINTS:
-        v = Value(x)
-        try:
-            out = value_tanh(v)
-        except NotImplementedError:
-            raise _not_done("value_tanh") from None
-        if not isinstance(out, Value):
-            raise AssertionError(f"value_tanh should return a new Value; it returned "  # noqa: TRY004
-                                 f"{type(out).__name__}: {out!r}")
-        if not _close(out.data, math.tanh(x)):
-            raise AssertionError(f"the forward value is wrong at x = {x}: you stored {out.data}, "
-                                 f"tanh({x}) is {math.tanh(x):.6f}.")
-        parents = tuple(out.parents)
-        if len(parents) != 1 or parents[0] is not v:
-            raise AssertionError("the new Value's parents should be a tuple holding just the "
-                                 f"input Value v; they are {parents!r}. Without the right parents, "
-                                 "backward cannot find where to send the gradient.")
-        if out.backward_fn is None:
-            raise AssertionError("the new Value has no backward_fn: give it a function that "
-                                 "takes the incoming gradient and returns a tuple of gradients.")
-        try:
-            grads = out.backward_fn(g)
-        except NotImplementedError:
-            raise _not_done("value_tanh's backward_fn") from None
-        if not isinstance(grads, (tuple, list)) or len(grads) != 1:
-            raise AssertionError("backward_fn should return a tuple with one gradient per "
-                                 f"parent, here (grad for v,); it returned {grads!r}. "
-                                 "A one-element tuple is written (value,).")
-        got = float(grads[0])
-        xt = minigrad.tensor(x, dtype=minigrad.float64, requires_grad=True)
-        xt.tanh().backward(minigrad.tensor(g, dtype=minigrad.float64))
-        want = xt.grad.item()
-        if _close(got, want):
-            continue
-        at = f"at x = {x} with incoming gradient {g}: you returned {got:.6f}, backward gives {want:.6f}."
-        t = math.tanh(x)
-        if not _close(g, 1.0) and _close(got, want / g):
-            hint = ("your gradient ignores the incoming gradient. The chain rule multiplies the "
-                    "local derivative by the gradient that arrives from above.")
-        elif _close(got, g * (1 - x * x)) or _close(got, 1 - x * x):
-            hint = ("you used the input x where the derivative of tanh needs its output. "
-                    "Write the derivative of tanh in terms of tanh(x) itself.")
-        elif _close(got, -want) or _close(got, g * (1 + t * t)):
-            hint = "check the sign in your derivative of tanh."
-        else:
-            hint = ("the derivative of tanh can be written with tanh's own output; multiply it "
-                    "by the incoming gradient.")
-        raise AssertionError(f"value_tanh's backward_fn is wrong {at} Hint: {hint}")
-    _passed()
-
-
-# --- exercise 2: an iterative topological order -------------------------------------------
-
-def _graphs(Value):
-    """(description, root) pairs: small graphs with shared nodes, random DAGs, a deep chain."""
-    out = []
-    x, y = Value(2.0), Value(-1.0)
-    out.append(("root = x * y", x * y))
-    x = Value(1.5)
-    a = x * 3.0
-    out.append(("a diamond: a = x * 3, root = a * 2 + a ** 2", a * 2.0 + a ** 2))
-    x, w = Value(0.5), Value(-2.0)
-    h = w * x
-    out.append(("root = (h * x) + h + w, h = w * x", (h * x) + h + w))
-    x = Value(1.0)
-    b = x + x
-    out.append(("root = b * b, b = x + x", b * b))
-    rng = random.Random(4)
-    for n in range(3):
-        nodes = [Value(rng.uniform(-1, 1)) for _ in range(3)]
-        for _ in range(12 + 4 * n):
-            p, q = rng.choice(nodes), rng.choice(nodes[-4:])
-            nodes.append(p * q if rng.random() < 0.5 else p + q)
-        out.append((f"a random graph of {len(nodes)} Values", nodes[-1] + nodes[-5]))
-    node = Value(0.1)
-    for _ in range(5000):
-        node = node * 1.0
-    out.append(("a chain of 5,000 multiplications", node))
-    return out
-
-
-def _reachable(root):
-    seen, stack = {id(root): root}, [root]
-    while stack:
-        for p in stack.pop().parents:
-            if id(p) not in seen:
-                seen[id(p)] = p
-                stack.append(p)
-    return seen
-
-
-def check_backward_order(backward_order, Value):
-    """Check ``backward_order(root)``: every Value root depends on, once each, root first,
-    each Value after every Value computed from it; without recursion."""
-    for what, root in _graphs(Value):
-        try:
-            order = backward_order(root)
-        except NotImplementedError:
-            raise _not_done("backward_order") from None
-        except RecursionError:
-            raise AssertionError(f"on {what}, backward_order hit Python's recursion limit "
-                                 "(RecursionError). A recursive walk needs one call frame per "
-                                 "level of the graph; keep the Values still to visit in a list "
-                                 "of your own (an explicit stack), or count dependencies.") from None
-        if order is None:
-            raise AssertionError("backward_order returned None: it should return a list of "
-                                 "Values. Did you forget the return statement?")
-        try:
-            order = list(order)
-        except TypeError:
-            raise AssertionError("backward_order should return a list of Values; it returned "
-                                 f"{type(order).__name__}.") from None
-        nodes = _reachable(root)
-        ids = [id(v) for v in order]
-        if len(set(ids)) != len(ids):
-            raise AssertionError(f"on {what}, some Value appears more than once in your order. "
-                                 "A Value reached by two paths must still be listed once: keep "
-                                 "track of the Values you have already visited.")
-        missing = len(set(nodes) - set(ids))
-        if missing:
-            raise AssertionError(f"on {what}, {missing} of the {len(nodes)} Values root depends "
-                                 "on are missing from your order (the leaves count too).")
-        if set(ids) - set(nodes):
-            raise AssertionError(f"on {what}, your order holds Values that root does not depend on.")
-        if order and order[-1] is root and order[0] is not root:
-            raise AssertionError(f"on {what}, your order ends with root: it is reversed. Backward "
-                                 "starts at root, so root comes first and the leaves last.")
-        if not order or order[0] is not root:
-            raise AssertionError(f"on {what}, the first Value should be root itself: backward "
-                                 "starts there.")
-        position = {i: k for k, i in enumerate(ids)}
-        for v in order:
-            for p in v.parents:
-                if position[id(p)] < position[id(v)]:
-                    raise AssertionError(
-                        f"on {what}, a Value comes before a Value computed from it. Backward "
-                        "may run a Value only after all the Values that use it have sent their "
-                        "gradients: it must come after all of them, not just after the first "
-                        "one that reaches it.")
-    _passed()
-
-
-# --- exercise 3: the engine's backward ---------------------------------------------------
-
-def _random_expression(rng, n_leaves=3, n_ops=10):
-    """A random expression as a list of steps, to be built with Value and with minigrad."""
-    steps = []
-    for k in range(n_ops):
-        op = rng.choice(["+", "*", "-", "**2", "*c"])
-        i = rng.randrange(n_leaves + k)
-        j = rng.randrange(max(0, n_leaves + k - 3), n_leaves + k)  # often a recent node
-        steps.append((op, i, j, round(rng.uniform(-2, 2), 2)))
-    return steps
-
-
-def _build(steps, leaves):
-    nodes = list(leaves)
-    for op, i, j, c in steps:
-        a, b = nodes[i], nodes[j]
-        if op == "+":
-            nodes.append(a + b)
-        elif op == "*":
-            nodes.append(a * b)
-        elif op == "-":
-            nodes.append(a - b)
-        elif op == "**2":
-            nodes.append(a ** 2)
-        else:
-            nodes.append(a * c)
-    return nodes[-1] + nodes[-2] * nodes[-3]  # the root uses several late nodes
-
-
-def _run_learner(backward, root, what):
+def _apply(cls, name, *args):
     try:
-        returned = backward(root)
+        return cls.apply(*args)
     except NotImplementedError:
-        raise _not_done("backward (or backward_order, which it calls)") from None
-    except RecursionError:
-        raise AssertionError(f"on {what}, your backward hit Python's recursion limit "
-                             "(RecursionError): walk the Values in backward_order(root) with a "
-                             "loop instead of calling backward recursively.") from None
-    except Exception as e:  # noqa: BLE001 (the learner's code may raise anything)
-        raise AssertionError(f"on {what}, your backward raised {type(e).__name__}: {e}. "
-                             "Note that a leaf has backward_fn = None: it has nothing to pass "
-                             "on.") from None
-    if returned is not None:
-        # Checked before the gradients: a backward that collects them in a dict (or a list)
-        # and returns it leaves every .grad at 0, which is not "nothing was sent".
-        raise AssertionError(f"on {what}, your backward returned a {type(returned).__name__}. "
-                             "The gradients belong in each Value's .grad, where the check (and "
-                             "the rest of the notebook) reads them; backward itself returns "
-                             "nothing, like loss.backward().")
+        raise _not_done(f"{name}.forward") from None
+    except Exception as e:  # noqa: BLE001 (any error in the learner's forward becomes a hint)
+        raise AssertionError(f"{name}.apply raised {type(e).__name__}: {e}. forward(ctx, ...) "
+                             "gets tensors and should return a tensor.") from None
 
 
-def _reused_sum(x):
-    a = x * 3.0
-    return a + a
+def _backward(out, grad, name):
+    try:
+        out.backward(grad)
+    except NotImplementedError:
+        raise _not_done(f"{name}.backward") from None
+    except RuntimeError as e:
+        if "incorrect number of gradients" in str(e):
+            raise AssertionError(f"{name}.backward returned the wrong number of gradients: {e}. "
+                                 "backward returns one gradient per argument of forward (after "
+                                 "ctx), in the same order.") from None
+        raise AssertionError(f"backward through {name} raised RuntimeError: {e}") from None
+    except Exception as e:  # noqa: BLE001
+        raise AssertionError(f"{name}.backward raised {type(e).__name__}: {e}. backward(ctx, "
+                             "grad_output) should return tensors.") from None
 
 
-def _reused_square(x, y):
-    a = x * y
-    return a * a + a
+def _saved_something(out, name):
+    try:
+        saved = out.grad_fn.saved_tensors
+    except RuntimeError:
+        saved = ()
+    if not any(t is not None for t in saved):
+        raise AssertionError(f"{name}'s forward saved nothing with ctx.save_for_backward(...). "
+                             "Store the tensors backward needs that way (not as attributes of "
+                             "ctx), so autograd can keep track of them.")
 
 
-def check_backward(backward, Value):
-    """Check ``backward(root)``: afterwards every Value's ``.grad`` is d(root)/d(Value), as
-    minigrad's backward computes it, on small graphs and on random expressions."""
-    cases = [
-        ("root = x * y", lambda x, y: x * y, [2.0, -3.0]),
-        ("root = (x * 3) ** 2", lambda x: (x * 3.0) ** 2, [0.5]),
-        ("root = x * x", lambda x: x * x, [1.5]),
-        ("a = x * 3, root = a + a", _reused_sum, [0.7]),
-        ("a = x * y, root = a * a + a", _reused_square, [1.1, -0.4]),
-    ]
-    rng = random.Random(7)
-    for n in range(6):
-        steps = _random_expression(rng, n_ops=8 + 2 * n)
-        values = [round(rng.uniform(-1.5, 1.5), 2) for _ in range(3)]
-        cases.append((f"random expression {n + 1}", lambda *ls, s=steps: _build(s, ls), values))
+def _sig(a):
+    return 1.0 / (1.0 + np.exp(-a))
 
-    for what, build, values in cases:
-        leaves = [Value(v) for v in values]
-        root = build(*leaves)
-        _run_learner(backward, root, what)
-        got = [float(v.grad) for v in leaves]
-        want = _minigrad_grads(build, values)
-        if all(_close(a, b) for a, b in zip(got, want)):
-            continue
-        names = ["x", "y", "z"] if len(values) <= 3 else [f"leaf {i}" for i in range(len(values))]
-        at = (f"on {what} at " + ", ".join(f"{n} = {v}" for n, v in zip(names, values)) + ": you got "
-              + ", ".join(f"d/d{n} = {g:.4f}" for n, g in zip(names, got)) + "; minigrad gets "
-              + ", ".join(f"{w:.4f}" for w in want) + ".")
-        if all(g == 0.0 for g in got):
-            if not _close(float(root.grad), 1.0):
-                hint = ("every gradient is still 0, root's too. Nothing was sent from the root: "
-                        "what is d(root)/d(root), and where must it be stored before the first "
-                        "node runs?")
+
+# --- Exercise 1: a sigmoid Function ------------------------------------------------------
+
+def _sigmoid_points():
+    rng = np.random.default_rng(31)
+    return [np.array([-2.0, -0.5, 0.0, 0.75, 3.0]), rng.normal(0, 2, size=(2, 3)), np.array(1.3),
+            np.array([-6.0, 5.0])]
+
+
+def check_my_sigmoid(MySigmoid):
+    """Check a ``torch.autograd.Function`` computing the logistic sigmoid: its values, that it
+    saved something for backward, and its gradients for a non-trivial ``grad_output``."""
+    _is_function_class(MySigmoid, "MySigmoid")
+    rng = np.random.default_rng(7)
+    for a in _sigmoid_points():
+        x = minigrad.tensor(a, dtype=minigrad.float64, requires_grad=True)
+        out = _apply(MySigmoid, "MySigmoid", x)
+        at = f"at x = {np.array2string(a, precision=3, separator=', ')}"
+        if not isinstance(out, minigrad.Tensor):
+            raise AssertionError(f"MySigmoid.apply returned {type(out).__name__}; forward should "  # noqa: TRY004
+                                 "return a tensor.")
+        s = _sig(a)
+        value = out.detach().numpy()
+        if not _close(value, s):
+            if _close(value, np.exp(a)) or _close(value, np.exp(-a)):
+                hint = "that is an exponential, not the sigmoid 1 / (1 + exp(-x))."
             else:
-                hint = ("every leaf's gradient is still 0. Did each node pass on what its "
-                        "backward_fn returned, and in what order did the nodes run? A node "
-                        "that runs before it has received its gradient passes on 0.")
-        elif what == "root = x * x" and _close(got[0], want[0] / 2):
-            hint = ("x is used more than once, and only one of its two gradients survived: "
-                    "the second one replaced the first. Gradients arriving by several paths "
-                    "must be added up.")
-        elif what == "root = (x * 3) ** 2" and _close(got[0], 3.0):
-            hint = ("the gradient that reached x is just the local derivative of the last step. "
-                    "Each node must call its backward_fn with its own gradient (the incoming "
-                    "gradient, which it has received from the nodes above).")
-        elif what.startswith("a = x") and any(abs(g) > abs(w) for g, w in zip(got, want)):
-            hint = ("a Value used twice passed on its gradient before all its gradients had "
-                    "arrived, so x received a partial sum (and then some more). Run each node "
-                    "once, in backward_order(root), after all the nodes that use it.")
+                hint = "forward should return 1 / (1 + exp(-x)), element by element."
+            raise AssertionError(f"MySigmoid's forward gives wrong values {at}: {hint}")
+        if out.grad_fn is None:
+            raise AssertionError("MySigmoid's output has no grad_fn: call it as MySigmoid.apply(x).")
+        _saved_something(out, "MySigmoid")
+        g = rng.normal(size=a.shape) + 0.5
+        _backward(out, minigrad.tensor(g, dtype=minigrad.float64), "MySigmoid")
+        grad = None if x.grad is None else x.grad.numpy()
+        want = s * (1 - s) * g
+        if grad is None:
+            raise AssertionError("after backward, x.grad is None: MySigmoid.backward should return "
+                                 "the gradient with respect to x (did you forget the return?).")
+        if _close(grad, want):
+            continue
+        if _close(grad, s * (1 - s)):
+            hint = ("your gradient does not depend on grad_output. backward receives the gradient "
+                    "of the final result with respect to this node's output: the chain rule "
+                    "combines it with the local derivative.")
+        elif _close(grad, _sig(s) * (1 - _sig(s)) * g):
+            hint = ("it looks as if the sigmoid was applied twice: if you saved forward's output, "
+                    "that tensor already is sigmoid(x).")
+        elif _close(grad, a * (1 - a) * g):
+            hint = ("your formula uses x itself where the derivative needs the sigmoid's value at x.")
+        elif _close(grad, -want):
+            hint = "the sign is wrong: the sigmoid is increasing, so its derivative is positive."
+        elif _close(grad, s * g) or _close(grad, (1 - s) * g):
+            hint = "one factor of the derivative is missing."
         else:
-            hint = ("check the order the nodes run in (backward_order(root), root first), that "
-                    "each node calls its backward_fn with its own .grad, and that every parent "
-                    "adds what it receives to its .grad.")
-        raise AssertionError(f"backward is wrong {at} Hint: {hint}")
+            hint = "compare your backward with the derivative worked out in the notebook."
+        raise AssertionError(f"MySigmoid's gradient is wrong {at}: {hint}")
     _passed()
 
 
-# --- exercise 4: one training step on the learner's engine --------------------------------
+# --- Exercise 2: a gate, two inputs with different roles --------------------------------------
 
-# Data of the check (not the notebook's): five points, targets of no particular pattern.
-_XS = [(-1.0, -0.5), (0.5, 1.0), (1.0, -1.0), (0.0, 0.25), (-0.5, 1.5)]
-_YS = [0.5, -0.25, 1.0, 0.0, -0.75]
-
-
-def _tiny_weights(seed):
-    """Weights of the notebook's 2-4-1 network: w1 (4, 2), b1 (4,), w2 (4,), b2 ()."""
-    rng = np.random.default_rng(seed)
-    return rng.normal(size=(4, 2)), rng.normal(size=4) * 0.3, rng.normal(size=4) * 0.5, 0.1
-
-
-def _minigrad_losses(weights, lr, steps, update):
-    """The losses of ``steps`` training steps of the same network, with minigrad's autograd.
-    ``update`` names how a step changes the weights: "sgd" (the right step), "no_zero" (the
-    gradients of all earlier steps added in), "plus" (up the gradient); "grads" returns the
-    first step's gradients instead, in the order of the model's parameters()."""
-    X = minigrad.tensor(_XS, dtype=minigrad.float64)
-    Y = minigrad.tensor(_YS, dtype=minigrad.float64)
-    params = [minigrad.tensor(np.asarray(w, dtype=np.float64), requires_grad=True) for w in weights]
-    w1, b1, w2, b2 = params
-    summed = [0.0] * 4
-    losses, first_grads = [], None
-    for _ in range(steps):
-        loss = ((minigrad.tanh(X @ w1.T + b1) @ w2 + b2 - Y) ** 2).mean()
-        for p in params:
-            p.grad = None
-        loss.backward()
-        losses.append(loss.item())
-        if first_grads is None:
-            first_grads = np.concatenate([p.grad.numpy().ravel() for p in params])
-        with minigrad.no_grad():
-            for i, p in enumerate(params):
-                summed[i] = summed[i] + p.grad
-                step = summed[i] if update == "no_zero" else p.grad
-                if update == "plus":
-                    p += lr * step
-                else:
-                    p -= lr * step
-    return losses if update != "grads" else first_grads
-
-
-def _same(a, b):
-    return len(a) == len(b) and all(math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-12)
-                                    for x, y in zip(a, b))
-
-
-def _tanh(v):
-    t = math.tanh(v.data)
-    return type(v)(t, (v,), lambda g: (g * (1 - t * t),), "tanh")
-
-
-class _TinyMLP:
-    """The notebook's TinyMLP (2 -> 4 tanh -> 1), built from the learner's Value class."""
-
-    def __init__(self, Value, w1, b1, w2, b2):
-        self.w1 = [[Value(w) for w in row] for row in w1]
-        self.b1 = [Value(b) for b in b1]
-        self.w2 = [Value(w) for w in w2]
-        self.b2 = Value(b2)
-
-    def parameters(self):
-        return [w for row in self.w1 for w in row] + self.b1 + self.w2 + [self.b2]
-
-    def __call__(self, x):
-        hidden = [_tanh(row[0] * x[0] + row[1] * x[1] + b) for row, b in zip(self.w1, self.b1)]
-        out = self.b2
-        for w, h in zip(self.w2, hidden):
-            out = out + w * h
-        return out
-
-
-def check_train_step(train_step, Value):
-    """Check ``train_step(model, xs, ys, lr)``: called again and again on a network like the
-    notebook's ``TinyMLP`` (the check's own weights and data), the losses it returns must be
-    those of plain SGD on the mean squared error, computed with minigrad's autograd."""
-    steps = 6
-    for seed, lr in ((3, 0.1), (4, 0.3)):
-        weights = _tiny_weights(seed)
-        model = _TinyMLP(Value, *weights)
-        got, first_grads = [], None
-        for _ in range(steps):
-            try:
-                out = train_step(model, _XS, _YS, lr)
-            except NotImplementedError:
-                raise _not_done("train_step") from None
-            if out is None:
-                raise AssertionError("train_step returned None: it should return this step's "
-                                     "loss as a number (the loss Value's .data).")
-            if hasattr(out, "data") and hasattr(out, "parents"):
-                out = out.data  # the loss Value itself: its number is what counts
-            got.append(_as_float(out, "the loss train_step returns"))
-            if first_grads is None:
-                first_grads = np.array([_as_float(p.grad, "a parameter's .grad")
-                                        for p in model.parameters()])
-        want = _minigrad_losses(weights, lr, steps + 1, "sgd")
-        if _same(got, want[:steps]):
-            continue
-        at = f"(learning rate {lr}; your losses {[round(v, 5) for v in got]})"
-        if not math.isclose(got[0], want[0], rel_tol=1e-9):
-            if math.isclose(got[0], want[1], rel_tol=1e-9):
-                hint = ("the loss you return was computed after the update. Return the loss of "
-                        "this step's forward pass, the one backward started from.")
+def check_my_gate(MyGate):
+    """Check a ``torch.autograd.Function`` computing ``x * sigmoid(gate)``: values, saved
+    tensors, and the two gradients (also when only one input requires grad)."""
+    _is_function_class(MyGate, "MyGate")
+    rng = np.random.default_rng(11)
+    cases = [((3,), True, True), ((2, 2), True, True), ((), True, True), ((4,), True, False),
+             ((4,), False, True)]
+    for shape, gx, gg in cases:
+        x_np = rng.normal(size=shape) * 2 + 0.3
+        g_np = rng.normal(size=shape) * 1.5 - 0.2
+        x = minigrad.tensor(x_np, dtype=minigrad.float64, requires_grad=gx)
+        gate = minigrad.tensor(g_np, dtype=minigrad.float64, requires_grad=gg)
+        out = _apply(MyGate, "MyGate", x, gate)
+        if not isinstance(out, minigrad.Tensor):
+            raise AssertionError(f"MyGate.apply returned {type(out).__name__}; forward should "  # noqa: TRY004
+                                 "return a tensor.")
+        s = _sig(g_np)
+        if not _close(out.detach().numpy(), x_np * s):
+            raise AssertionError("MyGate's forward gives wrong values: it should return "
+                                 "x * sigmoid(gate), element by element.")
+        _saved_something(out, "MyGate")
+        g = rng.normal(size=shape) + 0.5
+        _backward(out, minigrad.tensor(g, dtype=minigrad.float64), "MyGate")
+        which = ("both inputs require grad" if gx and gg else
+                 "only x requires grad" if gx else "only gate requires grad")
+        at = f"(shape {shape}, {which})"
+        got = {"x": None if x.grad is None else x.grad.numpy(),
+               "gate": None if gate.grad is None else gate.grad.numpy()}
+        ds = s * (1 - s)  # the sigmoid's derivative at gate
+        want = {"x": g * s, "gate": g * x_np * ds}
+        if (gx and gg and _close(got["x"], want["gate"]) and _close(got["gate"], want["x"])):
+            raise AssertionError(f"MyGate's gradients are swapped {at}: backward returns them in "
+                                 "the order of forward's arguments, x first, then gate.")
+        for k, needed in (("x", gx), ("gate", gg)):
+            if not needed:
+                continue
+            if got[k] is None:
+                raise AssertionError(f"after backward, {k}.grad is None {at}: backward should "
+                                     f"return a gradient for {k}.")
+            if _close(got[k], want[k]):
+                continue
+            if _close(got[k], want[k] / g):
+                hint = "it does not depend on grad_output: apply the chain rule."
+            elif _close(got[k], -want[k]):
+                hint = "the sign is wrong."
+            elif k == "x" and _close(got[k], g):
+                hint = ("it equals grad_output, as if x passed through unchanged; the gate "
+                        "scales what passes.")
+            elif k == "x" and _close(got[k], g * g_np):
+                hint = "it uses the gate's raw value, before the sigmoid."
+            elif k == "gate" and _close(got[k], g * x_np * s):
+                hint = ("it treats sigmoid(gate) as if it were gate itself: the chain rule "
+                        "goes through the sigmoid too.")
+            elif k == "gate" and _close(got[k], g * ds):
+                hint = ("it ignores x: how much the output moves when the gate opens a little "
+                        "depends on what the gate lets through.")
+            elif k == "gate" and _close(got[k], g * x_np):
+                hint = "it is the gradient of x * gate, with no sigmoid at all."
             else:
-                hint = ("the first loss is not the mean squared error of the model's predictions "
-                        "on xs and ys. Compute the loss with mse(model, xs, ys).")
-        elif not np.allclose(first_grads, _minigrad_losses(weights, lr, 1, "grads"),
-                             rtol=1e-7, atol=1e-10) and not np.all(first_grads == 0):
-            hint = ("after the first step, the parameters' .grad differ from autograd's "
-                    "gradients at the same weights. Each should hold this step's gradient, "
-                    "from one backward pass (and your backward of Exercise 3, which engine "
-                    "runs, must pass its check).")
-        elif all(math.isclose(v, got[0], rel_tol=1e-12) for v in got):
-            hint = ("the loss never changes, so the weights never do. The update has to use the "
-                    "gradients that backward computes from this step's loss, and change each "
-                    "parameter's .data.")
-        elif math.isclose(got[1], got[0], rel_tol=1e-12):
-            hint = ("the first step changed nothing: the update ran before backward had computed "
-                    "the gradients.")
-        elif _same(got, _minigrad_losses(weights, lr, steps, "plus")):
-            hint = ("the loss grows: the weights moved up the gradient. A step of gradient "
-                    "descent goes the other way.")
-        elif _same(got, _minigrad_losses(weights, 1.0, steps, "sgd")):
-            hint = "the steps ignore the learning rate lr."
-        elif _same(got, _minigrad_losses(weights, lr, steps, "no_zero")):
-            hint = ("the first step is right, the later ones are not: each step also applies "
-                    "the gradients of all earlier steps, still held in .grad. Your engine adds "
-                    "into .grad, as PyTorch's does.")
-        else:
-            hint = ("the losses differ from plain gradient descent's. A step: clear the "
-                    "gradients, forward (the loss), backward, then move each parameter.")
-        raise AssertionError(f"train_step does not train as plain SGD does {at}: {hint}")
+                hint = "work out d(x * sigmoid(gate))/dx and d(x * sigmoid(gate))/dgate first."
+            raise AssertionError(f"MyGate's gradient for {k} is wrong {at}: {hint}")
+    _passed()
+
+
+# --- Exercise 3: predict the saved memory ----------------------------------------------------
+
+def _exercise_forward(a, b):
+    """The function of the exercise (the notebook shows the same code)."""
+    c = a * b
+    d = c.exp()
+    e = d + a
+    return e.sigmoid().sum()
+
+
+def _saved_total(n):
+    gen = minigrad.Generator().manual_seed(n)
+    a = minigrad.randn(n, 100, generator=gen).requires_grad_()
+    b = minigrad.randn(n, 100, generator=gen).requires_grad_()
+    return saved_memory(_exercise_forward(a, b)).total
+
+
+def check_predict_saved_bytes(predict_saved_bytes):
+    """Check ``predict_saved_bytes(n)``: the bytes the graph of the exercise's function holds
+    for backward, for inputs of shape (n, 100), against ``viz.saved_memory``."""
+    sizes = [1, 3, 10, 64]
+    answers = {}
+    for n in sizes:
+        try:
+            value = predict_saved_bytes(n)
+        except NotImplementedError:
+            raise _not_done("predict_saved_bytes") from None
+        if value is None:
+            raise AssertionError("predict_saved_bytes returned None: it should return a number of "
+                                 "bytes. Did you forget the return statement?")
+        answers[n] = _as_float(value, f"predict_saved_bytes({n})")
+    if len(set(answers.values())) == 1:
+        raise AssertionError("your answer is the same for every n, but the saved tensors have "
+                             "shape (n, 100): their bytes grow with n.")
+    for n in sizes:
+        got, want = answers[n], _saved_total(n)
+        if abs(got - want) < 0.5:
+            continue
+        at = f"For n = {n} you predicted {got:g} bytes, but the graph holds a different amount: "
+        one = n * 100 * 4  # bytes of one float32 array of shape (n, 100)
+        if abs(got * 4 - want) < 0.5:
+            raise AssertionError(at + "your number looks like a count of elements. Each float32 "
+                                 "number takes 4 bytes.")
+        arrays = got / one
+        if abs(arrays - round(arrays)) < 1e-9 and round(arrays) >= 1:
+            k = round(arrays)
+            if k == 6:
+                hint = ("you counted every tensor of the computation, inputs and results. A node "
+                        "keeps only what its local derivatives need.")
+            else:
+                hint = (f"you counted {k} arrays of shape (n, 100). Go through the five nodes one "
+                        "by one with the table of section 1: which keep nothing, which keep their "
+                        "inputs, which their result?")
+            raise AssertionError(at + hint)
+        raise AssertionError(at + "every saved tensor here has shape (n, 100) and dtype float32, "
+                             "so the answer is a whole number of such arrays.")
     _passed()

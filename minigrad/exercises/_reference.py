@@ -41,7 +41,7 @@ def yours_or_reference(yours, exercise: str):
         say()
         return reference
     if isinstance(yours, type):
-        # A class (03's Functions): its stub cell raised before the class was written, so a
+        # A class (04's Functions): its stub cell raised before the class was written, so a
         # class that exists is the learner's own.
         return yours
 
@@ -115,7 +115,7 @@ def predict_gradients():
     return {"e": 1.0, "d": 16.0, "c": 16.0, "a": 64.0, "b": 32.0}
 
 
-# --- 03 · Inside a node ---------------------------------------------------------------
+# --- 04 · Inside a node ---------------------------------------------------------------
 
 class MySigmoid(minigrad.autograd.Function):
     @staticmethod
@@ -148,7 +148,7 @@ def predict_saved_bytes(n):
     return 4 * one_array  # MulBackward0: a and b; ExpBackward0 and SigmoidBackward0: results
 
 
-# --- 04 · Backward by hand -------------------------------------------------------------
+# --- 05 · Backward by hand -------------------------------------------------------------
 # These work on the notebook's own Value class: value_tanh makes its result with type(v).
 
 def value_tanh(v):
@@ -198,7 +198,7 @@ def train_step(model, xs, ys, lr):
     return loss.data
 
 
-# --- 05 · Tensors and VJPs ------------------------------------------------------------
+# --- 06 · Tensors and VJPs ------------------------------------------------------------
 
 def unbroadcast(grad, shape):
     while grad.ndim > len(shape):  # dimensions broadcasting added on the left
@@ -226,7 +226,7 @@ def linear_backward(x, W, b, grad_out):
     return grad_out @ W, grad_out.T @ x, grad_out.sum(dim=0)
 
 
-# --- 06 · The training loop -----------------------------------------------------------
+# --- 03 · The training loop -----------------------------------------------------------
 
 def sgd_step(params, lr):
     with minigrad.no_grad():
@@ -310,7 +310,7 @@ def snapshot(model):
 
 
 # grade_id of the exercise's solution cell -> its reference solution
-# --- 05 · Tensors and vector-Jacobian products ------------------------------------------
+# --- 06 · Tensors and vector-Jacobian products ------------------------------------------
 
 def second_derivative(f, x):
     x = x.detach().requires_grad_()
@@ -361,19 +361,19 @@ REFERENCES = {
     "nb02_leaves_of": leaves_of,
     "nb02_layer_output_grads": layer_output_grads,
     "nb02_predict_gradients": predict_gradients,
-    "nb03_my_gate": MyGate,
-    "nb03_my_sigmoid": MySigmoid,
-    "nb03_predict_saved_bytes": predict_saved_bytes,
-    "nb04_backward": backward,
-    "nb04_backward_order": backward_order,
-    "nb04_train_step": train_step,
-    "nb04_value_tanh": value_tanh,
-    "nb05_jacobian": jacobian,
-    "nb05_linear_backward": linear_backward,
-    "nb05_second_derivative": second_derivative,
-    "nb05_unbroadcast": unbroadcast,
-    "nb06_sgd_step": sgd_step,
-    "nb06_loop_predictions": predict_loops,
+    "nb04_my_gate": MyGate,
+    "nb04_my_sigmoid": MySigmoid,
+    "nb04_predict_saved_bytes": predict_saved_bytes,
+    "nb05_backward": backward,
+    "nb05_backward_order": backward_order,
+    "nb05_train_step": train_step,
+    "nb05_value_tanh": value_tanh,
+    "nb06_jacobian": jacobian,
+    "nb06_linear_backward": linear_backward,
+    "nb06_second_derivative": second_derivative,
+    "nb06_unbroadcast": unbroadcast,
+    "nb03_sgd_step": sgd_step,
+    "nb03_loop_predictions": predict_loops,
     "nb07_accumulation": train_accumulated,
     "nb07_fixed_loop": train_fixed,
     "nb08_stream_loop": train_stream,

@@ -1,75 +1,62 @@
 """Typical wrong answers for the exercises of notebook 03 (see tests/wrong_answers/__init__.py)."""
 
-_SIGMOID = '''\
-class MySigmoid(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x):
-        s = 1 / (1 + torch.exp(-x))
-        {save}
-        return s
+SGD_STEP = [
+    ("forgets_no_grad",
+     ("    for p in params:\n"
+      "        if p.grad is None:\n"
+      "            continue\n"
+      "        p -= lr * p.grad\n"
+      "        p.grad = None"),
+     "autograd refused the update", ["no_grad"]),
+    ("rebinds_instead_of_in_place",
+     ("    with torch.no_grad():\n"
+      "        for p in params:\n"
+      "            if p.grad is None:\n"
+      "                continue\n"
+      "            p = p - lr * p.grad"),
+     "did not change", ["-=", "sub_"]),
+    ("wrong_sign",
+     ("    with torch.no_grad():\n"
+      "        for p in params:\n"
+      "            if p.grad is None:\n"
+      "                continue\n"
+      "            p += lr * p.grad\n"
+      "            p.grad = None"),
+     "uphill", ["-="]),
+    ("forgets_to_clear",
+     ("    with torch.no_grad():\n"
+      "        for p in params:\n"
+      "            if p.grad is None:\n"
+      "                continue\n"
+      "            p -= lr * p.grad"),
+     "gradients are still there", []),
+    ("data_trick",
+     ("    for p in params:\n"
+      "        if p.grad is None:\n"
+      "            continue\n"
+      "        p.data -= lr * p.grad\n"
+      "        p.grad = None"),
+     "version counter", ["no_grad"]),
+]
 
-    @staticmethod
-    def backward(ctx, grad_output):
-        {load}
-        return {grad}'''
+_RIGHT = {"A": "same", "B": "no change", "C": "different", "D": "error", "E": "no change",
+          "F": "same"}
 
 
-def _sigmoid(grad, save="ctx.save_for_backward(s)", load="s, = ctx.saved_tensors"):
-    return _SIGMOID.format(save=save, load=load, grad=grad)
+def _predict(**changes):
+    return "    return " + repr({**_RIGHT, **changes})
 
 
-_GATE = '''\
-class MyGate(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x, gate):
-        s = torch.sigmoid(gate)
-        {save}
-        return x * s
-
-    @staticmethod
-    def backward(ctx, grad_output):
-        {load}
-        return {grads}'''
-
-
-def _gate(grads, save="ctx.save_for_backward(x, s)", load="x, s = ctx.saved_tensors"):
-    return _GATE.format(save=save, load=load, grads=grads)
-
-
-_FORBID_SIGMOID = ["1 - s", "s * (1 - s)", "(1 - sigmoid"]
-_FORBID_GATE = ["s * (1 - s)", "x * s", "1 - sigmoid", "grad_output * s"]
-_FORBID_BYTES = ["1600", "four arrays", "4 arrays"]
+LOOP_PREDICTIONS = [
+    ("order_does_not_matter", _predict(B="same", C="same", D="same", E="same"),
+     "4 of 6", ["no change", "error"]),
+    ("zero_grad_after_forward_breaks", _predict(A="no change"), "loop A", ["same"]),
+    ("step_uses_last_gradient", _predict(E="different"), "loop E", ["no change"]),
+    ("loss_recomputed", _predict(D="different"), "loop D", ["error"]),
+    ("not_a_choice", _predict(B="trains"), "not one of the choices", []),
+]
 
 WRONG = {
-    "nb03_my_sigmoid": [
-        ("forgets_grad_output", _sigmoid("s * (1 - s)"), "does not depend on grad_output",
-         _FORBID_SIGMOID),
-        ("sigmoid_twice", _sigmoid("grad_output * torch.sigmoid(s) * (1 - torch.sigmoid(s))"),
-         "applied twice", _FORBID_SIGMOID),
-        ("uses_x_itself", _sigmoid("grad_output * x * (1 - x)", save="ctx.save_for_backward(x)",
-                                   load="x, = ctx.saved_tensors"), "uses x itself", _FORBID_SIGMOID),
-        ("wrong_sign", _sigmoid("grad_output * s * (s - 1)"), "sign is wrong", _FORBID_SIGMOID),
-        ("not_saved", _sigmoid("grad_output * s * (1 - s)", save="ctx.s = s", load="s = ctx.s"),
-         "saved nothing", _FORBID_SIGMOID),
-    ],
-    "nb03_my_gate": [
-        ("one_gradient", _gate("grad_output * s"), "wrong number of gradients", _FORBID_GATE),
-        ("forgets_grad_output", _gate("s, x * s * (1 - s)"), "does not depend on grad_output",
-         _FORBID_GATE),
-        ("no_sigmoid_derivative", _gate("grad_output * s, grad_output * x * s"),
-         "goes through the sigmoid", _FORBID_GATE),
-        ("gate_ignores_x", _gate("grad_output * s, grad_output * s * (1 - s)"), "ignores x",
-         _FORBID_GATE),
-        ("swapped", _gate("grad_output * x * s * (1 - s), grad_output * s"), "swapped",
-         _FORBID_GATE),
-        ("not_saved", _gate("grad_output * ctx.s, grad_output * ctx.x * ctx.s * (1 - ctx.s)",
-                            save="ctx.x, ctx.s = x, s", load="pass"), "saved nothing", _FORBID_GATE),
-    ],
-    "nb03_predict_saved_bytes": [
-        ("counts_elements", "    return 4 * n * 100", "count of elements", _FORBID_BYTES),
-        ("every_tensor", "    return 6 * n * 100 * 4", "every tensor", _FORBID_BYTES),
-        ("add_saves_inputs", "    return 6 * n * 100 * 4 - n * 100 * 4", "you counted 5 arrays", _FORBID_BYTES),
-        ("mul_saves_one", "    return 3 * n * 100 * 4", "you counted 3 arrays", _FORBID_BYTES),
-        ("ignores_n", "    return 1600", "same for every n", _FORBID_BYTES),
-    ],
+    "nb03_sgd_step": SGD_STEP,
+    "nb03_loop_predictions": LOOP_PREDICTIONS,
 }

@@ -1,159 +1,75 @@
 """Typical wrong answers for the exercises of notebook 04 (see tests/wrong_answers/__init__.py)."""
 
-_ZERO = """\
-    for p in model.parameters():
-        p.grad = 0.0
-"""
+_SIGMOID = '''\
+class MySigmoid(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        s = 1 / (1 + torch.exp(-x))
+        {save}
+        return s
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        {load}
+        return {grad}'''
 
 
-def _step(zero=_ZERO, update="p.data -= lr * p.grad", order="backward_first", ret="loss.data",
-          back="    engine(loss)\n"):
-    """A train_step with one typical mistake."""
-    forward = "    loss = mse(model, xs, ys)\n"
-    move = f"    for p in model.parameters():\n        {update}\n"
-    body = forward + back + move if order == "backward_first" else forward + move + back
-    return zero + body + f"    return {ret}"
+def _sigmoid(grad, save="ctx.save_for_backward(s)", load="s, = ctx.saved_tensors"):
+    return _SIGMOID.format(save=save, load=load, grad=grad)
 
 
-_FORBID_STEP = ["grad = 0", "-= lr", "lr * p.grad"]
+_GATE = '''\
+class MyGate(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, gate):
+        s = torch.sigmoid(gate)
+        {save}
+        return x * s
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        {load}
+        return {grads}'''
+
+
+def _gate(grads, save="ctx.save_for_backward(x, s)", load="x, s = ctx.saved_tensors"):
+    return _GATE.format(save=save, load=load, grads=grads)
+
+
+_FORBID_SIGMOID = ["1 - s", "s * (1 - s)", "(1 - sigmoid"]
+_FORBID_GATE = ["s * (1 - s)", "x * s", "1 - sigmoid", "grad_output * s"]
+_FORBID_BYTES = ["1600", "four arrays", "4 arrays"]
 
 WRONG = {
-    "nb04_value_tanh": [
-        ("input_not_output",
-         "    t = math.tanh(v.data)\n    x = v.data\n    return Value(t, (v,), lambda g: (g * (1 - x ** 2),), 'tanh')",
-         "output", ["1 - t"]),
-        ("ignores_incoming_gradient",
-         "    t = math.tanh(v.data)\n    return Value(t, (v,), lambda g: (1 - t ** 2,), 'tanh')",
-         "incoming gradient", ["1 - t"]),
-        ("no_tuple",
-         "    t = math.tanh(v.data)\n    return Value(t, (v,), lambda g: g * (1 - t ** 2), 'tanh')",
-         "one gradient per", []),
-        ("no_parents",
-         "    t = math.tanh(v.data)\n    return Value(t, (), lambda g: (g * (1 - t ** 2),), 'tanh')",
-         "parents", []),
-        ("wrong_sign",
-         "    t = math.tanh(v.data)\n    return Value(t, (v,), lambda g: (g * (1 + t ** 2),), 'tanh')",
-         "sign", ["1 - t"]),
+    "nb04_my_sigmoid": [
+        ("forgets_grad_output", _sigmoid("s * (1 - s)"), "does not depend on grad_output",
+         _FORBID_SIGMOID),
+        ("sigmoid_twice", _sigmoid("grad_output * torch.sigmoid(s) * (1 - torch.sigmoid(s))"),
+         "applied twice", _FORBID_SIGMOID),
+        ("uses_x_itself", _sigmoid("grad_output * x * (1 - x)", save="ctx.save_for_backward(x)",
+                                   load="x, = ctx.saved_tensors"), "uses x itself", _FORBID_SIGMOID),
+        ("wrong_sign", _sigmoid("grad_output * s * (s - 1)"), "sign is wrong", _FORBID_SIGMOID),
+        ("not_saved", _sigmoid("grad_output * s * (1 - s)", save="ctx.s = s", load="s = ctx.s"),
+         "saved nothing", _FORBID_SIGMOID),
     ],
-    "nb04_backward_order": [
-        ("recursive",
-         ("    order, visited = [], set()\n"
-         "    def visit(v):\n"
-         "        if v not in visited:\n"
-         "            visited.add(v)\n"
-         "            for p in v.parents:\n"
-         "                visit(p)\n"
-         "            order.append(v)\n"
-         "    visit(root)\n"
-         "    return order[::-1]"),
-         "recursion", []),
-        ("breadth_first",
-         ("    order, seen, queue = [], {root}, [root]\n"
-         "    while queue:\n"
-         "        v = queue.pop(0)\n"
-         "        order.append(v)\n"
-         "        for p in v.parents:\n"
-         "            if p not in seen:\n"
-         "                seen.add(p)\n"
-         "                queue.append(p)\n"
-         "    return order"),
-         "computed from it", []),
-        ("preorder_stack",
-         ("    order, seen, stack = [], set(), [root]\n"
-         "    while stack:\n"
-         "        v = stack.pop()\n"
-         "        if v in seen:\n"
-         "            continue\n"
-         "        seen.add(v)\n"
-         "        order.append(v)\n"
-         "        stack.extend(v.parents)\n"
-         "    return order"),
-         "computed from it", []),
-        ("no_visited_set",
-         ("    order, stack = [], [(root, False)]\n"
-         "    while stack:\n"
-         "        v, done = stack.pop()\n"
-         "        if done:\n"
-         "            order.append(v)\n"
-         "        else:\n"
-         "            stack.append((v, True))\n"
-         "            stack.extend((p, False) for p in v.parents)\n"
-         "    return order[::-1]"),
-         "more than once", []),
-        ("leaves_first",
-         ("    order, seen, stack = [], set(), [(root, False)]\n"
-         "    while stack:\n"
-         "        v, done = stack.pop()\n"
-         "        if done:\n"
-         "            order.append(v)\n"
-         "        elif v not in seen:\n"
-         "            seen.add(v)\n"
-         "            stack.append((v, True))\n"
-         "            stack.extend((p, False) for p in v.parents if p not in seen)\n"
-         "    return order"),
-         "reversed", []),
+    "nb04_my_gate": [
+        ("one_gradient", _gate("grad_output * s"), "wrong number of gradients", _FORBID_GATE),
+        ("forgets_grad_output", _gate("s, x * s * (1 - s)"), "does not depend on grad_output",
+         _FORBID_GATE),
+        ("no_sigmoid_derivative", _gate("grad_output * s, grad_output * x * s"),
+         "goes through the sigmoid", _FORBID_GATE),
+        ("gate_ignores_x", _gate("grad_output * s, grad_output * s * (1 - s)"), "ignores x",
+         _FORBID_GATE),
+        ("swapped", _gate("grad_output * x * s * (1 - s), grad_output * s"), "swapped",
+         _FORBID_GATE),
+        ("not_saved", _gate("grad_output * ctx.s, grad_output * ctx.x * ctx.s * (1 - ctx.s)",
+                            save="ctx.x, ctx.s = x, s", load="pass"), "saved nothing", _FORBID_GATE),
     ],
-    "nb04_backward": [
-        ("assign_not_add",
-         ("    root.grad = 1.0\n"
-         "    for node in backward_order(root):\n"
-         "        if node.backward_fn is None:\n"
-         "            continue\n"
-         "        for parent, g in zip(node.parents, node.backward_fn(node.grad)):\n"
-         "            parent.grad = g"),
-         "used more than once", ["+="]),
-        ("no_seed",
-         ("    for node in backward_order(root):\n"
-         "        if node.backward_fn is None:\n"
-         "            continue\n"
-         "        for parent, g in zip(node.parents, node.backward_fn(node.grad)):\n"
-         "            parent.grad += g"),
-         "d(root)/d(root)", ["1.0", "= 1"]),
-        ("naive_recursion",
-         ("    root.grad = 1.0\n"
-         "    def push(node):\n"
-         "        if node.backward_fn is None:\n"
-         "            return\n"
-         "        for parent, g in zip(node.parents, node.backward_fn(node.grad)):\n"
-         "            parent.grad += g\n"
-         "            push(parent)\n"
-         "    push(root)"),
-         "before all its gradients", []),
-        ("local_derivative_only",
-         ("    root.grad = 1.0\n"
-         "    for node in backward_order(root):\n"
-         "        if node.backward_fn is None:\n"
-         "            continue\n"
-         "        for parent, g in zip(node.parents, node.backward_fn(1.0)):\n"
-         "            parent.grad += g"),
-         "incoming", []),
-        ("returns_dict",
-         ("    grads = {root: 1.0}\n"
-         "    for node in backward_order(root):\n"
-         "        if node.backward_fn is None:\n"
-         "            continue\n"
-         "        for parent, g in zip(node.parents, node.backward_fn(grads.get(node, 0.0))):\n"
-         "            grads[parent] = grads.get(parent, 0.0) + g\n"
-         "    return grads"),
-         "returned a dict", ["Nothing was sent"]),
-        ("leaves_first",
-         ("    root.grad = 1.0\n"
-         "    for node in reversed(backward_order(root)):\n"
-         "        if node.backward_fn is None:\n"
-         "            continue\n"
-         "        for parent, g in zip(node.parents, node.backward_fn(node.grad)):\n"
-         "            parent.grad += g"),
-         "order", []),
-    ],
-    "nb04_train_step": [
-        ("no_zero_grad", _step(zero=""), "earlier steps", _FORBID_STEP),
-        ("plus", _step(update="p.data += lr * p.grad"), "loss grows", _FORBID_STEP),
-        ("update_before_backward", _step(order="update_first"), "never changes", _FORBID_STEP),
-        ("stale_gradients", _step(zero="", order="update_first"), "before backward", _FORBID_STEP),
-        ("ignores_lr", _step(update="p.data -= p.grad"), "learning rate", _FORBID_STEP),
-        ("loss_after_update", _step(ret="mse(model, xs, ys).data"), "after the update",
-         _FORBID_STEP),
-        ("backward_twice", _step(back="    engine(loss)\n    engine(loss)\n"),
-         "differ from autograd's gradients", _FORBID_STEP),
+    "nb04_predict_saved_bytes": [
+        ("counts_elements", "    return 4 * n * 100", "count of elements", _FORBID_BYTES),
+        ("every_tensor", "    return 6 * n * 100 * 4", "every tensor", _FORBID_BYTES),
+        ("add_saves_inputs", "    return 6 * n * 100 * 4 - n * 100 * 4", "you counted 5 arrays", _FORBID_BYTES),
+        ("mul_saves_one", "    return 3 * n * 100 * 4", "you counted 3 arrays", _FORBID_BYTES),
+        ("ignores_n", "    return 1600", "same for every n", _FORBID_BYTES),
     ],
 }

@@ -1,108 +1,159 @@
 """Typical wrong answers for the exercises of notebook 05 (see tests/wrong_answers/__init__.py)."""
 
+_ZERO = """\
+    for p in model.parameters():
+        p.grad = 0.0
+"""
+
+
+def _step(zero=_ZERO, update="p.data -= lr * p.grad", order="backward_first", ret="loss.data",
+          back="    engine(loss)\n"):
+    """A train_step with one typical mistake."""
+    forward = "    loss = mse(model, xs, ys)\n"
+    move = f"    for p in model.parameters():\n        {update}\n"
+    body = forward + back + move if order == "backward_first" else forward + move + back
+    return zero + body + f"    return {ret}"
+
+
+_FORBID_STEP = ["grad = 0", "-= lr", "lr * p.grad"]
+
 WRONG = {
-    "nb05_unbroadcast": [
-        ("unchanged", "    return grad", "broadcast shape", ["keepdims"]),
-        ("sum_axis0_only", "    return grad.sum(axis=0)", "size 1", []),
-        ("leading_dims_only",
-         "    while grad.ndim > len(shape):\n        grad = grad.sum(axis=0)\n    return grad",
-         "broadcast shape", []),
-        ("mean_not_sum",
-         ("    while grad.ndim > len(shape):\n"
-         "        grad = grad.mean(axis=0)\n"
-         "    for axis, size in enumerate(shape):\n"
-         "        if size == 1 and grad.shape[axis] != 1:\n"
-         "            grad = grad.mean(axis=axis, keepdims=True)\n"
-         "    return grad"),
-         "average", ["sum("]),
-        ("reshape", "    return grad.reshape(shape)", "unbroadcast raised", []),
+    "nb05_value_tanh": [
+        ("input_not_output",
+         "    t = math.tanh(v.data)\n    x = v.data\n    return Value(t, (v,), lambda g: (g * (1 - x ** 2),), 'tanh')",
+         "output", ["1 - t"]),
+        ("ignores_incoming_gradient",
+         "    t = math.tanh(v.data)\n    return Value(t, (v,), lambda g: (1 - t ** 2,), 'tanh')",
+         "incoming gradient", ["1 - t"]),
+        ("no_tuple",
+         "    t = math.tanh(v.data)\n    return Value(t, (v,), lambda g: g * (1 - t ** 2), 'tanh')",
+         "one gradient per", []),
+        ("no_parents",
+         "    t = math.tanh(v.data)\n    return Value(t, (), lambda g: (g * (1 - t ** 2),), 'tanh')",
+         "parents", []),
+        ("wrong_sign",
+         "    t = math.tanh(v.data)\n    return Value(t, (v,), lambda g: (g * (1 + t ** 2),), 'tanh')",
+         "sign", ["1 - t"]),
     ],
-    "nb05_jacobian": [
-        ("no_zeroing",
-         ("    y = f(x)\n"
-         "    rows = []\n"
-         "    for i in range(y.shape[0]):\n"
-         "        v = torch.zeros(y.shape[0], dtype=y.dtype)\n"
-         "        v[i] = 1.0\n"
-         "        y.backward(gradient=v, retain_graph=True)\n"
-         "        rows.append(x.grad.clone())\n"
-         "    x.grad = None\n"
-         "    return torch.stack(rows)"),
-         "accumulates", []),
-        ("no_retain_graph",
-         ("    y = f(x)\n"
-         "    rows = []\n"
-         "    for i in range(y.shape[0]):\n"
-         "        v = torch.zeros(y.shape[0], dtype=y.dtype)\n"
-         "        v[i] = 1.0\n"
-         "        x.grad = None\n"
-         "        y.backward(gradient=v)\n"
-         "        rows.append(x.grad.clone())\n"
-         "    return torch.stack(rows)"),
-         "freed the graph", []),
-        ("columns_not_rows",
-         ("    y = f(x)\n"
-         "    rows = []\n"
-         "    for i in range(y.shape[0]):\n"
-         "        v = torch.zeros(y.shape[0], dtype=y.dtype)\n"
-         "        v[i] = 1.0\n"
-         "        x.grad = None\n"
-         "        y.backward(gradient=v, retain_graph=True)\n"
-         "        rows.append(x.grad.clone())\n"
-         "    x.grad = None\n"
-         "    return torch.stack(rows, dim=1)"),
-         "swapped", []),
-        ("ones_gradient",
-         ("    y = f(x)\n"
-         "    rows = []\n"
-         "    for i in range(y.shape[0]):\n"
-         "        x.grad = None\n"
-         "        y.backward(gradient=torch.ones_like(y), retain_graph=True)\n"
-         "        rows.append(x.grad.clone())\n"
-         "    x.grad = None\n"
-         "    return torch.stack(rows)"),
-         "all your rows are the same", []),
+    "nb05_backward_order": [
+        ("recursive",
+         ("    order, visited = [], set()\n"
+         "    def visit(v):\n"
+         "        if v not in visited:\n"
+         "            visited.add(v)\n"
+         "            for p in v.parents:\n"
+         "                visit(p)\n"
+         "            order.append(v)\n"
+         "    visit(root)\n"
+         "    return order[::-1]"),
+         "recursion", []),
+        ("breadth_first",
+         ("    order, seen, queue = [], {root}, [root]\n"
+         "    while queue:\n"
+         "        v = queue.pop(0)\n"
+         "        order.append(v)\n"
+         "        for p in v.parents:\n"
+         "            if p not in seen:\n"
+         "                seen.add(p)\n"
+         "                queue.append(p)\n"
+         "    return order"),
+         "computed from it", []),
+        ("preorder_stack",
+         ("    order, seen, stack = [], set(), [root]\n"
+         "    while stack:\n"
+         "        v = stack.pop()\n"
+         "        if v in seen:\n"
+         "            continue\n"
+         "        seen.add(v)\n"
+         "        order.append(v)\n"
+         "        stack.extend(v.parents)\n"
+         "    return order"),
+         "computed from it", []),
+        ("no_visited_set",
+         ("    order, stack = [], [(root, False)]\n"
+         "    while stack:\n"
+         "        v, done = stack.pop()\n"
+         "        if done:\n"
+         "            order.append(v)\n"
+         "        else:\n"
+         "            stack.append((v, True))\n"
+         "            stack.extend((p, False) for p in v.parents)\n"
+         "    return order[::-1]"),
+         "more than once", []),
+        ("leaves_first",
+         ("    order, seen, stack = [], set(), [(root, False)]\n"
+         "    while stack:\n"
+         "        v, done = stack.pop()\n"
+         "        if done:\n"
+         "            order.append(v)\n"
+         "        elif v not in seen:\n"
+         "            seen.add(v)\n"
+         "            stack.append((v, True))\n"
+         "            stack.extend((p, False) for p in v.parents if p not in seen)\n"
+         "    return order"),
+         "reversed", []),
     ],
-    "nb05_linear_backward": [
-        ("grad_x_uses_W_T",
-         "    return grad_out @ W.T, grad_out.T @ x, grad_out.sum(dim=0)",
-         "the other way", ["grad_out @ W,"]),
-        ("grad_W_transposed",
-         "    return grad_out @ W, x.T @ grad_out, grad_out.sum(dim=0)",
-         "transposed", []),
-        ("bias_not_summed",
-         "    return grad_out @ W, grad_out.T @ x, grad_out",
-         "one bias gradient per sample", []),
-        ("bias_mean",
-         "    return grad_out @ W, grad_out.T @ x, grad_out.mean(dim=0)",
-         "average", ["sum("]),
-        ("grad_W_mean",
-         "    return grad_out @ W, grad_out.T @ x / x.shape[0], grad_out.sum(dim=0)",
-         "average over the batch", []),
+    "nb05_backward": [
+        ("assign_not_add",
+         ("    root.grad = 1.0\n"
+         "    for node in backward_order(root):\n"
+         "        if node.backward_fn is None:\n"
+         "            continue\n"
+         "        for parent, g in zip(node.parents, node.backward_fn(node.grad)):\n"
+         "            parent.grad = g"),
+         "used more than once", ["+="]),
+        ("no_seed",
+         ("    for node in backward_order(root):\n"
+         "        if node.backward_fn is None:\n"
+         "            continue\n"
+         "        for parent, g in zip(node.parents, node.backward_fn(node.grad)):\n"
+         "            parent.grad += g"),
+         "d(root)/d(root)", ["1.0", "= 1"]),
+        ("naive_recursion",
+         ("    root.grad = 1.0\n"
+         "    def push(node):\n"
+         "        if node.backward_fn is None:\n"
+         "            return\n"
+         "        for parent, g in zip(node.parents, node.backward_fn(node.grad)):\n"
+         "            parent.grad += g\n"
+         "            push(parent)\n"
+         "    push(root)"),
+         "before all its gradients", []),
+        ("local_derivative_only",
+         ("    root.grad = 1.0\n"
+         "    for node in backward_order(root):\n"
+         "        if node.backward_fn is None:\n"
+         "            continue\n"
+         "        for parent, g in zip(node.parents, node.backward_fn(1.0)):\n"
+         "            parent.grad += g"),
+         "incoming", []),
+        ("returns_dict",
+         ("    grads = {root: 1.0}\n"
+         "    for node in backward_order(root):\n"
+         "        if node.backward_fn is None:\n"
+         "            continue\n"
+         "        for parent, g in zip(node.parents, node.backward_fn(grads.get(node, 0.0))):\n"
+         "            grads[parent] = grads.get(parent, 0.0) + g\n"
+         "    return grads"),
+         "returned a dict", ["Nothing was sent"]),
+        ("leaves_first",
+         ("    root.grad = 1.0\n"
+         "    for node in reversed(backward_order(root)):\n"
+         "        if node.backward_fn is None:\n"
+         "            continue\n"
+         "        for parent, g in zip(node.parents, node.backward_fn(node.grad)):\n"
+         "            parent.grad += g"),
+         "order", []),
     ],
-    "nb05_second_derivative": [
-        ("no_create_graph", """\
-    x = x.detach().requires_grad_()
-    (d1,) = torch.autograd.grad(f(x).sum(), x)
-    (d2,) = torch.autograd.grad(d1.sum(), x)
-    return d2""", "asked to record", ["create_graph=True"]),
-        ("x_without_grad", """\
-    (d1,) = torch.autograd.grad(f(x).sum(), x, create_graph=True)
-    (d2,) = torch.autograd.grad(d1.sum(), x)
-    return d2""", "arrive without requires_grad", ["create_graph=True"]),
-        ("first_derivative", """\
-    x = x.detach().requires_grad_()
-    (d1,) = torch.autograd.grad(f(x).sum(), x, create_graph=True)
-    return d1""", "first derivatives", ["create_graph=True"]),
-        ("backward_twice", """\
-    x = x.detach().requires_grad_()
-    f(x).sum().backward(create_graph=True)
-    x.grad.sum().backward()
-    return x.grad""", "f'(x) + f''(x)", ["create_graph=True"]),
-        ("no_sum", """\
-    x = x.detach().requires_grad_()
-    (d1,) = torch.autograd.grad(f(x), x, create_graph=True)
-    (d2,) = torch.autograd.grad(d1, x)
-    return d2""", "one number per point", ["create_graph=True"]),
+    "nb05_train_step": [
+        ("no_zero_grad", _step(zero=""), "earlier steps", _FORBID_STEP),
+        ("plus", _step(update="p.data += lr * p.grad"), "loss grows", _FORBID_STEP),
+        ("update_before_backward", _step(order="update_first"), "never changes", _FORBID_STEP),
+        ("stale_gradients", _step(zero="", order="update_first"), "before backward", _FORBID_STEP),
+        ("ignores_lr", _step(update="p.data -= p.grad"), "learning rate", _FORBID_STEP),
+        ("loss_after_update", _step(ret="mse(model, xs, ys).data"), "after the update",
+         _FORBID_STEP),
+        ("backward_twice", _step(back="    engine(loss)\n    engine(loss)\n"),
+         "differ from autograd's gradients", _FORBID_STEP),
     ],
 }
