@@ -49,7 +49,12 @@ linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
 nn.py              Softmax, LogSoftmax, MseLoss, NllLoss (NllLossBackward0,
                    NllLoss2DBackward0), NativeBatchNorm (``BatchNorm1d``), and the backward
                    ops PyTorch records for double backward (LogSoftmaxBackwardData,
-                   NllLossBackward)
+                   NllLossBackward); NativeLayerNorm (``LayerNorm``), Embedding
+activation.py      LeakyRelu, Elu (LeakyReluBackward0/1, EluBackward0/1: out of place / in
+                   place), Gelu (both ``approximate`` forms), Silu, Softplus
+loss.py            BinaryCrossEntropy, BinaryCrossEntropyWithLogits, SmoothL1Loss, HuberLoss
+                   (l1_loss, kl_div and cross_entropy's smoothing are compositions, as in PyTorch,
+                   with MulNumber, DivNumber: MulBackward1, DivBackward1, ``x * number`` in C++)
 =================  ==========================================================================
 
 What every op shares lives elsewhere: recording a node, saving tensors and checking their
@@ -57,6 +62,7 @@ versions in ``minigrad/autograd/function.py``; summing a broadcast gradient back
 input's shape and casting it to the input's dtype in the same file (``Node.apply``), as
 PyTorch's engine does, so that no backward here has to.
 """
+from .activation import Elu, EluInplace, Gelu, LeakyRelu, LeakyReluInplace, Silu, Softplus
 from .arithmetic import (Add, Atan2, ClampTensor, Clone, Copy, Div, DivRounding, DivTrunc, Fill,
                          FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp, LerpTensor, Logaddexp,
                          Maximum, Minimum, Mul, Neg, Pow, PowTensor, Reciprocal, Remainder,
@@ -66,8 +72,9 @@ from .index import (Alias, Gather, Index, IndexPut, IndexSelect, MaskedFill, Mas
                     SplitPiece, SplitWithSizesPiece, Unbind)
 from .linalg import (Addmm, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, Dot, MatMul, Mm, Mv, Trace,
                      Tril, Triu, VecMat, matmul_op)
-from .nn import (LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NllLoss, NllLoss2d,
-                 NllLossBackward, Softmax)
+from .loss import BinaryCrossEntropy, BinaryCrossEntropyWithLogits, DivNumber, HuberLoss, MulNumber, SmoothL1Loss
+from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
+                 NllLoss, NllLoss2d, NllLossBackward, Softmax)
 from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim,
                      Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim, Topk, Var)
 from .shape import (Cat, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
