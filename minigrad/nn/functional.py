@@ -115,7 +115,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
     if tuple(input.shape[input.dim() - len(shape):]) != shape or input.dim() < len(shape):
         raise RuntimeError(f"Given normalized_shape={list(shape)}, expected input with shape "
-                           f"[*, {', '.join(map(str, shape))}], but got input of size{input.shape}")
+                           f"[*, {', '.join(map(str, shape))}], but got input of size{list(input.shape)}")
     return ops.NativeLayerNorm.apply(input, len(shape), weight, bias, eps)
 
 
