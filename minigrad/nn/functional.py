@@ -116,6 +116,9 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     if tuple(input.shape[input.dim() - len(shape):]) != shape or input.dim() < len(shape):
         raise RuntimeError(f"Given normalized_shape={list(shape)}, expected input with shape "
                            f"[*, {', '.join(map(str, shape))}], but got input of size{list(input.shape)}")
+    # PyTorch's node has an input for weight and bias even when they are None: ones and zeros here.
+    weight = _creation.ones(shape, dtype=input.dtype) if weight is None else weight
+    bias = _creation.zeros(shape, dtype=input.dtype) if bias is None else bias
     return ops.NativeLayerNorm.apply(input, len(shape), weight, bias, eps)
 
 
@@ -352,14 +355,8 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
                       UserWarning, stacklevel=2)
     if log_target:
         losses = target.exp() * (target - input)
-    else:  # t log t, taken as 0 where t = 0 (PyTorch's xlogy)
-        if target.requires_grad:
-            t_log_t = target * target.clamp_min(np.finfo(target._data.dtype).tiny).log()
-        else:
-            t = target._data
-            with np.errstate(divide="ignore", invalid="ignore"):
-                t_log_t = Tensor._wrap(np.where(t == 0, 0, t * np.log(t)).astype(t.dtype, copy=False))
-        losses = t_log_t - target * input
+    else:  # t log t, taken as 0 where t = 0
+        losses = ops.Xlogy.apply(target, target) - target * input
     if reduction == "none":
         return losses
     if reduction == "mean":

@@ -54,7 +54,8 @@ activation.py      LeakyRelu, Elu (LeakyReluBackward0/1, EluBackward0/1: out of 
                    place), Gelu (both ``approximate`` forms), Silu, Softplus
 loss.py            BinaryCrossEntropy, BinaryCrossEntropyWithLogits, SmoothL1Loss, HuberLoss
                    (l1_loss, kl_div and cross_entropy's smoothing are compositions, as in PyTorch,
-                   with MulNumber, DivNumber: MulBackward1, DivBackward1, ``x * number`` in C++)
+                   with MulNumber, DivNumber: MulBackward1, DivBackward1, ``x * number`` in C++),
+                   Xlogy (kl_div's ``t log t``)
 =================  ==========================================================================
 
 What every op shares lives elsewhere: recording a node, saving tensors and checking their
@@ -72,7 +73,8 @@ from .index import (Alias, Gather, Index, IndexPut, IndexSelect, MaskedFill, Mas
                     SplitPiece, SplitWithSizesPiece, Unbind)
 from .linalg import (Addmm, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, Dot, MatMul, Mm, Mv, Trace,
                      Tril, Triu, VecMat, matmul_op)
-from .loss import BinaryCrossEntropy, BinaryCrossEntropyWithLogits, DivNumber, HuberLoss, MulNumber, SmoothL1Loss
+from .loss import (BinaryCrossEntropy, BinaryCrossEntropyWithLogits, DivNumber, HuberLoss, MulNumber, SmoothL1Loss,
+                   Xlogy)
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLossBackward, Softmax)
 from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim,

@@ -158,3 +158,21 @@ class DivNumber(Op):
     @staticmethod
     def backward(ctx, grad):
         return grad / ctx.number, None
+
+
+class Xlogy(Op):
+    """``x * log(y)``, taken as 0 where ``x`` is 0 (even where ``y`` is 0 too): kl_div's
+    ``t log t`` for a target probability of 0."""
+    node_name = "XlogyBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, x, y):
+        ctx.save_for_backward(x, y)
+        return np.where(x == 0, 0, x * np.log(y)).astype(np.result_type(x, y), copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        grad_x = grad * Xlogy.apply((x != 0).to(y.dtype), y) if ctx.needs_input_grad[0] else None
+        return grad_x, grad * x / y if ctx.needs_input_grad[1] else None

@@ -218,12 +218,7 @@ class NativeLayerNorm(Op):
         invstd = 1 / np.sqrt(x.var(dims, keepdims=True) + eps)  # the biased variance: divide by n
         ctx.save_for_backward(x, weight)
         ctx.dims, ctx.eps = dims, eps
-        out = (x - mean) * invstd
-        if weight is not None:
-            out = out * weight
-        if bias is not None:
-            out = out + bias
-        return out.astype(x.dtype, copy=False)
+        return ((x - mean) * invstd * weight + bias).astype(x.dtype, copy=False)
 
     @staticmethod
     def backward(ctx, grad):
@@ -233,7 +228,7 @@ class NativeLayerNorm(Op):
         centred = x - x.mean(dims, keepdim=True)
         invstd = ((centred * centred).mean(dims, keepdim=True) + ctx.eps) ** -0.5
         x_hat = centred * invstd
-        g = grad if weight is None else grad * weight
+        g = grad * weight
         # Each sample's mean and variance move with each of its features: subtract their share.
         grad_x = invstd * (g - g.mean(dims, keepdim=True) - x_hat * (g * x_hat).mean(dims, keepdim=True))
         batch = tuple(range(x.dim() - len(dims)))  # the leading dims, summed over for the affine grads
