@@ -16,9 +16,9 @@ import contextlib
 import io
 import re
 
-from . import autograd_material, d2l_preliminaries, devices, functional, tensor_tutorial
+from . import autograd_material, d2l_preliminaries, devices, functional, nn_tutorials, tensor_tutorial
 
-MODULES = [tensor_tutorial, autograd_material, devices, functional, d2l_preliminaries]
+MODULES = [tensor_tutorial, autograd_material, devices, functional, d2l_preliminaries, nn_tutorials]
 PROGRAMS = [p for m in MODULES for p in m.PROGRAMS]
 
 
