@@ -202,6 +202,7 @@ LOSSES = {
 }
 
 
+@pytest.mark.filterwarnings("ignore:reduction. 'mean' divides the total loss")  # kl_div's, checked below
 @pytest.mark.parametrize("reduction", REDUCTIONS)
 @pytest.mark.parametrize("loss", LOSSES, ids=LOSSES.keys())
 def test_losses(oracle, loss, reduction):
