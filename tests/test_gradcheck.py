@@ -1306,6 +1306,7 @@ NN_OPS = {
     # (padding_idx and scale_grad_by_freq change the gradient on purpose, away from the derivative:
     # they are compared with PyTorch in test_nn_surface.py instead)
     "embedding": (lambda w: F.embedding(EMB_IDX, w) ** 2, fixed((4, 2))),
+    "pad": (lambda t: F.pad(t, (1, -1, 0, 2), value=0.5) ** 2, fixed((2, 3, 2))),
     "binary_cross_entropy": (lambda x, t: F.binary_cross_entropy(x.sigmoid(), t, reduction="none"),
                              probabilities_pair()),
     "binary_cross_entropy(weight)": (lambda x, t: F.binary_cross_entropy(

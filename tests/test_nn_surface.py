@@ -168,6 +168,15 @@ def test_one_hot_and_normalize(oracle):
     oracle.same(program)
 
 
+@pytest.mark.parametrize("pad", [(1, 1), (1, -1, 2, 0), (0, 0, -1, 2, 1, 1), (-2, -1)],
+                         ids=["last", "crop-and-pad", "three-dims", "crop"])
+def test_pad(oracle, pad):
+    def program(lib):
+        x = seeded(lib, 2, 3, 4)
+        return with_grads(lib.nn.functional.pad(x, pad, value=0.5), x)
+    oracle.same(program)
+
+
 # ---------------------------------------------------------------------------------------------
 # Losses
 # ---------------------------------------------------------------------------------------------
@@ -298,6 +307,10 @@ ERRORS = {
                                                                            label_smoothing=1.5),
     "cross_entropy-probabilities-ignore": lambda lib: lib.nn.functional.cross_entropy(
         lib.zeros(2, 3), lib.zeros(2, 3), ignore_index=1),
+    "pad-odd": lambda lib: lib.nn.functional.pad(lib.zeros(2, 3), (1,)),
+    "pad-too-long": lambda lib: lib.nn.functional.pad(lib.zeros(2, 3), (1, 1, 1, 1, 1, 1)),
+    "pad-crop-too-much": lambda lib: lib.nn.functional.pad(lib.zeros(2, 3), (-2, -2)),
+    "pad-mode": lambda lib: lib.nn.functional.pad(lib.zeros(2, 3), (1, 1), mode="foo"),
     "Unflatten-sizes": lambda lib: lib.nn.Unflatten(1, (2, 2))(lib.zeros(2, 5)),
 }
 

@@ -160,6 +160,25 @@ def one_hot(tensor, num_classes=-1):
     return Tensor._wrap((idx[..., None] == np.arange(num_classes)).astype(np.int64))
 
 
+def pad(input, pad, mode="constant", value=None):
+    """Add ``pad[0]`` values before and ``pad[1]`` after the last dim, ``pad[2]``, ``pad[3]``
+    around the one before it, ...; negative numbers crop. Only ``mode="constant"``."""
+    if mode != "constant":
+        if mode in ("reflect", "replicate", "circular"):
+            raise NotImplementedError(f"minigrad's pad has only mode='constant' (not {mode!r}); pad with "
+                                      "torch.cat of flipped or repeated slices instead")
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    if len(pad) % 2:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) > 2 * input.dim():
+        raise RuntimeError("Padding length should be less than or equal to two times the input dimension but "
+                           f"got padding length {len(pad)} and input of dimension {input.dim()}")
+    for i in range(0, len(pad), 2):
+        if input.shape[input.dim() - 1 - i // 2] + pad[i] + pad[i + 1] < 0:
+            raise RuntimeError("narrow(): length must be non-negative.")
+    return ops.ConstantPadNd.apply(input, tuple(int(p) for p in pad), 0.0 if value is None else value)
+
+
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     """``input`` divided by its ``p``-norm along ``dim`` (at least ``eps``): unit vectors."""
     denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)

@@ -36,7 +36,7 @@ reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Var, Std,
                    MinBackward0: along a dim), Amax, Amin, Sort, SortStable (SortBackward0/1), Topk
 shape.py           View, UnsafeView (a reshape that copied), Expand, SumToSize, Permute,
                    Transpose, T, Unsqueeze, Squeeze (SqueezeBackward0/1/2), Cat, Stack,
-                   Repeat (``repeat``, ``tile``), Flip, Roll
+                   Repeat (``repeat``, ``tile``), Flip, Roll, ConstantPadNd (``F.pad``)
 index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``), Alias
                    (``x[:]``), Unbind (``for row in x``), SplitPiece, SplitWithSizesPiece
                    (``split``, ``chunk``), MaskedSelect, IndexPut (indexing's backward),
@@ -79,7 +79,7 @@ from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeB
                  NllLoss, NllLoss2d, NllLossBackward, Softmax)
 from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim,
                      Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim, Topk, Var)
-from .shape import (Cat, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
+from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
                     SumToSize, T, Transpose, UnsafeView, Unsqueeze, View)
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,
                     Expm1, Floor, Frac, Log, Log1p, Log2, Log10, NanToNum, Relu, Round, RoundDecimals,
