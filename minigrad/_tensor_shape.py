@@ -4,6 +4,7 @@
 op of ``minigrad/ops/shape.py`` or ``ops/index.py``. This module reaches the Tensor class
 only through ``autograd.function.Tensor``.
 """
+import math
 import warnings
 
 import numpy as np
@@ -118,6 +119,10 @@ class ShapeMixin:
     def unflatten(self, dim, sizes):
         """Split dimension ``dim`` into ``sizes`` (one of them may be -1)."""
         d, shape = _dim(dim, self._data.ndim), self._data.shape
+        sizes = tuple(sizes)
+        if -1 not in sizes and math.prod(sizes) != shape[d]:
+            raise RuntimeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim "
+                               f"{dim} ({shape[d]}) in the input tensor")
         return self.view(shape[:d] + new_shape(sizes, shape[d]) + shape[d + 1:])
 
     def movedim(self, source, destination):

@@ -1261,6 +1261,8 @@ def test_new_op_second_order(name, data):
 # In-place writes into a view of a tensor that requires grad: the base's node is CopySlices
 # (x[mask] = v: IndexPutBackward0). Gradients flow to the base's old values outside the
 # written region, through the in-place op inside it, and to the op's other inputs.
+# ======================================================================================
+
 # =============================================================================================
 
 
@@ -1308,3 +1310,90 @@ def test_inplace_on_view_second_order(name, data):
     fn, v_shape = INPLACE_ON_VIEWS[name]
     x, v = data.draw(arrays((2, 3), floats(-1, 1))), data.draw(arrays(v_shape, floats(-1, 1)))
     check_second_order(lambda a, b: fn(a, b).sum(), x, v)
+=======
+# The ops of torch.nn (issue 19): activations, normalisation, embedding, losses
+# =============================================================================================
+
+F = minigrad.nn.functional
+EMB_IDX = minigrad.tensor([[0, 2], [2, 3], [1, 2]])  # row 2 used three times
+
+
+@st.composite
+def loss_pair(draw, max_dims=2):
+    """(input, target) of one shape, their differences kept 0.075 away from every multiple
+    of 0.5: away from l1's kink at 0 and the squared/absolute seams at beta, delta = 0.5, 1."""
+    shape = draw(shapes(min_dims=1, max_dims=max_dims))
+    x = draw(arrays(shape))
+    return [x, x + draw(arrays(shape, off_the_grid(-2, 2, step=0.5)))]
+
+
+@st.composite
+def rows_and_affine(draw):
+    n, k = draw(st.integers(1, 3)), draw(st.integers(2, 4))
+    return [draw(arrays((n, k))), draw(arrays((k,))), draw(arrays((k,)))]
+
+
+@st.composite
+def probabilities_pair(draw):
+    """Logits and target probabilities (inside (0.05, 0.95), so logs and sigmoids stay tame)."""
+    shape = draw(shapes(min_dims=2, max_dims=2))
+    return [draw(arrays(shape)), draw(arrays(shape, floats(0.05, 0.95)))]
+
+
+def _ramp(n):
+    """A weight per class: 0.5, 1.0, 1.5, ..."""
+    return minigrad.arange(1, n + 1, dtype=minigrad.float64) * 0.5
+
+
+NN_OPS = {
+    # name: (fn of float64 tensors, strategy for their arrays)
+    "leaky_relu": (lambda t: F.leaky_relu(t, 0.2), one(away(0.05, 2))),
+    "elu": (lambda t: F.elu(t, 0.7), one(away(0.05, 2))),
+    "selu": (lambda t: F.selu(t), one(away(0.05, 2))),
+    "gelu": (lambda t: F.gelu(t), one(floats(-3, 3))),
+    "gelu(tanh)": (lambda t: F.gelu(t, approximate="tanh"), one(floats(-3, 3))),
+    "silu": (lambda t: F.silu(t), one(floats(-4, 4))),
+    "softplus": (lambda t: F.softplus(t, beta=2.0, threshold=3.0), one(off_the_grid(-3, 3, step=1.5))),
+    "layer_norm": (lambda x, w, b: F.layer_norm(x, x.shape[-1:], w, b), rows_and_affine()),
+    "layer_norm(no affine)": (lambda x: F.layer_norm(x, x.shape[-1:]) * x, fixed((2, 3))),
+    # (padding_idx and scale_grad_by_freq change the gradient on purpose, away from the derivative:
+    # they are compared with PyTorch in test_nn_surface.py instead)
+    "embedding": (lambda w: F.embedding(EMB_IDX, w) ** 2, fixed((4, 2))),
+    "pad": (lambda t: F.pad(t, (1, -1, 0, 2), value=0.5) ** 2, fixed((2, 3, 2))),
+    "binary_cross_entropy": (lambda x, t: F.binary_cross_entropy(x.sigmoid(), t, reduction="none"),
+                             probabilities_pair()),
+    "binary_cross_entropy(weight)": (lambda x, t: F.binary_cross_entropy(
+        x.sigmoid(), t, weight=_ramp(x.shape[-1])), probabilities_pair()),
+    "binary_cross_entropy_with_logits": (lambda x, t: F.binary_cross_entropy_with_logits(x, t, reduction="sum"),
+                                         probabilities_pair()),
+    "binary_cross_entropy_with_logits(pos_weight)": (lambda x, t: F.binary_cross_entropy_with_logits(
+        x, t, pos_weight=_ramp(x.shape[-1]) * 2, reduction="none"),
+        probabilities_pair()),
+    "l1_loss": (lambda x, t: F.l1_loss(x, t), loss_pair()),
+    "smooth_l1_loss": (lambda x, t: F.smooth_l1_loss(x, t, beta=0.5, reduction="none"), loss_pair()),
+    "smooth_l1_loss(mean)": (lambda x, t: F.smooth_l1_loss(x, t), loss_pair()),
+    "huber_loss": (lambda x, t: F.huber_loss(x, t, delta=0.5, reduction="sum"), loss_pair()),
+    "huber_loss(none)": (lambda x, t: F.huber_loss(x, t, reduction="none"), loss_pair()),
+    "kl_div": (lambda x, t: F.kl_div(x.log_softmax(-1), t, reduction="batchmean"), probabilities_pair()),
+    "kl_div(log_target)": (lambda x, t: F.kl_div(x, t.log(), reduction="sum", log_target=True), probabilities_pair()),
+    "cross_entropy(probabilities, smoothing)": (lambda x, t: F.cross_entropy(x, t, label_smoothing=0.2),
+                                                probabilities_pair()),
+    "cross_entropy(smoothing)": (lambda x: F.cross_entropy(x, minigrad.tensor([1, 0, -100]), label_smoothing=0.3),
+                                 fixed((3, 2))),
+}
+
+
+@NEW_FEW
+@pytest.mark.parametrize("name", NN_OPS)
+@given(data=st.data())
+def test_nn_op(name, data):
+    fn, strategy = NN_OPS[name]
+    check_grads(fn, *data.draw(strategy))
+
+
+@NEW_FEW
+@pytest.mark.parametrize("name", NN_OPS)
+@given(data=st.data())
+def test_nn_op_second_order(name, data):
+    fn, strategy = NN_OPS[name]
+    check_second_order(fn, *data.draw(strategy))

@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from .. import ops
+from .. import _creation, _dtype, _inplace, ops
 from .._conventions import check_broadcast
 from .._conventions import typename as _typename
 from .._random import rng as _rng
@@ -48,6 +48,44 @@ def log_softmax(input, dim=None, dtype=None):
     return (input if dtype is None else input.to(dtype)).log_softmax(dim)
 
 
+def _maybe_inplace(input, op, inplace_op, *args):
+    """``op(input, *args)``, or, with ``inplace``, the same written into ``input`` (its node
+    then PyTorch's in-place one, ``LeakyReluBackward1``, ...)."""
+    if inplace_op is None:
+        return op.apply(input, *args)
+    return _inplace.apply(input, lambda old: inplace_op.apply(old, *args))
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    return _maybe_inplace(input, ops.LeakyRelu, ops.LeakyReluInplace if inplace else None, negative_slope)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    return _maybe_inplace(input, ops.Elu, ops.EluInplace if inplace else None, alpha, 1.0, 1.0)
+
+
+_SELU_ALPHA, _SELU_SCALE = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
+
+
+def selu(input, inplace=False):
+    """ELU scaled so that activations keep mean 0 and variance 1 layer after layer."""
+    return _maybe_inplace(input, ops.Elu, ops.EluInplace if inplace else None, _SELU_ALPHA, _SELU_SCALE, 1.0)
+
+
+def gelu(input, approximate="none"):
+    if approximate not in ("none", "tanh"):
+        raise RuntimeError("approximate argument must be either none or tanh.")
+    return ops.Gelu.apply(input, approximate)
+
+
+def silu(input, inplace=False):
+    return _maybe_inplace(input, ops.Silu, ops.Silu if inplace else None)  # SiluBackward0 both ways
+
+
+def softplus(input, beta=1.0, threshold=20.0):
+    return ops.Softplus.apply(input, beta, threshold)
+
+
 # -- layers -------------------------------------------------------------------------------------
 def linear(input, weight, bias=None):
     """``input @ weight.T + bias``, recorded as PyTorch records it: one ``AddmmBackward0``
@@ -80,6 +118,82 @@ def dropout(input, p=0.5, training=True, inplace=False):
     keep = _rng(None).random(input.shape) >= p  # drawn from minigrad's default generator
     mask = Tensor._wrap((keep * (1 / (1 - p) if p < 1 else 0.0)).astype(input._data.dtype))
     return input.mul_(mask) if inplace else input * mask
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    """Normalise each sample over its last ``len(normalized_shape)`` dims (see
+    ops.NativeLayerNorm), then scale by ``weight`` and shift by ``bias``."""
+    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    if tuple(input.shape[input.dim() - len(shape):]) != shape or input.dim() < len(shape):
+        raise RuntimeError(f"Given normalized_shape={list(shape)}, expected input with shape "
+                           f"[*, {', '.join(map(str, shape))}], but got input of size{list(input.shape)}")
+    # PyTorch's node has an input for weight and bias even when they are None: ones and zeros here.
+    weight = _creation.ones(shape, dtype=input.dtype) if weight is None else weight
+    bias = _creation.zeros(shape, dtype=input.dtype) if bias is None else bias
+    return ops.NativeLayerNorm.apply(input, len(shape), weight, bias, eps)
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
+              sparse=False):
+    """Row ``input[i]`` of the table ``weight``, for every index in ``input``."""
+    if input.dtype is not _dtype.int64:  # (minigrad has no int32)
+        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar "
+                           f"types: Long, Int; but got {input.dtype.tensor_type} instead (while checking "
+                           "arguments for embedding)")
+    idx = input._data
+    if idx.size and (idx.min() < -weight.shape[0] or idx.max() >= weight.shape[0]):
+        raise IndexError("index out of range in self")
+    if padding_idx is not None:
+        if not -weight.shape[0] <= padding_idx < weight.shape[0]:
+            raise AssertionError("Padding_idx must be within num_embeddings")
+        padding_idx %= weight.shape[0]
+    if max_norm is not None:  # rescale, in place, the used rows longer than max_norm
+        with no_grad():
+            rows = np.unique(idx % weight.shape[0])
+            norms = np.linalg.norm(weight._data[rows], ord=norm_type, axis=1, keepdims=True)
+            scale = np.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
+            weight._data[rows] *= scale.astype(weight._data.dtype)
+            weight._version_counter()[0] += 1
+    return ops.Embedding.apply(weight, idx, padding_idx, scale_grad_by_freq)
+
+
+def one_hot(tensor, num_classes=-1):
+    """Class indices as rows of 0s with a 1 at each index (int64, as in PyTorch)."""
+    if tensor.dtype is not _dtype.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    idx = tensor._data
+    if idx.size and idx.min() < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    if num_classes == -1:
+        num_classes = int(idx.max()) + 1 if idx.size else 0
+    elif idx.size and idx.max() >= num_classes:
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    return Tensor._wrap((idx[..., None] == np.arange(num_classes)).astype(np.int64))
+
+
+def pad(input, pad, mode="constant", value=None):
+    """Add ``pad[0]`` values before and ``pad[1]`` after the last dim, ``pad[2]``, ``pad[3]``
+    around the one before it, ...; negative numbers crop. Only ``mode="constant"``."""
+    if mode != "constant":
+        if mode in ("reflect", "replicate", "circular"):
+            raise NotImplementedError(f"minigrad's pad has only mode='constant' (not {mode!r}); pad with "
+                                      "torch.cat of flipped or repeated slices instead")
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    if len(pad) % 2:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) > 2 * input.dim():
+        raise RuntimeError("Padding length should be less than or equal to two times the input dimension but "
+                           f"got padding length {len(pad)} and input of dimension {input.dim()}")
+    for i in range(0, len(pad), 2):
+        if input.shape[input.dim() - 1 - i // 2] + pad[i] + pad[i + 1] < 0:
+            raise RuntimeError("narrow(): length must be non-negative.")
+    return ops.ConstantPadNd.apply(input, tuple(int(p) for p in pad), 0.0 if value is None else value)
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    """``input`` divided by its ``p``-norm along ``dim`` (at least ``eps``): unit vectors."""
+    denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    return input / denom
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
@@ -308,13 +422,11 @@ def _check_reduction(reduction):
         raise ValueError(f"{reduction} is not a valid value for reduction")
 
 
-def mse_loss(input, target, *, reduction="mean"):
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """The mean (or sum, or each) of the squared differences."""
     _check_reduction(reduction)
     if target.size() != input.size():
-        warnings.warn(f"Using a target size ({target.shape}) that is different to the input size "
-                      f"({input.shape}). This will likely lead to incorrect results due to broadcasting. "
-                      "Please ensure they have the same size.", UserWarning, stacklevel=2)
+        _size_warning(input, target)
         check_broadcast(input.shape, target.shape)
         shape = np.broadcast_shapes(input.shape, target.shape)  # as torch.broadcast_tensors does
         input = input if input.shape == shape else input.expand(shape)
@@ -322,7 +434,7 @@ def mse_loss(input, target, *, reduction="mean"):
     return ops.MseLoss.apply(input, target, reduction)
 
 
-def nll_loss(input, target, weight=None, *, ignore_index=-100, reduction="mean"):
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
     """Minus the log-probability ``input`` gives each target class, averaged over the batch.
     ``input``: (N, C) log-probabilities (or (C,), or (N, C, d1, ...)); ``target``: (N,) class
     indices (or (), or (N, d1, ...)); ``weight``: optional (C,) weight per class."""
@@ -355,14 +467,134 @@ def nll_loss(input, target, weight=None, *, ignore_index=-100, reduction="mean")
     return out.reshape(target.shape) if reduction == "none" else out
 
 
-def cross_entropy(input, target, weight=None, *, ignore_index=-100, reduction="mean", label_smoothing=0.0):
-    """``nll_loss(log_softmax(input))``: the loss of a classifier given raw scores (logits).
-    Working in log space keeps it stable: no exp of a large logit, no log of 0."""
-    if target.dtype.is_floating_point and target.shape == input.shape:
-        raise NotImplementedError("minigrad's cross_entropy takes class indices as targets "
-                                  "(class probabilities are not supported)")
-    if label_smoothing:
-        raise NotImplementedError("minigrad's cross_entropy does not support label_smoothing")
-    return nll_loss(log_softmax(input, 0 if input.dim() == 1 else 1), target, weight,
-                    ignore_index=ignore_index, reduction=reduction)
+def _size_warning(input, target, stacklevel=3):
+    if target.shape != input.shape:
+        warnings.warn(f"Using a target size ({target.shape}) that is different to the input size "
+                      f"({input.shape}). This will likely lead to incorrect results due to broadcasting. "
+                      "Please ensure they have the same size.", UserWarning, stacklevel=stacklevel)
 
+
+def _same_dtype(tensor, like):
+    """``weight`` and ``pos_weight`` as an array of the input's dtype (or None)."""
+    return None if tensor is None else tensor._data.astype(like._data.dtype, copy=False)
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                  reduction="mean", label_smoothing=0.0):
+    """``nll_loss(log_softmax(input))``: the loss of a classifier given raw scores (logits).
+    Working in log space keeps it stable: no exp of a large logit, no log of 0.
+
+    ``target`` holds class indices, or, with the input's shape and a float dtype, class
+    probabilities. ``label_smoothing`` mixes each target with the uniform distribution:
+    the true class gets ``1 - label_smoothing`` plus its share of ``label_smoothing``.
+    Both are written as PyTorch's C++ writes them, so the graph has PyTorch's nodes."""
+    _check_reduction(reduction)
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+    dim = 0 if input.dim() == 1 else 1
+    classes = input.shape[dim]
+    log_p = log_softmax(input, dim)
+    w = None if weight is None else weight.reshape(*[-1 if d == dim else 1 for d in range(input.dim())])
+    if target.dtype.is_floating_point and target.shape == input.shape:  # class probabilities
+        if ignore_index >= 0:
+            raise RuntimeError("ignore_index is not supported for floating point target")
+        if label_smoothing > 0:
+            target = target * (1 - label_smoothing) + label_smoothing / classes
+        picked = log_p * target if w is None else log_p * target * w
+        if reduction == "none":
+            return -picked.sum(dim)
+        if reduction == "sum":
+            return -picked.sum()
+        return ops.DivNumber.apply(-picked.sum(), input.numel() // classes)
+    nll = nll_loss(log_p, target, weight, ignore_index=ignore_index, reduction=reduction)
+    if label_smoothing == 0:
+        return nll
+    # Smoothing: the loss of the uniform target, -sum(log_p) (weighted), is mixed in.
+    ignored = target == ignore_index
+    smooth = -(log_p if w is None else log_p * w).sum(dim)
+    smooth = smooth.masked_fill(ignored, 0.0)
+    if reduction == "mean":
+        total = (~ignored).sum() if weight is None else weight.gather(0, target.masked_select(~ignored)).sum()
+        smooth = smooth.sum() / total
+    elif reduction == "sum":
+        smooth = smooth.sum()
+    return ops.MulNumber.apply(nll, 1 - label_smoothing) + ops.MulNumber.apply(smooth, label_smoothing / classes)
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    """The loss of a yes/no classifier that outputs probabilities (after a sigmoid):
+    ``-(t log(p) + (1 - t) log(1 - p))``. Prefer binary_cross_entropy_with_logits on the
+    logits: the same loss, without a probability that rounds to 0 or 1."""
+    _check_reduction(reduction)
+    if target.shape != input.shape:
+        raise ValueError(f"Using a target size ({target.shape}) that is different to the input size "
+                         f"({input.shape}) is deprecated. Please ensure they have the same size.")
+    x = input._data
+    if ((x < 0) | (x > 1)).any() or np.isnan(x).any():
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    w = None if weight is None else np.broadcast_to(_same_dtype(weight, input), input.shape)
+    return ops.BinaryCrossEntropy.apply(input, target, w, reduction)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                                     reduction="mean", pos_weight=None):
+    """The binary cross entropy of ``sigmoid(input)``, computed stably from the logits.
+    ``pos_weight`` (one per class, broadcast along the last dim) weighs the positives:
+    above 1 it trades precision for recall."""
+    _check_reduction(reduction)
+    if target.shape != input.shape:
+        raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
+    return ops.BinaryCrossEntropyWithLogits.apply(input, target, _same_dtype(weight, input),
+                                                  _same_dtype(pos_weight, input), reduction)
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    """The mean (or sum, or each) of the absolute differences: a composition in PyTorch too."""
+    _check_reduction(reduction)
+    _size_warning(input, target)
+    losses = (input - target).abs()
+    return losses if reduction == "none" else losses.mean() if reduction == "mean" else losses.sum()
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    """Squared below ``beta``, absolute above (see ops.SmoothL1Loss). ``beta=0`` is l1_loss."""
+    _check_reduction(reduction)
+    _size_warning(input, target)
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    if beta == 0.0:
+        return l1_loss(input, target, reduction=reduction)
+    return ops.SmoothL1Loss.apply(input, target, reduction, beta)
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    """Squared below ``delta``, ``delta`` times absolute above (see ops.HuberLoss)."""
+    _check_reduction(reduction)
+    _size_warning(input, target)
+    if delta <= 0:
+        raise RuntimeError("huber_loss does not support non-positive values for delta.")
+    return ops.HuberLoss.apply(input, target, reduction, delta)
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    """The Kullback-Leibler divergence ``sum(t (log t - input))`` of the target distribution
+    from the prediction; ``input`` holds log-probabilities, ``target`` probabilities (or
+    log-probabilities, with ``log_target``). ``"batchmean"`` divides the sum by the batch size,
+    which is KL's definition; ``"mean"`` divides by every element (with PyTorch's warning)."""
+    if reduction not in _REDUCTIONS + ("batchmean",):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    if reduction == "mean":
+        warnings.warn("reduction: 'mean' divides the total loss by both the batch size and the support size."
+                      "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+                      "'mean' will be changed to behave the same as 'batchmean' in the next major release.",
+                      UserWarning, stacklevel=2)
+    if log_target:
+        losses = target.exp() * (target - input)
+    else:  # t log t, taken as 0 where t = 0
+        losses = ops.Xlogy.apply(target, target) - target * input
+    if reduction == "none":
+        return losses
+    if reduction == "mean":
+        return losses.mean()
+    total = losses.sum()
+    return total / input.shape[0] if reduction == "batchmean" and input.dim() != 0 else total

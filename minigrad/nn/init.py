@@ -5,6 +5,7 @@ Each function changes the tensor's numbers without recording anything (as under
 it reproducible) unless given another, and returns the tensor.
 """
 import math
+import warnings
 
 import numpy as np
 
@@ -50,14 +51,20 @@ def _calculate_fan_in_and_fan_out(tensor):
 
 def calculate_gain(nonlinearity, param=None):
     """The factor that keeps activations' variance steady through the given nonlinearity."""
-    if nonlinearity in ("linear", "conv1d", "conv2d", "conv3d", "sigmoid"):
+    if nonlinearity in ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
+                        "conv_transpose3d", "sigmoid"):
         return 1
     if nonlinearity == "tanh":
         return 5.0 / 3
     if nonlinearity == "relu":
         return math.sqrt(2.0)
     if nonlinearity == "leaky_relu":
-        slope = 0.01 if param is None else param
+        if param is None:
+            slope = 0.01
+        elif isinstance(param, (int, float)) and not isinstance(param, bool):
+            slope = param
+        else:
+            raise ValueError(f"negative_slope {param} not a valid number")
         return math.sqrt(2.0 / (1 + slope ** 2))
     if nonlinearity == "selu":
         return 3.0 / 4
@@ -65,8 +72,9 @@ def calculate_gain(nonlinearity, param=None):
 
 
 def _fan(tensor, mode):
+    mode = mode.lower()
     if mode not in ("fan_in", "fan_out"):
-        raise ValueError(f"Mode {mode} not supported, please use one of fan_in, fan_out")
+        raise ValueError(f"Mode {mode} not supported, please use one of ['fan_in', 'fan_out']")
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     return fan_in if mode == "fan_in" else fan_out
 
@@ -74,11 +82,17 @@ def _fan(tensor, mode):
 def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
     """He initialisation: uniform in +-gain * sqrt(3 / fan). With ``a=sqrt(5)``, nn.Linear's
     default, the bound is 1 / sqrt(fan_in)."""
+    if 0 in tensor.shape:
+        warnings.warn("Initializing zero-element tensors is a no-op", UserWarning, stacklevel=2)
+        return tensor
     bound = math.sqrt(3.0) * calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode))
     return uniform_(tensor, -bound, bound, generator)
 
 
 def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
+    if 0 in tensor.shape:
+        warnings.warn("Initializing zero-element tensors is a no-op", UserWarning, stacklevel=2)
+        return tensor
     std = calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode))
     return normal_(tensor, 0.0, std, generator)
 
@@ -93,3 +107,58 @@ def xavier_uniform_(tensor, gain=1.0, generator=None):
 def xavier_normal_(tensor, gain=1.0, generator=None):
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     return normal_(tensor, 0.0, gain * math.sqrt(2.0 / (fan_in + fan_out)), generator)
+
+
+def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
+    """Normal(mean, std) restricted to [a, b] (bounds in absolute terms, not in stds), drawn
+    as PyTorch draws it: uniform between the bounds' CDF values, then through the inverse
+    CDF (erfinv), so no value is ever redrawn."""
+    lo, hi = (_normal_cdf((a - mean) / std), _normal_cdf((b - mean) / std))
+    u = _rng(generator).uniform(2 * lo - 1, 2 * hi - 1, tensor.shape)
+    values = _erfinv(u) * (std * math.sqrt(2.0)) + mean
+    return _fill(tensor, np.clip(values, a, b))
+
+
+def _normal_cdf(x):
+    return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+
+
+def _erfinv(y):
+    """The inverse of erf, by Newton's method from a close start (NumPy has no erfinv)."""
+    y = np.clip(y, -1 + 1e-15, 1 - 1e-15)
+    erf = np.frompyfunc(math.erf, 1, 1)
+    x = np.sign(y) * np.sqrt(-np.log((1 - y) * (1 + y)))  # within a factor of the answer
+    x = x * 0.8862269254527580  # sqrt(pi)/2: erfinv's slope at 0, where the start is poorest
+    for _ in range(60):
+        step = (erf(x).astype(np.float64) - y) / (2 / math.sqrt(math.pi) * np.exp(-x * x))
+        x = x - step
+        if np.abs(step).max(initial=0) < 1e-14:
+            break
+    return x
+
+
+def orthogonal_(tensor, gain=1, generator=None):
+    """A (semi-)orthogonal matrix: the Q of a QR decomposition of a normal matrix, its
+    signs fixed by R's diagonal so that it is uniformly distributed; trailing dims are
+    flattened, as in PyTorch."""
+    if tensor.dim() < 2:
+        raise ValueError("Only tensors with 2 or more dimensions are supported")
+    if tensor.numel() == 0:
+        return tensor
+    rows = tensor.shape[0]
+    cols = tensor.numel() // rows
+    flat = _rng(generator).normal(0.0, 1.0, (rows, cols))
+    if rows < cols:
+        flat = flat.T
+    q, r = np.linalg.qr(flat)
+    q *= np.sign(np.diag(r))
+    if rows < cols:
+        q = q.T
+    return _fill(tensor, (gain * q).reshape(tensor.shape))
+
+
+def eye_(tensor):
+    """The identity matrix (for a 2-D tensor)."""
+    if tensor.dim() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    return _fill(tensor, np.eye(*tensor.shape))

@@ -36,7 +36,7 @@ reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Var, Std,
                    MinBackward0: along a dim), Amax, Amin, Sort, SortStable (SortBackward0/1), Topk
 shape.py           View, UnsafeView (a reshape that copied), Expand, SumToSize, Permute,
                    Transpose, T, Unsqueeze, Squeeze (SqueezeBackward0/1/2), Cat, Stack,
-                   Repeat (``repeat``, ``tile``), Flip, Roll
+                   Repeat (``repeat``, ``tile``), Flip, Roll, ConstantPadNd (``F.pad``)
 index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``), Alias
                    (``x[:]``), Unbind (``for row in x``), SplitPiece, SplitWithSizesPiece
                    (``split``, ``chunk``), MaskedSelect, IndexPut (indexing's backward),
@@ -51,11 +51,17 @@ linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
 nn.py              Softmax, LogSoftmax, MseLoss, NllLoss (NllLossBackward0,
                    NllLoss2DBackward0), NativeBatchNorm (``BatchNorm1d``), and the backward
                    ops PyTorch records for double backward (LogSoftmaxBackwardData,
-                   NllLossBackward)
+                   NllLossBackward); NativeLayerNorm (``LayerNorm``), Embedding
 conv.py            Convolution (ConvolutionBackward0: ``conv2d``, ``conv1d``), MaxPool2d
                    (MaxPool2DWithIndicesBackward0), AvgPool2d (AvgPool2DBackward0),
                    AdaptiveAvgPool2d (AdaptiveAvgPool2DBackward0), and Unfold, Fold
                    (im2col, col2im: each other's backward, used by the backwards above)
+activation.py      LeakyRelu, Elu (LeakyReluBackward0/1, EluBackward0/1: out of place / in
+                   place), Gelu (both ``approximate`` forms), Silu, Softplus
+loss.py            BinaryCrossEntropy, BinaryCrossEntropyWithLogits, SmoothL1Loss, HuberLoss
+                   (l1_loss, kl_div and cross_entropy's smoothing are compositions, as in PyTorch,
+                   with MulNumber, DivNumber: MulBackward1, DivBackward1, ``x * number`` in C++),
+                   Xlogy (kl_div's ``t log t``)
 =================  ==========================================================================
 
 What every op shares lives elsewhere: recording a node, saving tensors and checking their
@@ -63,6 +69,7 @@ versions in ``minigrad/autograd/function.py``; summing a broadcast gradient back
 input's shape and casting it to the input's dtype in the same file (``Node.apply``), as
 PyTorch's engine does, so that no backward here has to.
 """
+from .activation import Elu, EluInplace, Gelu, LeakyRelu, LeakyReluInplace, Silu, Softplus
 from .arithmetic import (Add, Atan2, ClampTensor, Clone, Copy, Div, DivRounding, DivTrunc, Fill,
                          FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp, LerpTensor, Logaddexp,
                          Maximum, Minimum, Mul, Neg, Pow, PowTensor, Reciprocal, Remainder,
@@ -73,11 +80,13 @@ from .index import (Alias, AsStrided, Gather, Index, IndexPut, IndexPutValues, I
                     SplitPiece, SplitWithSizesPiece, Unbind)
 from .linalg import (Addmm, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, Dot, MatMul, Mm, Mv, Trace,
                      Tril, Triu, VecMat, matmul_op)
-from .nn import (LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NllLoss, NllLoss2d,
-                 NllLossBackward, Softmax)
+from .loss import (BinaryCrossEntropy, BinaryCrossEntropyWithLogits, DivNumber, HuberLoss, MulNumber, SmoothL1Loss,
+                   Xlogy)
+from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
+                 NllLoss, NllLoss2d, NllLossBackward, Softmax)
 from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim,
                      Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim, Topk, Var)
-from .shape import (Cat, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
+from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
                     SumToSize, T, Transpose, UnsafeView, Unsqueeze, View)
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,
                     Expm1, Floor, Frac, Log, Log1p, Log2, Log10, NanToNum, Relu, Round, RoundDecimals,

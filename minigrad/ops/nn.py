@@ -8,7 +8,7 @@ import numpy as np
 
 from .._conventions import quiet
 from ..autograd.function import Op
-from .index import Gather
+from .index import Gather, IndexPut
 
 
 # ---------------------------------------------------------------------------------------------
@@ -118,6 +118,7 @@ class NllLoss(Op):
         if weight is not None:
             w *= weight[index.squeeze(axis)]
         losses = -np.take_along_axis(input, index, axis).squeeze(axis) * w
+        losses += 0.0  # an ignored row's -x * 0 is -0.; PyTorch's is 0.
         ctx.save_for_backward(index, w)
         ctx.shape, ctx.axis, ctx.reduction = input.shape, axis, reduction
         if reduction == "none":
@@ -144,7 +145,7 @@ class NllLossBackward(Op):
         ctx.save_for_backward(index, w)
         ctx.scale, ctx.axis, ctx.reduced = scale, axis, grad.ndim < index.ndim - 1
         out = np.zeros(shape, dtype=grad.dtype)
-        np.put_along_axis(out, index, np.expand_dims(-w * (grad * scale), axis), axis=axis)
+        np.put_along_axis(out, index, np.expand_dims(-w * (grad * scale) + 0.0, axis), axis=axis)  # 0., not -0.
         return out
 
     @staticmethod
@@ -201,3 +202,67 @@ class NativeBatchNorm(Op):
         grad_w = (grad * x_hat).sum(dims) if weight is not None and ctx.needs_input_grad[1] else None
         grad_b = grad.sum(dims) if ctx.needs_input_grad[2] else None
         return grad_x, grad_w, grad_b, None, None, None, None
+
+
+class NativeLayerNorm(Op):
+    """Layer normalisation in one node, as PyTorch records it: each sample is normalised
+    over its last ``ndim`` dims (its features) to mean 0 and variance 1, then scaled by
+    ``weight`` and shifted by ``bias`` (of the features' shape). Unlike batch norm, no
+    statistics cross the batch, so training and evaluation compute the same."""
+    node_name = "NativeLayerNormBackward0"
+
+    @staticmethod
+    def forward(ctx, x, ndim, weight, bias, eps):
+        dims = tuple(range(x.ndim - ndim, x.ndim))
+        mean = x.mean(dims, keepdims=True)
+        invstd = 1 / np.sqrt(x.var(dims, keepdims=True) + eps)  # the biased variance: divide by n
+        ctx.save_for_backward(x, weight)
+        ctx.dims, ctx.eps = dims, eps
+        return ((x - mean) * invstd * weight + bias).astype(x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, weight = ctx.saved_tensors
+        dims = ctx.dims
+        # The statistics again, with tensor ops, so that this backward is differentiable too.
+        centred = x - x.mean(dims, keepdim=True)
+        invstd = ((centred * centred).mean(dims, keepdim=True) + ctx.eps) ** -0.5
+        x_hat = centred * invstd
+        g = grad * weight
+        # Each sample's mean and variance move with each of its features: subtract their share.
+        grad_x = invstd * (g - g.mean(dims, keepdim=True) - x_hat * (g * x_hat).mean(dims, keepdim=True))
+        batch = tuple(range(x.dim() - len(dims)))  # the leading dims, summed over for the affine grads
+        grad_w = (grad * x_hat).sum(batch) if ctx.needs_input_grad[2] else None
+        grad_b = grad.sum(batch) if ctx.needs_input_grad[3] else None
+        return grad_x if ctx.needs_input_grad[0] else None, None, grad_w, grad_b, None
+
+
+# ---------------------------------------------------------------------------------------------
+# Embedding
+# ---------------------------------------------------------------------------------------------
+
+
+class Embedding(Op):
+    """``weight[indices]``: row ``i`` of the table is the vector of token ``i``. Backward adds
+    each output row's gradient into the row it came from; the ``padding_idx`` row gets
+    none, and ``scale_grad_by_freq`` divides each row's gradient by how often it was used."""
+    node_name = "EmbeddingBackward0"
+
+    @staticmethod
+    def forward(ctx, weight, indices, padding_idx, scale_grad_by_freq):
+        ctx.save_for_backward(indices)
+        ctx.shape, ctx.padding_idx, ctx.scale = weight.shape, padding_idx, scale_grad_by_freq
+        return weight[indices]
+
+    @staticmethod
+    def backward(ctx, grad):
+        indices, = ctx.saved_tensors
+        idx = indices._data
+        keep = np.ones(idx.shape, dtype=grad.dtype.np)
+        if ctx.padding_idx is not None:
+            keep[idx == ctx.padding_idx] = 0
+        if ctx.scale:
+            counts = np.bincount(idx.ravel(), minlength=ctx.shape[0])
+            keep = keep / counts[idx]
+        rows = grad * keep[..., None].astype(grad.dtype.np)
+        return IndexPut.apply(rows, ctx.shape, idx), None, None, None

@@ -220,3 +220,21 @@ class Roll(Op):
     @staticmethod
     def backward(ctx, grad):  # roll back by as much
         return Roll.apply(grad, tuple(-s for s in ctx.shifts), ctx.dims), None, None
+
+
+class ConstantPadNd(Op):
+    """``F.pad(x, pad, value=v)``: ``pad`` holds (before, after) counts for the last dims, the
+    last dim first; a negative count crops instead. Backward is the same op with every
+    count negated: it crops away what was added and gives back zeros for what was cropped."""
+    node_name = "ConstantPadNdBackward0"
+
+    @staticmethod
+    def forward(ctx, x, pad, value):
+        ctx.pad = pad
+        widths = [(0, 0)] * (x.ndim - len(pad) // 2) + [(pad[i], pad[i + 1]) for i in range(len(pad) - 2, -1, -2)]
+        crop = tuple(slice(max(-b, 0), n - max(-a, 0)) for (b, a), n in zip(widths, x.shape))
+        return np.pad(x[crop], [(max(b, 0), max(a, 0)) for b, a in widths], constant_values=value)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return ConstantPadNd.apply(grad, tuple(-p for p in ctx.pad), 0), None, None

@@ -16,10 +16,11 @@ import contextlib
 import io
 import re
 
-from . import (autograd_material, cnn, d2l_preliminaries, devices, functional, optim_and_files,
+from . import (autograd_material, cnn, d2l_preliminaries, devices, functional, nn_tutorials, optim_and_files,
                tensor_tutorial)
 
-MODULES = [tensor_tutorial, autograd_material, devices, functional, d2l_preliminaries, cnn, optim_and_files]
+MODULES = [tensor_tutorial, autograd_material, devices, functional, d2l_preliminaries, nn_tutorials, cnn,
+           optim_and_files]
 PROGRAMS = [p for m in MODULES for p in m.PROGRAMS]
 
 

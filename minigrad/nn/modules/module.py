@@ -6,12 +6,15 @@ like BatchNorm's running mean) and ``_modules`` (sub-modules). Everything else
 (``parameters()``, ``state_dict()``, ``train()``, ``repr``) walks these tables, in
 the order the attributes were assigned, as PyTorch does.
 """
+import itertools
+import warnings
 from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 
 from ... import _device, _dtype
 from ..._tensor import Tensor
 from ...autograd import no_grad
+from ...autograd.function import Op
 from ..parameter import Parameter
 
 
@@ -43,12 +46,70 @@ class Module:
         object.__setattr__(self, "_buffers", OrderedDict())
         object.__setattr__(self, "_non_persistent_buffers", set())
         object.__setattr__(self, "_modules", OrderedDict())
+        for table in _HOOK_TABLES:
+            object.__setattr__(self, table, OrderedDict())
 
     def forward(self, *args, **kwargs):
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
     def __call__(self, *args, **kwargs):
-        return self.forward(*args, **kwargs)
+        d = self.__dict__
+        if not (d.get("_forward_pre_hooks") or d.get("_forward_hooks") or d.get("_backward_hooks")
+                or d.get("_backward_pre_hooks")):
+            return self.forward(*args, **kwargs)  # no hooks: nothing else to do
+        return self._call_with_hooks(args, kwargs)
+
+    # -- hooks ---------------------------------------------------------------------------------
+    def _call_with_hooks(self, args, kwargs):
+        """PyTorch's order: forward pre-hooks (may replace the input), forward, forward hooks
+        (may replace the output); backward hooks watch the gradients at the module's
+        inputs and outputs through identity nodes (``BackwardHookFunctionBackward``)."""
+        for hook_id, hook in list(self._forward_pre_hooks.items()):
+            if hook_id in self._forward_pre_hooks_with_kwargs:
+                result = hook(self, args, kwargs)
+                if result is not None:
+                    if not (isinstance(result, tuple) and len(result) == 2):
+                        raise RuntimeError("forward pre-hook must return None or a tuple of (new_args, "
+                                           f"new_kwargs), but got {result}.")
+                    args, kwargs = result
+            else:
+                result = hook(self, args)
+                if result is not None:
+                    args = result if isinstance(result, tuple) else (result,)
+        watch = _BackwardWatch(self) if self._backward_hooks or self._backward_pre_hooks else None
+        if watch is not None:
+            args = watch.inputs(args)
+        output = self.forward(*args, **kwargs)
+        for hook_id, hook in list(self._forward_hooks.items()):
+            result = (hook(self, args, kwargs, output) if hook_id in self._forward_hooks_with_kwargs
+                      else hook(self, args, output))
+            if result is not None:
+                output = result
+        return output if watch is None else watch.outputs(output)
+
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        """``hook(module, args)`` runs before ``forward``; returning something replaces the
+        input (a non-tuple is wrapped in one). With ``with_kwargs``: ``hook(module, args, kwargs)``
+        returning None or ``(args, kwargs)``."""
+        return _RemovableHandle(self._forward_pre_hooks, hook, prepend,
+                                self._forward_pre_hooks_with_kwargs if with_kwargs else None)
+
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
+        """``hook(module, args, output)`` runs after ``forward``; returning something replaces
+        the output. With ``with_kwargs``: ``hook(module, args, kwargs, output)``."""
+        return _RemovableHandle(self._forward_hooks, hook, prepend,
+                                self._forward_hooks_with_kwargs if with_kwargs else None)
+
+    def register_full_backward_pre_hook(self, hook, prepend=False):
+        """``hook(module, grad_output)`` runs when the gradients of the outputs are known;
+        returning a tuple replaces them."""
+        return _RemovableHandle(self._backward_pre_hooks, hook, prepend)
+
+    def register_full_backward_hook(self, hook, prepend=False):
+        """``hook(module, grad_input, grad_output)`` runs when the gradients of the module's
+        inputs are known (tuples, None where an input is not a tensor needing a gradient);
+        returning a tuple replaces ``grad_input``."""
+        return _RemovableHandle(self._backward_hooks, hook, prepend)
 
     # -- registering by attribute assignment -------------------------------------------------
     def __setattr__(self, name, value):
@@ -109,9 +170,21 @@ class Module:
     def __dir__(self):
         return sorted(set(super().__dir__()) | set(self._parameters) | set(self._buffers) | set(self._modules))
 
+    def _check_name(self, kind, name, table):
+        """PyTorch's checks of a name given to register_buffer / register_parameter / add_module."""
+        if not isinstance(name, str):
+            raise TypeError(f"{kind} name should be a string. Got {type(name).__name__}")
+        if "." in name:
+            raise KeyError(f'{kind} name can\'t contain "."' + (f", got: {name}" if kind == "module" else ""))
+        if name == "":
+            raise KeyError(f'{kind} name can\'t be empty string ""')
+        if hasattr(self, name) and name not in table:
+            raise KeyError(f"attribute '{name}' already exists")
+
     def register_parameter(self, name, param):
         if "_parameters" not in self.__dict__:
             raise AttributeError("cannot assign parameter before Module.__init__() call")
+        self._check_name("parameter", name, self._parameters)
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"cannot assign '{_type_name(param)}' object to parameter '{name}' "
                             "(torch.nn.Parameter or None required)")
@@ -122,6 +195,7 @@ class Module:
         by ``.double()``, but not a parameter, so no optimizer will train it."""
         if "_buffers" not in self.__dict__:
             raise AttributeError("cannot assign buffer before Module.__init__() call")
+        self._check_name("buffer", name, self._buffers)
         if tensor is not None and not isinstance(tensor, Tensor):
             raise TypeError(f"cannot assign '{_type_name(tensor)}' object to buffer '{name}' "
                             "(torch Tensor or None required)")
@@ -133,6 +207,7 @@ class Module:
     def add_module(self, name, module):
         if module is not None and not isinstance(module, Module):
             raise TypeError(f"{_type_name(module)} is not a Module subclass")
+        self._check_name("module", name, self._modules)
         self._modules[name] = module
 
     register_module = add_module
@@ -150,6 +225,17 @@ class Module:
             if module is not None:
                 yield from module.named_modules(memo, prefix + ("." if prefix else "") + name,
                                                 remove_duplicate)
+
+    def get_submodule(self, target):
+        """The module at dotted path ``target`` ("" is this module)."""
+        module = self
+        for item in target.split(".") if target else ():
+            if not hasattr(module, item):
+                raise AttributeError(f"{module._get_name()} has no attribute `{item}`")
+            module = getattr(module, item)
+            if not isinstance(module, Module):
+                raise AttributeError(f"`{item}` is not an nn.Module")
+        return module
 
     def modules(self):
         for _, module in self.named_modules():
@@ -362,6 +448,126 @@ class Module:
         elif lines:
             text += "\n  " + "\n  ".join(lines) + "\n"
         return text + ")"
+
+
+_HOOK_TABLES = ("_forward_pre_hooks", "_forward_pre_hooks_with_kwargs", "_forward_hooks",
+                "_forward_hooks_with_kwargs", "_backward_pre_hooks", "_backward_hooks")
+
+
+class _RemovableHandle:
+    """What ``register_*_hook`` returns: ``.remove()`` takes the hook away again (also at the
+    end of a ``with`` block)."""
+
+    _ids = itertools.count()
+
+    def __init__(self, hooks, hook, prepend=False, extra=None):
+        self.hooks, self.extra, self.id = hooks, extra, next(self._ids)
+        hooks[self.id] = hook
+        if prepend:
+            hooks.move_to_end(self.id, last=False)
+        if extra is not None:
+            extra[self.id] = True  # the hook takes kwargs too
+
+    def remove(self):
+        self.hooks.pop(self.id, None)
+        if self.extra is not None:
+            self.extra.pop(self.id, None)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()
+
+
+class BackwardHookFunction(Op):
+    """The identity, as one node: where backward hooks see a module's gradients pass by.
+    ``report`` gets the gradient and returns the one to pass on."""
+    node_name = "BackwardHookFunctionBackward"
+
+    @staticmethod
+    def forward(ctx, x, report):
+        ctx.report = report
+        return x.view()
+
+    @staticmethod
+    def backward(ctx, grad):
+        return ctx.report(grad), None
+
+
+class _BackwardWatch:
+    """One call's backward hooks. The outputs' identity nodes run first in backward: they
+    collect ``grad_output`` and run the pre-hooks; the inputs' nodes run once the gradients
+    have gone through the module: they collect ``grad_input`` and run the hooks."""
+
+    def __init__(self, module):
+        self.module = module
+        self.n_inputs = self.n_outputs = 0
+        self.wanted = []  # positions of the inputs that need a gradient
+        self.grad_outputs, self.grad_inputs = {}, {}
+
+    def inputs(self, args):
+        self.n_inputs = len(args)
+        self.wanted = [i for i, a in enumerate(args) if isinstance(a, Tensor) and a.requires_grad]
+        return tuple(BackwardHookFunction.apply(a, self._input_reporter(i)) if i in self.wanted else a
+                     for i, a in enumerate(args))
+
+    def outputs(self, output):
+        single = isinstance(output, Tensor)
+        outs = (output,) if single else tuple(output)
+        self.n_outputs = len(outs)
+        self.out_wanted = [i for i, o in enumerate(outs) if isinstance(o, Tensor) and o.requires_grad]
+        outs = tuple(BackwardHookFunction.apply(o, self._output_reporter(i)) if i in self.out_wanted else o
+                     for i, o in enumerate(outs))
+        return outs[0] if single else type(output)(outs)
+
+    def _output_reporter(self, i):
+        def report(grad):
+            self.grad_outputs[i] = grad
+            if len(self.grad_outputs) < len(self.out_wanted):
+                return grad
+            grads = tuple(self.grad_outputs.get(k) for k in range(self.n_outputs))
+            for hook in list(self.module._backward_pre_hooks.values()):
+                result = hook(self.module, grads)
+                if result is not None:
+                    grads = tuple(result) if isinstance(result, (tuple, list)) else (result,)
+            self.grad_output = grads
+            self.grad_outputs = {}
+            if not self.wanted and self.module._backward_hooks:  # no input needs a gradient: run them now
+                warnings.warn("Full backward hook is firing when gradients are computed with respect to module "
+                              "outputs since no inputs require gradients. See https://docs.pytorch.org/docs/main/"
+                              "generated/torch.nn.Module.html#torch.nn.Module.register_full_backward_hook for "
+                              "more details.", UserWarning, stacklevel=2)
+                for hook in list(self.module._backward_hooks.values()):
+                    result = hook(self.module, (None,) * self.n_inputs, grads)
+                    if result is not None and not (isinstance(result, tuple) and all(r is None for r in result)):
+                        raise RuntimeError("Backward hook for Modules where no input requires gradient should "
+                                           "always return None or None for all gradients.")
+            return grads[i]
+        return report
+
+    def _input_reporter(self, i):
+        def report(grad):
+            self.grad_inputs[i] = grad
+            if len(self.grad_inputs) < len(self.wanted):
+                return grad
+            grads = tuple(self.grad_inputs.get(k) for k in range(self.n_inputs))
+            self.grad_inputs = {}
+            for hook in list(self.module._backward_hooks.values()):
+                result = hook(self.module, grads, self.grad_output)
+                if result is None:
+                    continue
+                result = tuple(result) if isinstance(result, (tuple, list)) else (result,)
+                if len(result) != self.n_inputs:
+                    raise RuntimeError(f"Backward hook returned an invalid number of grad_input, got "
+                                       f"{len(result)}, but expected {self.n_inputs}")
+                if len(self.wanted) > 1 and any(r is not g for r, g in zip(result, grads)):
+                    # One identity node per input: the others' gradients have gone on already.
+                    raise RuntimeError("minigrad's full backward hooks can replace grad_input only for "
+                                       "modules with one input that requires grad")
+                grads = result
+            return grads[i]
+        return report
 
 
 def _type_name(value):
