@@ -1261,8 +1261,6 @@ def test_new_op_second_order(name, data):
 # In-place writes into a view of a tensor that requires grad: the base's node is CopySlices
 # (x[mask] = v: IndexPutBackward0). Gradients flow to the base's old values outside the
 # written region, through the in-place op inside it, and to the op's other inputs.
-# ======================================================================================
-
 # =============================================================================================
 
 
@@ -1310,7 +1308,9 @@ def test_inplace_on_view_second_order(name, data):
     fn, v_shape = INPLACE_ON_VIEWS[name]
     x, v = data.draw(arrays((2, 3), floats(-1, 1))), data.draw(arrays(v_shape, floats(-1, 1)))
     check_second_order(lambda a, b: fn(a, b).sum(), x, v)
-=======
+
+
+# =============================================================================================
 # The ops of torch.nn (issue 19): activations, normalisation, embedding, losses
 # =============================================================================================
 
