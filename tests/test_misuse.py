@@ -36,8 +36,6 @@ DIFFS = {
                           "raises TypeError",
     "var_correction_too_big": "var(correction=n): PyTorch's gradient is +inf everywhere, minigrad's "
                               "(x - mean) * inf, -inf below the mean",
-    "cross_entropy_probabilities_ok": "minigrad's cross_entropy takes class indices only, not class "
-                                      "probabilities (NotImplementedError)",
     "nll_loss_int32_target": "minigrad has no int32 (from_numpy refuses an int32 array)",
 }
 
