@@ -6,8 +6,9 @@ and raise PyTorch's exception, with PyTorch's words, where NumPy would raise its
 """
 import numpy as np
 
-# PyTorch computes log(0), 1/0 or exp(1000) silently (giving -inf, inf, nan); so do the ops
-# decorated with this.
+# PyTorch computes log(0), 1/0 or exp(1000) silently (giving -inf, inf, nan). Every op's
+# forward runs under this already (Op._forward), and so does backward (run_backward); a
+# NumPy computation outside the ops can be decorated with it.
 quiet = np.errstate(all="ignore")
 
 # What PyTorch says when an inference tensor (made under inference_mode) is used outside it.

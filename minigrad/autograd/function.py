@@ -231,8 +231,7 @@ class Node:
 
     def _run_pre_hooks(self, grad):
         for hook in tuple(self._pre_hooks.values()) if self._pre_hooks else ():
-            result = hook(grad)
-            grad = grad if result is None else result
+            grad = _run_hook(hook, grad)
         if self._retain is not None and self._retain() is not None:
             _accumulate(self._retain(), grad)  # retain_grad() runs after all other hooks
         return grad
@@ -265,6 +264,20 @@ class Node:
                                        f"{i}th output.")
             out.append(g)
         return out
+
+
+def _run_hook(hook, grad):
+    """``hook(grad)``: None keeps the gradient, a tensor replaces it (of the same size and
+    type: the engine would not know what to do with another, so PyTorch refuses it)."""
+    result = hook(grad)
+    if result is None:
+        return grad
+    if result._data.shape != grad._data.shape:
+        raise RuntimeError(f"hook '{getattr(hook, '__name__', '<unknown>')}' has changed the size of value")
+    if result._data.dtype != grad._data.dtype:
+        raise RuntimeError(f"hook '{getattr(hook, '__name__', '<unknown>')}' has changed the type of value "
+                           f"(was {grad.type()} got {result.type()})")
+    return result
 
 
 def _fit_gradient(node, i, grad, shape, np_dtype):
@@ -319,8 +332,7 @@ class AccumulateGrad(Node):
     def _run_pre_hooks(self, grad):
         hooks = self.variable._hooks  # the leaf's own hooks, then the node's (as in PyTorch)
         for hook in tuple(hooks.values()) if hooks else ():
-            result = hook(grad)
-            grad = grad if result is None else result
+            grad = _run_hook(hook, grad)
         return super()._run_pre_hooks(grad)
 
     def apply(self, grad, owned=False):
@@ -457,7 +469,8 @@ class Op(Function):
     @classmethod
     def _forward(cls, ctx, args):
         arrays = [a._data if isinstance(a, Tensor) else a for a in args]
-        result = cls.forward(ctx, *arrays)
+        with np.errstate(all="ignore"):  # inf * 0, log(-1)...: NaN or inf, silently, as in PyTorch
+            result = cls.forward(ctx, *arrays)
         if not isinstance(result, np.ndarray):  # NumPy returns scalars for 0-d results
             array = np.asarray(result)
             if ctx._to_save:

@@ -7,7 +7,6 @@ the input's dtype), as PyTorch's engine does. So no backward here deals with bro
 """
 import numpy as np
 
-from .._conventions import quiet
 from ..autograd.function import Op
 
 
@@ -74,7 +73,6 @@ class Div(Op):
     node_name = "DivBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, b):
         ctx.save_for_backward(a if ctx.needs_input_grad[1] else None, b)
         return a / b
@@ -102,7 +100,6 @@ class Reciprocal(Op):
     node_name = "ReciprocalBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, x):
         out = 1 / x
         ctx.save_for_backward(out)
@@ -119,7 +116,6 @@ class Pow(Op):
     node_name = "PowBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, exponent):
         ctx.save_for_backward(x)
         ctx.exponent = exponent
@@ -139,7 +135,6 @@ class PowTensor(Op):
     node_name = "PowBackward1"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, y):
         out = x ** y
         ctx.save_for_backward(x, y, out)
@@ -161,7 +156,6 @@ class RPow(Op):
     node_name = "PowBackward2"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, base):
         out = base ** x
         ctx.save_for_backward(out)
@@ -179,7 +173,6 @@ class Remainder(Op):
     node_name = "RemainderBackward1"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, b):
         _check_int_division(a, b)
         ctx.save_for_backward(a, b)
@@ -196,7 +189,6 @@ class RemainderNumber(Op):
     node_name = "RemainderBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, number):
         _check_int_division(a, number)
         return np.remainder(a, number)
@@ -211,7 +203,6 @@ class RemainderOfNumber(Op):
     node_name = "NotImplemented"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, number):
         _check_int_division(x, x)
         return np.remainder(number, x)
@@ -226,7 +217,6 @@ class Fmod(Op):
     node_name = "FmodBackward1"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, b):
         _check_int_division(a, b)
         ctx.save_for_backward(a, b)
@@ -242,7 +232,6 @@ class FmodNumber(RemainderNumber):
     node_name = "FmodBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, number):
         _check_int_division(a, number)
         return np.fmod(a, number)
@@ -259,7 +248,6 @@ class DivRounding(Op):
     node_name = "DivBackward2"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, b):
         _check_int_division(a, b)
         return np.floor_divide(a, b)
@@ -274,7 +262,6 @@ class DivTrunc(DivRounding):
     node_name = "DivBackward2"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, b):
         _check_int_division(a, b)
         return np.trunc(np.true_divide(a, b)).astype(np.result_type(a, b))
@@ -285,7 +272,6 @@ class FloorDivide(Op):
     node_name = "NotImplemented"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, b):
         _check_int_division(a, b)
         return np.floor_divide(a, b)
@@ -372,9 +358,10 @@ class Maximum(Op):
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        # Where both are equal the gradient is split in half, as PyTorch does.
-        half = (grad * 0.5).where(a == b, 0.0)
-        return grad.where(a > b, half), grad.where(b > a, half)
+        # As PyTorch: split in half where both are equal, 0 for the smaller one; where either
+        # is NaN (so the result is), both get the whole gradient.
+        shared = grad.where(a != b, grad * 0.5)
+        return shared.masked_fill(a < b, 0.0), shared.masked_fill(a > b, 0.0)
 
 
 class Where(Op):
@@ -402,8 +389,8 @@ class Minimum(Op):
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        half = (grad * 0.5).where(a == b, 0.0)  # ties share, as in maximum
-        return grad.where(a < b, half), grad.where(b < a, half)
+        shared = grad.where(a != b, grad * 0.5)  # ties and NaN as in maximum
+        return shared.masked_fill(a > b, 0.0), shared.masked_fill(a < b, 0.0)
 
 
 class Fmax(Op):

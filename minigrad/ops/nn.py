@@ -6,7 +6,6 @@ again (``create_graph=True``) records nodes with PyTorch's names.
 """
 import numpy as np
 
-from .._conventions import quiet
 from ..autograd.function import Op
 from .index import Gather
 
@@ -20,7 +19,6 @@ class Softmax(Op):
     node_name = "SoftmaxBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, dim):
         e = np.exp(x - x.max(axis=dim, keepdims=True))  # shifting by the max avoids overflow
         out = e / e.sum(axis=dim, keepdims=True)
@@ -39,7 +37,6 @@ class LogSoftmax(Op):
     node_name = "LogSoftmaxBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, dim):
         shifted = x - x.max(axis=dim, keepdims=True)
         out = shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
@@ -109,7 +106,6 @@ class NllLoss(Op):
     node_name = "NllLossBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, input, target, weight, reduction, ignore_index):
         axis = 0 if input.ndim == 1 else 1
         keep = target != ignore_index

@@ -5,7 +5,6 @@ after putting back the dimensions the reduction removed (``expand_back``).
 """
 import numpy as np
 
-from .._conventions import quiet
 from ..autograd.function import Op
 from .index import Gather, ScatterAlong
 from .shape import Cat, Expand
@@ -72,7 +71,6 @@ class Var(Op):
     node_name = "VarBackward0"
 
     @staticmethod
-    @quiet  # n <= correction gives nan (or inf), as in PyTorch
     def forward(ctx, x, dims, correction, keepdim):
         ctx.save_for_backward(x)
         ctx.dims, ctx.correction, ctx.keepdim = dims, correction, keepdim
@@ -97,7 +95,6 @@ class Std(Op):
     node_name = "StdBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, dims, correction, keepdim):
         out = np.sqrt(x.var(axis=dims, ddof=correction, keepdims=keepdim)).astype(x.dtype, copy=False)
         ctx.save_for_backward(x, out)
@@ -172,7 +169,6 @@ class Logsumexp(Op):
     node_name = "LogsumexpBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, dims, keepdim):
         m = np.max(x, axis=dims, keepdims=True)
         m = np.where(np.isfinite(m), m, 0)  # all -inf (or inf): no shift, the result is +-inf
@@ -258,7 +254,6 @@ class Cumprod(Op):
     node_name = "CumprodBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, dim):
         out = np.cumprod(x, axis=dim) if x.ndim else x.copy()
         ctx.save_for_backward(x, out)
