@@ -99,7 +99,9 @@ class MathMixin:
     __rmul__ = __mul__
 
     def __truediv__(self, other):
-        return _binary(ops.Div, _floating(self), other)  # int / int is a float, as in PyTorch
+        if not _dtype.result_type(self, other).is_floating_point:
+            self = _floating(self)  # int / int is a float (the default one), as in PyTorch
+        return _binary(ops.Div, self, other)
 
     def __rtruediv__(self, other):
         return self.reciprocal() * other  # PyTorch computes 2 / x as x.reciprocal() * 2

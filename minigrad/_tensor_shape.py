@@ -67,8 +67,18 @@ class ShapeMixin:
         return self.expand(other.shape)
 
     def sum_to_size(self, *shape):
-        shape = _shape_args(shape)
-        return self if shape == self._data.shape else ops.SumToSize.apply(self, shape)
+        """Sum a broadcast tensor back to ``shape``, as PyTorch's ``sum_to``: a sum over the
+        leading dims and those where ``shape`` has 1 (kept), then a view without the leading
+        dims; to ``()`` a full sum; nothing to do, ``self`` itself."""
+        shape, sizes = _shape_args(shape), self._data.shape
+        lead = len(sizes) - len(shape)
+        if lead < 0 or any(s != 1 and s != n for s, n in zip(shape, sizes[lead:])):
+            raise RuntimeError(f"size {{{list(shape)}}} is not expandable to size {{{list(sizes)}}}.")
+        if not shape:
+            return self.sum()
+        dims = [*range(lead), *(lead + i for i, s in enumerate(shape) if s == 1 and sizes[lead + i] != 1)]
+        out = self.sum(dims, keepdim=True) if dims else self
+        return out.view(shape) if lead else out
 
     def permute(self, *dims):
         dims = _shape_args(dims)

@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from .. import ops
+from .. import _dtype, ops
 from .._random import rng as _rng
 from .._tensor import Tensor
 from ..autograd import no_grad
@@ -111,7 +111,8 @@ def mse_loss(input, target, *, reduction="mean"):
         warnings.warn(f"Using a target size ({target.shape}) that is different to the input size "
                       f"({input.shape}). This will likely lead to incorrect results due to broadcasting. "
                       "Please ensure they have the same size.", UserWarning, stacklevel=2)
-    return ops.MseLoss.apply(input, target, reduction)
+    # computed in the operands' common dtype (PyTorch's promotion: float32 and int64 give float32)
+    return ops.MseLoss.apply(input, target, reduction, _dtype.result_type(input, target).np)
 
 
 def nll_loss(input, target, weight=None, *, ignore_index=-100, reduction="mean"):

@@ -157,7 +157,7 @@ class RPow(Op):
 
     @staticmethod
     def forward(ctx, x, base):
-        out = base ** x
+        out = np.asarray(base ** x, order="C")  # row by row, whatever x's layout, as PyTorch's
         ctx.save_for_backward(out)
         ctx.base = base
         return out

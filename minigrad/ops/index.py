@@ -218,7 +218,7 @@ class MaskedFill(Op):
     @staticmethod
     def forward(ctx, x, mask, value):
         ctx.save_for_backward(mask)
-        return np.where(mask, np.asarray(value, x.dtype), x)
+        return np.asarray(np.where(mask, np.asarray(value, x.dtype), x), order="C")  # row by row, as PyTorch's
 
     @staticmethod
     def backward(ctx, grad):

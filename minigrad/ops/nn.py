@@ -20,6 +20,7 @@ class Softmax(Op):
 
     @staticmethod
     def forward(ctx, x, dim):
+        x = np.asarray(x, order="C")  # the result is laid out row by row, as PyTorch's
         e = np.exp(x - x.max(axis=dim, keepdims=True))  # shifting by the max avoids overflow
         out = e / e.sum(axis=dim, keepdims=True)
         ctx.save_for_backward(out)
@@ -38,6 +39,7 @@ class LogSoftmax(Op):
 
     @staticmethod
     def forward(ctx, x, dim):
+        x = np.asarray(x, order="C")  # the result is laid out row by row, as PyTorch's
         shifted = x - x.max(axis=dim, keepdims=True)
         out = shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
         ctx.save_for_backward(out)
@@ -79,10 +81,10 @@ class MseLoss(Op):
     node_name = "MseLossBackward0"
 
     @staticmethod
-    def forward(ctx, input, target, reduction):
+    def forward(ctx, input, target, reduction, dtype):
         ctx.save_for_backward(input, target)
         ctx.reduction = reduction
-        squares = (input - target) ** 2
+        squares = (input.astype(dtype, copy=False) - target.astype(dtype, copy=False)) ** 2
         ctx.count = squares.size  # the mean divides by the broadcast size
         if reduction == "none":
             return squares
@@ -95,7 +97,7 @@ class MseLoss(Op):
         if ctx.reduction == "mean":
             g = g / ctx.count
         return (g if ctx.needs_input_grad[0] else None,
-                -g if ctx.needs_input_grad[1] else None, None)
+                -g if ctx.needs_input_grad[1] else None, None, None)
 
 
 class NllLoss(Op):
