@@ -114,6 +114,12 @@ class ShapeMixin:
 
     @property
     def mT(self):
+        if self._data.ndim == 0:
+            warnings.warn("Tensor.mT is deprecated on 0-D tensors. This function is the identity in "
+                          "these cases.", UserWarning, stacklevel=2)
+            return self
+        if self._data.ndim == 1:
+            raise RuntimeError("tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.")
         return self.transpose(-2, -1)
 
     def unsqueeze(self, dim):
@@ -124,6 +130,16 @@ class ShapeMixin:
             return ops.Squeeze.apply(self, None)
         dims = tuple(d for d in _dims(dim, self._data.ndim) if self._data.shape[d] == 1)
         return (ops.SqueezeDims if isinstance(dim, (tuple, list)) else ops.SqueezeDim).apply(self, dims)
+
+    def select(self, dim, index):
+        """``x.select(1, i)`` is ``x[:, i]``."""
+        if not self._data.ndim:
+            raise IndexError("select() cannot be applied to a 0-dim tensor.")
+        d, size = _dim(dim, self._data.ndim), self._data.shape
+        if not -size[d] <= index < size[d]:
+            raise IndexError(f"select(): index {index} out of range for tensor of size "
+                             f"[{', '.join(map(str, size))}] at dimension {d}")
+        return self[(slice(None),) * d + (index,)]
 
     def unbind(self, dim=0):
         d = _dim(dim, self._data.ndim)
@@ -140,6 +156,8 @@ class ShapeMixin:
         source = [_dim(d, n) for d in (source if isinstance(source, (tuple, list)) else (source,))]
         destination = [_dim(d, n) for d in (destination if isinstance(destination, (tuple, list))
                                             else (destination,))]
+        if n == 0:
+            return ops.Alias.apply(self, ())  # a 0-d tensor: an alias, as PyTorch records it
         order = [None] * n
         for s, d in zip(source, destination):
             order[d] = s

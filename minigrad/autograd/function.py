@@ -184,7 +184,7 @@ class Node:
                 source = "AsStridedBackward0"  # PyTorch rebuilds a changed view's node as an as_strided
             else:
                 source = value.grad_fn.name() if value.grad_fn is not None else None
-            where = f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', source)}," if source else ""
+            where = f", which is output 0 of {re.sub(r'Backward(?:0$)?', '', source)}," if source else ""
             raise RuntimeError(
                 "one of the variables needed for gradient computation has been modified by an "
                 f"inplace operation: [{_dtype.from_numpy_dtype(data.dtype).tensor_type} "

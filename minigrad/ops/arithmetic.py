@@ -158,13 +158,15 @@ class RPow(Op):
     @staticmethod
     def forward(ctx, x, base):
         out = np.asarray(base ** x, order="C")  # row by row, whatever x's layout, as PyTorch's
-        ctx.save_for_backward(out)
+        # x is saved too, though backward needs only out: PyTorch saves both, so changing
+        # either in place makes backward fail
+        ctx.save_for_backward(x, out)
         ctx.base = base
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        out, = ctx.saved_tensors
+        _, out = ctx.saved_tensors
         return grad * out * float(np.log(ctx.base)), None
 
 
