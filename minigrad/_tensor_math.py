@@ -440,6 +440,10 @@ class MathMixin:
 
     def lerp(self, end, weight):
         """``self + weight * (end - self)``: part of the way from self to end."""
+        for name, t in (("end", end), ("weight", weight)):  # no promotion: PyTorch refuses
+            if isinstance(t, function.Tensor) and t.dtype is not self.dtype:
+                raise RuntimeError(f"expected dtype {self.dtype.legacy_name.lower()} for `{name}` but "
+                                   f"got dtype {t.dtype.legacy_name.lower()}")
         if isinstance(weight, function.Tensor):
             return ops.LerpTensor.apply(self, end, weight)
         return ops.Lerp.apply(self, end, weight)

@@ -96,9 +96,6 @@ class ReduceMixin:
             x = x.long()  # the product of bools counts as integers, as in PyTorch
         if dim is None:
             return ops.Prod.apply(x)
-        if x._data.ndim == 0:  # dim 0 of a 0-d tensor: the value itself
-            _dim(dim, 0)
-            return ops.Prod.apply(x)
         return ops.ProdDim.apply(x, _dim(dim, x._data.ndim), keepdim)
 
     @numpy_spellings

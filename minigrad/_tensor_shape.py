@@ -55,7 +55,7 @@ class ShapeMixin:
         shape = _shape_args(shape)
         lead = len(shape) - self._data.ndim
         shape = tuple(self._data.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
-        for i, size in enumerate(self._data.shape):
+        for i, size in reversed(list(enumerate(self._data.shape))):  # PyTorch names the last one
             if size != 1 and size != shape[i + lead]:
                 raise RuntimeError(
                     f"The expanded size of the tensor ({shape[i + lead]}) must match the existing size "
@@ -81,6 +81,8 @@ class ShapeMixin:
         return out.view(shape) if lead else out
 
     def permute(self, *dims):
+        if not dims:
+            raise TypeError('permute() missing 1 required positional arguments: "dims"')
         dims = _shape_args(dims)
         if len(dims) != self._data.ndim:
             raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does not "
@@ -308,6 +310,7 @@ class ShapeMixin:
         return ops.Triu.apply(self, diagonal)
 
     def diagonal(self, offset=0, dim1=0, dim2=1):
+        _dim(dim1, self._data.ndim), _dim(dim2, self._data.ndim)  # PyTorch's error for a vector
         if self._data.ndim != 2 or (_dim(dim1, 2), _dim(dim2, 2)) != (0, 1):
             raise NotImplementedError("minigrad's diagonal takes the diagonal of a matrix (dim1=0, dim2=1)")
         return ops.Diagonal.apply(self, offset)

@@ -42,6 +42,17 @@ KNOWN_DIFFERENCES = {
     "matmul-graph": "DIFF: a batched or 1-D@2-D matmul is one node in minigrad, linked straight to "
                     "its operands; PyTorch records its decomposition (BmmBackward0, MmBackward0, "
                     "views), so the nodes behind the grad_fn differ (the grad_fn itself matches)",
+    "matmul-fold": "DIFF: PyTorch computes a 1-D or 2-D @ 3-D matmul on the transposes, so its grad_fn is "
+                   "TransposeBackward0 or CloneBackward0 (by strides and requires_grad), minigrad's "
+                   "UnsafeViewBackward0",
+    "reshape-alias": "DIFF: a reshape that needs no copy of a non-contiguous tensor is "
+                     "ReshapeAliasBackward0 in PyTorch, ViewBackward0 in minigrad",
+    "failed-backward": "DIFF: when backward raises midway (a node without a derivative), the "
+                       "leaves whose AccumulateGrad already ran differ (the engines' orders differ)",
+    "backward-graph": "DIFF: with create_graph=True the gradients' own grad_fn graphs are minigrad's "
+                      "backward formulas, not PyTorch's (the values, dtypes and second derivatives "
+                      "are compared)",
+    "not-implemented": "DIFF: minigrad's diagonal() takes the diagonal of a matrix only, trace() too",
     "warn-once": "DIFF: PyTorch gives some deprecation warnings (x.T of a tensor that is not 2-D, "
                  "x.mT of a 0-d one) once per process, minigrad each time",
     "part-b": "DIFF: error texts issue 20 part B fixes (the misuse catalogue): NumPy's exceptions "
@@ -174,8 +185,7 @@ BINARY = ["{a} + {b}", "{a} - {b}", "{a} * {b}", "{a} / {b}", "{a} ** {b}", "tor
           "torch.where({a} > {b}, {a}, {b})", "{a} % {b}", "torch.fmod({a}, {b})",
           "{a}.clamp(min={b})", "torch.lerp({a}, {b}, {b}.detach())"]
 SHAPE_FREE_REDUCTIONS = ["sum()", "mean()", "prod()", "max()", "min()", "norm()", "norm(p=1)",
-                         "norm(p=3)", "var()", "std()", "logsumexp(dim=())" if False else "amax()",
-                         "amin()"]
+                         "norm(p=3)", "var()", "std()", "amax()", "amin()"]
 DIM_REDUCTIONS = ["sum(dim={d}, keepdim={k})", "mean(dim={d}, keepdim={k})",
                   "prod(dim={d}, keepdim={k})", "max(dim={d}, keepdim={k})[0]",
                   "min(dim={d}, keepdim={k})[1]", "max(dim={d}, keepdim={k}).values",
@@ -217,26 +227,36 @@ def _op_text(draw, v, info):
         return draw.choice(SCALAR_OPS).format(v=v), None
     if family == "binary":
         other_shape = shape if draw.chance(0.4) else broadcast_partner(draw, shape)
+        op = draw.choice(BINARY)
+        if "lerp" in op:  # known("part-b"): lerp's shapes that do not broadcast give NumPy's error
+            other_shape = shape
         other_dtype = dtype if draw.chance(0.85) else draw.choice(("float32", "float64"))
         leaf = leaf_line(draw, other_shape, other_dtype, False)
         a, b = (v, "{leaf}") if draw.chance(0.7) else ("{leaf}", v)
-        return draw.choice(BINARY).format(a=a, b=b), (leaf,)
+        return op.format(a=a, b=b), (leaf,)
     if family == "reduce":
         op = draw.choice(SHAPE_FREE_REDUCTIONS)
         if op in ("var()", "std()") and math.prod(shape) <= 1:
             op = "mean()"  # known("part-b"): var's dof <= 0 warning
+        if op in ("max()", "min()", "amax()", "amin()") and math.prod(shape) == 0:
+            op = "sum()"  # known("part-b"): NumPy's error for an empty max
         return f"{v}.{op}", None
     if family == "dim":
         op = draw.choice(DIM_REDUCTIONS)
+        d = _dims(draw, ndim)
         if not ndim and op.split("(")[0] in ZERO_D_PART_B:
             op = "sum(dim={d}, keepdim={k})"
+        if op.startswith(("max(", "min(", "amax(", "amin(", "argmax(", "topk(")) and ndim and shape[d] == 0:
+            op = "sum(dim={d}, keepdim={k})"  # known("part-b"): NumPy's error for an empty max
         if op.startswith(("var(", "std(")) and (math.prod(shape) if not ndim else shape[0]) <= 1:
             op = "mean(dim={d}, keepdim={k})"  # known("part-b"): var's dof <= 0 warning
-        text = op.format(v=v, d=_dims(draw, ndim), k=draw.chance(0.5))
+        text = op.format(v=v, d=d, k=draw.chance(0.5))
         return (text if text.startswith("torch.") else f"{v}.{text}"), None
     if family == "shape":
         sts = ", ".join(str(1 if draw.chance(0.5) else d) for d in shape[draw.integer(0, ndim):]) or "()"
         op = draw.choice(SHAPE_OPS).format(v=v, shape=tuple(shape), ndim=ndim, sts=sts)
+        if op in ("diagonal()", "trace()") and ndim != 2:
+            op = "flatten()"  # known("not-implemented")
         if (op == "T" and ndim != 2) or (op == "mT" and ndim == 0):
             op = "t()" if ndim <= 2 else "mT"  # known("warn-once")
         return (op if op.startswith(v) else f"{v}.{op}"), None
@@ -268,7 +288,7 @@ def _index_text(draw, v, shape):
         return f"{v}[{idx}]" if draw.chance(0.5) else f"{v}[torch.tensor({idx})]"
     if kind == "mask":
         return f"{v}[{v} > 0]"
-    if kind == "gather" and n:
+    if kind == "gather" and n and len(shape) <= 2:
         idx = [[draw.integer(0, n - 1)] for _ in range(max(shape[1:2] or [1]) if len(shape) == 2 else 1)]
         return (f"{v}.gather(0, torch.tensor({idx[0] if len(shape) == 1 else [[r[0] for r in idx]]}))")
     if kind == "take" and n:
@@ -498,7 +518,7 @@ def run(lib, program):
 
 def _close(mine, theirs):
     """Float values equal up to rounding that a chain of ops can accumulate: relative 1e-4
-    (float32) or 1e-8 (float64) of the largest finite value; inf and NaN where PyTorch has them."""
+    (float32) or 1e-7 (float64) of the largest finite value; inf and NaN where PyTorch has them."""
     a, b = mine.values, theirs.values
     if a.dtype != b.dtype or a.shape != b.shape:
         return False
@@ -508,7 +528,7 @@ def _close(mine, theirs):
             and np.array_equal(np.isneginf(a), np.isneginf(b))):
         return False
     finite = np.isfinite(b)
-    rtol = 1e-4 if a.dtype == np.float32 else 1e-8
+    rtol = 1e-4 if a.dtype == np.float32 else 1e-7
     scale = float(np.abs(b[finite]).max()) if finite.any() else 0.0
     return bool(np.all(np.abs(a[finite].astype(np.float64) - b[finite]) <= rtol * (1 + scale)))
 
@@ -533,9 +553,28 @@ def _next_names(graph):
     return tuple(n.split(":")[0].lstrip("@") for n in names)
 
 
+# known("matmul-fold"), known("reshape-alias"): names taken as the same
+SAME_NAMES = {"ReshapeAliasBackward0": "ViewBackward0"}
+MATMUL_NAMES = {"TransposeBackward0": "UnsafeViewBackward0", "CloneBackward0": "UnsafeViewBackward0"}
+
+
+def _normalised(record, line):
+    """The TensorRecord with the known differences' names replaced (a copy)."""
+    names = dict(SAME_NAMES, **(MATMUL_NAMES if _is_matmul(line) else {}))
+    if record.grad_fn not in names and not any(n in (record.graph or "") for n in SAME_NAMES):
+        return record
+    fn = names.get(record.grad_fn, record.grad_fn)
+    graph = record.graph.replace(record.grad_fn, fn, 1) if record.graph else record.graph
+    for a, b in SAME_NAMES.items():
+        graph = graph.replace(a, b)
+    return TensorRecord(record.dtype, record.shape, record.values, record.requires_grad, record.is_leaf,
+                        fn, graph, record.repr.replace(f"<{record.grad_fn}>", f"<{fn}>"))
+
+
 def compare_values(mine, theirs, where, out, line=""):
     """Append (kind, where, detail) to ``out`` for each way ``mine`` differs from ``theirs``."""
     if isinstance(theirs, TensorRecord):
+        theirs = _normalised(theirs, line)
         if not isinstance(mine, TensorRecord):
             out.append(("type", where, f"minigrad {mine!r}, PyTorch a tensor"))
             return
@@ -545,9 +584,12 @@ def compare_values(mine, theirs, where, out, line=""):
         if mine.dtype == theirs.dtype and mine.shape == theirs.shape:
             if not _close(mine, theirs):
                 out.append(("value", where, f"minigrad {mine.values.tolist()}, PyTorch {theirs.values.tolist()}"))
-            elif same_bits(mine.values, theirs.values) and mine.repr != theirs.repr:
+            elif (same_bits(mine.values, theirs.values) and mine.repr != theirs.repr
+                  and not (_is_matmul(line) and theirs.grad_fn == "UnsafeViewBackward0")):
                 out.append(("repr", where, f"minigrad {mine.repr!r}, PyTorch {theirs.repr!r}"))
-        if (mine.grad_fn == theirs.grad_fn and _next_names(mine.graph) != _next_names(theirs.graph)
+        theirs_next = tuple(MATMUL_NAMES.get(n, n) if m == "UnsafeViewBackward0" else n
+                            for m, n in zip(_next_names(mine.graph), _next_names(theirs.graph)))
+        if (mine.grad_fn == theirs.grad_fn and _next_names(mine.graph) != theirs_next
                 and not _is_matmul(line)):
             out.append(("graph", where, f"minigrad {mine.graph}, PyTorch {theirs.graph}"))
     elif isinstance(theirs, list):
@@ -582,9 +624,13 @@ def compare(program, mine, theirs):
                 out.append(("error type", line, f"minigrad {a['error']!r}\n    PyTorch  {b['error']!r}"))
             elif a["error"].message != b["error"].message:
                 out.append(("error message", line, f"minigrad {a['error']!r}\n    PyTorch  {b['error']!r}"))
+            if i >= len(program.lines):
+                break  # known("failed-backward"): the leaves' .grad after a failed backward
         else:
             before = len(out)
             compare_values(a["value"], b["value"], line, out, line)
+            if program.second_order and i == len(program.lines):  # known("backward-graph")
+                out[before:] = [d for d in out[before:] if d[0] not in ("grad_fn", "graph", "repr")]
             # a node's inputs are compared once: not again where an earlier node differed
             if any(k in ("grad_fn", "graph") for k, _, _ in out[:before]):
                 out[before:] = [d for d in out[before:] if d[0] != "graph"]

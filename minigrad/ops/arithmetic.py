@@ -299,6 +299,12 @@ class Atan2(Op):
         return scale * b, scale * -a
 
 
+def _lerp(start, end, weight):
+    """As PyTorch computes it: from the nearer end, so that weight 1 gives ``end`` exactly (and
+    an infinite ``start`` does not turn ``end`` into NaN)."""
+    return np.where(np.abs(weight) < 0.5, start + weight * (end - start), end - (end - start) * (1 - weight))
+
+
 class Lerp(Op):
     """``start + weight * (end - start)`` with a number as weight."""
     node_name = "LerpBackward0"
@@ -306,7 +312,7 @@ class Lerp(Op):
     @staticmethod
     def forward(ctx, start, end, weight):
         ctx.weight = weight
-        return start + weight * (end - start)
+        return _lerp(start, end, weight)
 
     @staticmethod
     def backward(ctx, grad):
@@ -321,7 +327,7 @@ class LerpTensor(Op):
     @staticmethod
     def forward(ctx, start, end, weight):
         ctx.save_for_backward(start, end, weight)
-        return start + weight * (end - start)
+        return _lerp(start, end, weight)
 
     @staticmethod
     def backward(ctx, grad):

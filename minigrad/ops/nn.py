@@ -21,7 +21,8 @@ class Softmax(Op):
     @staticmethod
     def forward(ctx, x, dim):
         x = np.asarray(x, order="C")  # the result is laid out row by row, as PyTorch's
-        e = np.exp(x - x.max(axis=dim, keepdims=True))  # shifting by the max avoids overflow
+        # shifting by the max avoids overflow (initial: an empty dim has no max)
+        e = np.exp(x - x.max(axis=dim, keepdims=True, initial=-np.inf))
         out = e / e.sum(axis=dim, keepdims=True)
         ctx.save_for_backward(out)
         ctx.dim = dim
@@ -40,7 +41,7 @@ class LogSoftmax(Op):
     @staticmethod
     def forward(ctx, x, dim):
         x = np.asarray(x, order="C")  # the result is laid out row by row, as PyTorch's
-        shifted = x - x.max(axis=dim, keepdims=True)
+        shifted = x - x.max(axis=dim, keepdims=True, initial=-np.inf)  # (an empty dim has no max)
         out = shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
         ctx.save_for_backward(out)
         ctx.dim = dim
@@ -88,7 +89,8 @@ class MseLoss(Op):
         ctx.count = squares.size  # the mean divides by the broadcast size
         if reduction == "none":
             return squares
-        return np.mean(squares) if reduction == "mean" else np.sum(squares)
+        total = np.sum(squares)
+        return total / squares.size if reduction == "mean" else total  # (empty: NaN, silently)
 
     @staticmethod
     def backward(ctx, grad):

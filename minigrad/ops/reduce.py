@@ -52,9 +52,11 @@ class Mean(Op):
     @staticmethod
     def forward(ctx, x, dims=None, keepdim=False):
         ctx.shape, ctx.dims, ctx.keepdim = x.shape, dims, keepdim
-        out = x.mean(axis=dims, keepdims=keepdim)
-        ctx.count = x.size // max(out.size, 1) if x.size else 0
-        return out.astype(x.dtype, copy=False)
+        total = np.sum(x, axis=dims, keepdims=keepdim)
+        ctx.count = x.size // max(total.size, 1) if x.size else 0
+        # sum / count, which is what np.mean computes, without its warning for an empty
+        # tensor (whose mean is NaN, silently, in PyTorch)
+        return (total / ctx.count).astype(x.dtype, copy=False)
 
     @staticmethod
     def backward(ctx, grad):
@@ -215,11 +217,13 @@ class ProdDim(Op):
     def forward(ctx, x, dim, keepdim):
         ctx.save_for_backward(x)
         ctx.dim, ctx.keepdim = dim, keepdim
-        return np.prod(x, axis=dim, keepdims=keepdim)
+        return np.prod(x, axis=dim if x.ndim else None, keepdims=keepdim)  # 0-d: the value itself
 
     @staticmethod
     def backward(ctx, grad):
         x, = ctx.saved_tensors
+        if not x.dim():
+            return grad, None, None
         grad = expand_back(grad, x.shape, (ctx.dim,), ctx.keepdim)
         return grad * _others_product(x, ctx.dim), None, None
 
@@ -228,6 +232,8 @@ def _others_product(x, d):
     """For each element, the product of the *other* elements along ``d``: the product of
     those before it times the product of those after it. No division, so zeros are fine."""
     n = x.shape[d]
+    if n == 0:
+        return x.new_ones(x.shape)  # no elements along d: nothing to multiply (an empty result)
     ones = x.new_ones(x.shape[:d] + (1,) + x.shape[d + 1:])
     before = Cat.apply(d, ones, x.narrow(d, 0, n - 1)).cumprod(d)
     after = Cat.apply(d, x.narrow(d, 1, n - 1), ones).flip(d).cumprod(d).flip(d)
@@ -263,12 +269,21 @@ class Cumprod(Op):
     @staticmethod
     def backward(ctx, grad):
         x, out = ctx.saved_tensors
-        # x_i is a factor of every out_j with j >= i, and d out_j / d x_i = out_j / x_i. (This
-        # divides by x: at an input that is exactly 0 minigrad's gradient is nan, PyTorch's is not.)
-        if grad.dim() == 0:
+        if x.numel() <= 1:
             return grad, None
-        d = ctx.dim
-        return (grad * out).flip(d).cumsum(d).flip(d) / x, None
+        d, n = ctx.dim, x.shape[ctx.dim]
+        # x_i is a factor of every out_j with j >= i, and d out_j / d x_i = out_j / x_i...
+        if (x != 0).all():
+            return (grad * out).flip(d).cumsum(d).flip(d) / x, None
+        # ... unless x_i is 0: then, as PyTorch does, the products without x_i, element by
+        # element along d: for out_j (j >= i), the product of x_k for k <= j, k != i.
+        ones = x.new_ones(x.shape[:d] + (1,) + x.shape[d + 1:])
+        pieces = []
+        for i in range(n):
+            before = x.narrow(d, 0, i).prod(d, keepdim=True) if i else ones
+            without_i = Cat.apply(d, before, before * x.narrow(d, i + 1, n - i - 1).cumprod(d))
+            pieces.append((grad.narrow(d, i, n - i) * without_i).sum(d, keepdim=True))
+        return Cat.apply(d, *pieces), None
 
 
 # ---------------------------------------------------------------------------------------------
