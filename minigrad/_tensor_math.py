@@ -40,8 +40,14 @@ def _binary(op, a, b):
     except ValueError:
         check_broadcast(a._data.shape, b._data.shape)
         raise
-    if dt is not None and out._data.dtype != dt.np:  # NumPy ranks a 0-d float64 above a
-        out._data = out._data.astype(dt.np)         # float32 tensor; PyTorch does not
+    return _in_dtype(out, dt) if dt is not None else out
+
+
+def _in_dtype(out, dt):
+    """The op's result in PyTorch's result dtype: NumPy ranks a 0-d float64 above a float32
+    tensor, PyTorch does not (the op's node casts the gradient back, see Node.apply)."""
+    if out._data.dtype != dt.np:
+        out._data = out._data.astype(dt.np)
     return out
 
 
@@ -280,7 +286,7 @@ class MathMixin:
         """This tensor where ``condition`` holds, else ``other`` (a tensor or a number)."""
         dt = _dtype.result_type(self, other)
         cond = condition._data if isinstance(condition, function.Tensor) else np.asarray(condition)
-        return ops.Where.apply(cond, _as_tensor(self, dt), _as_tensor(other, dt))
+        return _in_dtype(ops.Where.apply(cond, _as_tensor(self, dt), _as_tensor(other, dt)), dt)
 
     # -- elementwise functions -----------------------------------------------------------------
     # Integer inputs of the non-polynomial ones are computed as float32, as in PyTorch.
@@ -407,7 +413,7 @@ class MathMixin:
         # A missing bound is the widest one: the node still has its slot (None in next_functions).
         lo = _as_tensor(-np.inf if min is None else min, dt)
         hi = _as_tensor(np.inf if max is None else max, dt)
-        return ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi)
+        return _in_dtype(ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi), dt)
 
     clip = clamp
 

@@ -188,9 +188,13 @@ class ReduceMixin:
             return _indices(0)
         d = _dim(dim, self._data.ndim)
         # A stable sort keeps equal elements in their order; descending sorts the negated
-        # values, so that equal elements still come first-to-last.
-        key = self._data if not descending else (~self._data if self.dtype is _dtype.bool else -self._data)
-        return _indices(np.argsort(key, axis=d, kind="stable"))
+        # values, so that equal elements still come first-to-last. NaN counts as the largest
+        # value, as in PyTorch: last going up (as in NumPy), first going down.
+        if not descending:
+            return _indices(np.argsort(self._data, axis=d, kind="stable"))
+        if self.dtype is _dtype.bool:
+            return _indices(np.argsort(~self._data, axis=d, kind="stable"))
+        return _indices(np.lexsort((-self._data, self._data == self._data), axis=d))
 
     def topk(self, k, dim=-1, largest=True, sorted=True):
         d = _dim(dim, max(self._data.ndim, 1))

@@ -119,7 +119,9 @@ class Pow(Op):
     def forward(ctx, x, exponent):
         ctx.save_for_backward(x)
         ctx.exponent = exponent
-        return x ** exponent
+        if exponent == -0.5:  # as PyTorch: 1 / sqrt(x), so -0. gives -inf (sqrt's backward at -0.)
+            return 1 / np.sqrt(x)
+        return x ** exponent  # (NumPy's ** 0.5 is sqrt, ** 2 a square, as PyTorch's)
 
     @staticmethod
     def backward(ctx, grad):
@@ -170,6 +172,13 @@ class RPow(Op):
         return grad * out * float(np.log(ctx.base)), None
 
 
+def _remainder(a, b):
+    """``a % b`` with the sign of ``b``, as PyTorch computes it: fmod, moved by b when the signs
+    differ; a zero keeps fmod's sign (-2.625 % 0.375 is -0., where NumPy's remainder gives 0.)."""
+    mod = np.fmod(a, b)
+    return np.where((mod != 0) & ((mod < 0) != (np.asarray(b) < 0)), mod + b, mod)
+
+
 class Remainder(Op):
     """``a % b``: the remainder of floor division, with the sign of ``b`` (Python's)."""
     node_name = "RemainderBackward1"
@@ -178,7 +187,7 @@ class Remainder(Op):
     def forward(ctx, a, b):
         _check_int_division(a, b)
         ctx.save_for_backward(a, b)
-        return np.remainder(a, b)
+        return _remainder(a, b)
 
     @staticmethod
     def backward(ctx, grad):
@@ -193,7 +202,7 @@ class RemainderNumber(Op):
     @staticmethod
     def forward(ctx, a, number):
         _check_int_division(a, number)
-        return np.remainder(a, number)
+        return _remainder(a, number)
 
     @staticmethod
     def backward(ctx, grad):
@@ -207,7 +216,7 @@ class RemainderOfNumber(Op):
     @staticmethod
     def forward(ctx, x, number):
         _check_int_division(x, x)
-        return np.remainder(number, x)
+        return _remainder(number, x)
 
     @staticmethod
     def backward(ctx, grad):

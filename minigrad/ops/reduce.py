@@ -172,7 +172,7 @@ class Logsumexp(Op):
 
     @staticmethod
     def forward(ctx, x, dims, keepdim):
-        m = np.max(x, axis=dims, keepdims=True)
+        m = np.max(x, axis=dims, keepdims=True, initial=-np.inf)  # (an empty dim has no max)
         m = np.where(np.isfinite(m), m, 0)  # all -inf (or inf): no shift, the result is +-inf
         out = np.log(np.sum(np.exp(x - m), axis=dims, keepdims=True)) + m
         out = out if keepdim else np.squeeze(out, axis=dims)
@@ -200,12 +200,17 @@ class Prod(Op):
 
     @staticmethod
     def forward(ctx, x):
-        ctx.save_for_backward(x)
-        return np.prod(x)
+        out = np.prod(x)
+        ctx.save_for_backward(x, out)
+        return out
 
     @staticmethod
     def backward(ctx, grad):
-        x, = ctx.saved_tensors
+        x, out = ctx.saved_tensors
+        if not x.dim():
+            return grad
+        if (x != 0).all():  # as PyTorch: the product over x_i (so inf and NaN go as there)
+            return grad * (out / x)
         return grad * _others_product(x.reshape(-1), 0).reshape(x.shape)
 
 
@@ -215,16 +220,19 @@ class ProdDim(Op):
 
     @staticmethod
     def forward(ctx, x, dim, keepdim):
-        ctx.save_for_backward(x)
+        out = np.prod(x, axis=dim if x.ndim else None, keepdims=keepdim)  # 0-d: the value itself
+        ctx.save_for_backward(x, out)
         ctx.dim, ctx.keepdim = dim, keepdim
-        return np.prod(x, axis=dim if x.ndim else None, keepdims=keepdim)  # 0-d: the value itself
+        return out
 
     @staticmethod
     def backward(ctx, grad):
-        x, = ctx.saved_tensors
+        x, out = ctx.saved_tensors
         if not x.dim():
             return grad, None, None
         grad = expand_back(grad, x.shape, (ctx.dim,), ctx.keepdim)
+        if (x != 0).all():  # as Prod
+            return grad * (expand_back(out, x.shape, (ctx.dim,), ctx.keepdim) / x), None, None
         return grad * _others_product(x, ctx.dim), None, None
 
 

@@ -425,7 +425,7 @@ class Sign(Step):
 
     @staticmethod
     def forward(ctx, x):
-        return np.sign(x)
+        return np.where(x != x, np.zeros((), x.dtype), np.sign(x))  # sign(NaN) is 0 in PyTorch
 
 
 class Floor(Step):
