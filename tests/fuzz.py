@@ -477,7 +477,10 @@ def _answer(value):
         return value
     if getattr(value, "_is_zerotensor", lambda: False)():  # PyTorch's lazy zeros (an unused input)
         value = value.new_zeros(value.shape)
-    return record(value)
+    answer = record(value)
+    if isinstance(answer, TensorRecord) and answer.graph:  # the node and those right behind it
+        answer.graph = f"{answer.grad_fn}({', '.join(_next_names(answer.graph))})"
+    return answer
 
 
 def _step(line, env):

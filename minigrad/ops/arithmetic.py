@@ -192,7 +192,7 @@ class Remainder(Op):
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors  # a % b = a - floor(a / b) * b, and floor is flat
-        return grad, -grad * (a / b).floor()
+        return grad, -grad * a.div(b, rounding_mode="floor")  # as PyTorch: one node, gradient 0
 
 
 class RemainderNumber(Op):
@@ -236,7 +236,7 @@ class Fmod(Op):
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        return grad, -grad * (a / b).trunc()
+        return grad, -grad * a.div(b, rounding_mode="trunc")  # as PyTorch: one node, gradient 0
 
 
 class FmodNumber(RemainderNumber):
