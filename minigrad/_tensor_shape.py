@@ -223,7 +223,9 @@ class ShapeMixin:
 
     def chunk(self, chunks, dim=0):
         size = self._data.shape[_dim(dim, self._data.ndim)]
-        return self.split(max(-(-size // chunks), 1), dim)  # pieces of ceil(size / chunks)
+        if size == 0:  # as PyTorch: ``chunks`` empty pieces (split by sizes)
+            return self.split([0] * chunks, dim)
+        return self.split(-(-size // chunks), dim)  # pieces of ceil(size / chunks)
 
     def __getitem__(self, key):
         return _indexing.getitem(self, key)

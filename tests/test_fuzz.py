@@ -88,6 +88,62 @@ def test_recorded_programs(oracle, kind, chunk):
         _check(program, fuzz.run(minigrad, program), entry["answer"])
 
 
+# What the fuzzer found, fixed: each a small program (the fuzzer's form), recorded.
+LEAF = "v0 = torch.tensor({}, requires_grad=True)"
+FIXED = {
+    "relu then sqrt at 0 (no inf * 0)": [LEAF.format("[-1.0, 4.0]"), "v1 = v0.relu().sqrt()"],
+    "relu at NaN": [LEAF.format("[nan, -1.0, 0.0, 2.0]"), "v1 = v0.relu()"],
+    "maximum and minimum at NaN and ties": [
+        LEAF.format("[nan, 1.0, 2.0, 0.0]"), "v1 = torch.tensor([1.0, nan, 2.0, 0.0], requires_grad=True)",
+        "v2 = torch.maximum(v0, v1) + torch.minimum(v0, v1)"],
+    "inf * 0, silently": [LEAF.format("[inf, 1.0]"), "v1 = torch.tensor([0.0, 2.0], requires_grad=True)",
+                          "v2 = v0 * v1", "v3 = v0.log() - v0.log()"],
+    "int / float64 0-d": [LEAF.format("[1.0, 2.0]"), "v1 = torch.tensor([1, 2]) / torch.tensor(2.0, dtype=torch.float64)",
+                          "v2 = v0 * v1"],
+    "float32 + float64 ndarray": [LEAF.format("[1.0, 2.0]"), "v1 = torch.ones(2) + np.array([1.0, 2.0])",
+                                  "v2 = v0 * v1"],
+    "mse_loss(float32, int64)": [LEAF.format("[1.0, 2.0]"),
+                                 "v1 = torch.nn.functional.mse_loss(v0, torch.tensor([1, 3]))"],
+    "2.0 ** x.t() then view": [LEAF.format("[[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0]]"),
+                               "v1 = (2.0 ** v0.t()).view(8)", "v2 = v0.t().softmax(1).view(8)"],
+    "sum_to_size": [LEAF.format("[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]"), "v1 = v0.sum_to_size(1, 3)",
+                    "v2 = v0.sum_to_size(3)", "v3 = v0.sum(0).sum().sum_to_size(())",
+                    "v4 = v0.sum_to_size(2, 2)", "v5 = v0.sum_to_size(2, 3)"],
+    "0-d max, prod, index_select along dim 0": [
+        LEAF.format("2.0"), "v1 = v0.max(0, keepdim=True)[0]", "v2 = v0.prod(0)",
+        "v3 = v0.index_select(0, torch.tensor([0]))", "v4 = v1 + v2 + v3"],
+    "full slices": [LEAF.format("[[1.0, 2.0, 3.0]]"), "v1 = v0[0:1, :]", "v2 = v0[:, 0:5]", "v3 = v0[:]",
+                    "v4 = v0[0:1, 0:3]", "v5 = v0[0:1, 1]", "v6 = v0.sum()[:]", "v7 = v1 + v2 + v3 + v4"],
+    "modified by an inplace operation: Pow1": [
+        LEAF.format("[1.0, 2.0]"), "v1 = v0 * 1", "v2 = v1.exp()", "v3 = v2 * v2", "v4 = v2.pow_(v1)",
+        "v5 = v3"],
+    "modified by an inplace operation: number ** x": [
+        LEAF.format("[1.0, 2.0]"), "v1 = v0 * 1", "v2 = 2 ** v1", "v3 = v1.add_(1)", "v4 = v2"],
+    "a hook that changes the gradient size": [
+        LEAF.format("[1.0, 2.0]"), "v1 = v0 * 2", "v2 = v1.register_hook(lambda g: g.sum()) is None", "v3 = v1"],
+    "cumprod at zeros and of one element": [
+        LEAF.format("[[2.0, 0.0, 3.0, 0.5], [1.0, 2.0, 0.0, 4.0]]"), "v1 = v0.cumprod(1)",
+        "v2 = torch.tensor([nan], requires_grad=True)", "v3 = v2.cumprod(0)", "v4 = v1.sum() + v3.sum()"],
+    "prod with inf, sort and topk with NaN, sign of NaN, remainder's zeros": [
+        LEAF.format("[-0.25, inf, nan, 3.0]"), "v1 = v0.prod()", "v2 = v0.sort(descending=True).values",
+        "v3 = v0.topk(2).values", "v4 = v0.sign()", "v5 = torch.tensor([-2.625, 2.625, -0.0]) % torch.tensor([0.375, -0.375, 0.375])",
+        "v6 = v1 + v2.sum() + v3.sum()"],
+}
+
+
+@pytest.mark.parametrize("name", FIXED)
+@pytest.mark.parametrize("second_order", [False, True], ids=["first", "second"])
+def test_fixed(oracle, name, second_order):
+    """The differences the fuzzer found and that are now fixed, each compared as the fuzzer
+    compares (the last line's value is the loss)."""
+    lines = FIXED[name]
+    program = fuzz.Program(lines + [f"loss = {lines[-1].split(' = ')[0]}.sum()"],
+                           [line.split(" = ")[0] for line in lines if "requires_grad=True" in line],
+                           "loss", second_order)
+    theirs = oracle(lambda lib: fuzz.run(lib, program))
+    _check(program, fuzz.run(minigrad, program), theirs)
+
+
 def test_the_generator_reaches_every_family():
     """The seeded programs use each family of ops, 0-d and empty tensors, both dtypes, invalid
     steps and inf/NaN: a generator that stopped drawing one would pass unnoticed otherwise."""
