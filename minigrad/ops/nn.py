@@ -98,7 +98,7 @@ class MseLoss(Op):
         # As PyTorch's mse_loss_backward, in its order (2/n first: no overflow on the way),
         # and for the target the same with the two swapped (so 0., not -0.); grad is 0-d
         # after a reduction: it broadcasts
-        norm = 2 / ctx.count if ctx.reduction == "mean" else 2.0
+        norm = (2 / ctx.count if ctx.count else float("inf")) if ctx.reduction == "mean" else 2.0  # (empty: 2/0)
         return (norm * (input - target) * grad if ctx.needs_input_grad[0] else None,
                 norm * (target - input) * grad if ctx.needs_input_grad[1] else None, None, None)
 
