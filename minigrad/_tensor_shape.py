@@ -112,7 +112,7 @@ class ShapeMixin:
                 "deprecated and it will throw an error in a future release. Consider `x.mT` to "
                 "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
                 "reverse the dimensions of a tensor.", UserWarning, stacklevel=2)
-        return self.permute(*reversed(range(self._data.ndim)))
+        return self.permute(tuple(reversed(range(self._data.ndim))))
 
     @property
     def mT(self):

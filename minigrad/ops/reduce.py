@@ -312,8 +312,8 @@ class Max(Op):
     @staticmethod
     def backward(ctx, grad):
         x, out = ctx.saved_tensors
-        # Ties share the gradient equally, as in PyTorch.
-        is_max = x == out
+        # Ties share the gradient equally, as in PyTorch; a NaN result came from the NaNs.
+        is_max = x.isnan() if out.isnan() else x == out
         return (grad / is_max.sum()).where(is_max, 0.0)
 
 
