@@ -251,8 +251,8 @@ def _op_text(draw, v, info):
         d = _dims(draw, ndim)
         if not ndim and op.split("(")[0] in ZERO_D_PART_B:
             op = "sum(dim={d}, keepdim={k})"
-        if op.startswith(("max(", "min(", "amax(", "amin(", "argmax(", "topk(")) and ndim and shape[d] == 0:
-            op = "sum(dim={d}, keepdim={k})"  # known("part-b"): NumPy's error for an empty max
+        if op.startswith(("max(", "min(", "amax(", "amin(", "argmax(", "topk(", "index_select(")) and ndim and shape[d] == 0:
+            op = "sum(dim={d}, keepdim={k})"  # known("part-b"): NumPy's errors (an empty max, index)
         if op.startswith(("var(", "std(")) and (shape[d] if ndim else 1) <= 1:
             op = "mean(dim={d}, keepdim={k})"  # known("part-b"): var's dof <= 0 warning
         text = op.format(v=v, d=d, k=draw.chance(0.5))
