@@ -55,7 +55,7 @@ def linear(input, weight, bias=None):
         return input.matmul(weight.t())
     if input.dim() == 2:
         return ops.Addmm.apply(bias, input, weight.t())
-    rows = input.reshape(-1, input.shape[-1])
+    rows = input.reshape(int(np.prod(input.shape[:-1])), input.shape[-1])  # (not -1: 0 features)
     return ops.Addmm.apply(bias, rows, weight.t()).reshape(*input.shape[:-1], weight.shape[0])
 
 
