@@ -6,8 +6,9 @@ and raise PyTorch's exception, with PyTorch's words, where NumPy would raise its
 """
 import numpy as np
 
-# PyTorch computes log(0), 1/0 or exp(1000) silently (giving -inf, inf, nan); so do the ops
-# decorated with this.
+# PyTorch computes log(0), 1/0 or exp(1000) silently (giving -inf, inf, nan). Every op's
+# forward runs under this already (Op._forward), and so does backward (run_backward); a
+# NumPy computation outside the ops can be decorated with it.
 quiet = np.errstate(all="ignore")
 
 # What PyTorch says when an inference tensor (made under inference_mode) is used outside it.
@@ -155,7 +156,7 @@ def check_expand(shape, target, tensor_type="torch.FloatTensor"):
         raise RuntimeError(f"expand({tensor_type}{{{list(shape)}}}, size={list(target)}): the number "
                            f"of sizes provided ({len(target)}) must be greater or equal to the number "
                            f"of dimensions in the tensor ({len(shape)})")
-    for i, size in enumerate(shape):
+    for i, size in reversed(list(enumerate(shape))):  # PyTorch names the last mismatch
         if size != 1 and size != target[i + lead]:
             raise RuntimeError(
                 f"The expanded size of the tensor ({target[i + lead]}) must match the existing size "

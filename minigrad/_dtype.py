@@ -145,22 +145,36 @@ def python_number(x):
 
 
 def result_type(a, b):
-    """PyTorch's promotion for a binary op on Tensors and Python numbers.
+    """PyTorch's promotion for a binary op on Tensors (NumPy arrays count as tensors) and
+    Python numbers.
 
-    The highest category wins (bool < int < float). Within it, a tensor with
-    dimensions outranks a 0-d tensor, which outranks a Python number, so that
-    ``float32_tensor * 2.5`` and ``float32_tensor * float64_scalar_tensor`` stay float32.
+    The operands fall in three groups: tensors with dimensions, 0-d tensors, Python numbers.
+    Within a group the higher category (bool < int < float) wins, then the larger type. The
+    tensors with dimensions decide, unless a lower group has a higher category: then it
+    decides, so ``float32_tensor * 2.5`` and ``float32_tensor * float64_0d`` stay float32,
+    ``int_tensor * 2.5`` is float32 (the default), and ``int_tensor / float64_0d`` float64.
     """
-    best = None  # (category, rank, dtype)
+    groups = [None, None, None]  # tensors with dimensions, 0-d tensors, numbers
     for x in (a, b):
-        if hasattr(x, "_data"):  # a Tensor
-            d = x.dtype
-            key = (d._category, 2 if x._data.ndim else 1, d)
+        if hasattr(x, "_data") or isinstance(x, np.ndarray):
+            array = x._data if hasattr(x, "_data") else x
+            group, d = (0 if array.ndim else 1), from_numpy_dtype(array.dtype)
         else:
-            d = default_for(x)
-            key = (d._category, 0, d)
-        if best is None or key[:2] > best[:2]:
-            best = key
-        elif key[:2] == best[:2] and key[2].itemsize > best[2].itemsize:
-            best = key
-    return best[2]
+            group, d = 2, default_for(x)
+        groups[group] = d if groups[group] is None else _promote(groups[group], d)
+    return _combine(groups[0], _combine(groups[1], groups[2]))
+
+
+def _promote(x, y):
+    return max(x, y, key=lambda d: (d._category, d.itemsize))
+
+
+def _combine(higher, lower):
+    """A higher-priority group's dtype against a lower one's (c10's combine_categories)."""
+    if higher is None or lower is None:
+        return higher or lower
+    if higher.is_floating_point:
+        return higher
+    if higher is bool or lower.is_floating_point:
+        return _promote(higher, lower)
+    return higher

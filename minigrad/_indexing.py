@@ -21,6 +21,10 @@ def getitem(x, key):
         if grad_mode._state.inference:  # a view of a normal tensor stays normal, as in PyTorch
             out._inference = x._inference
         return out
+    if isinstance(key, slice):  # x[a:b] alone is always recorded, x[:] too
+        if not x._data.ndim:
+            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+        return ops.Slice.apply(x, (key,))
     key = _array_index(key)
     check_index(x._data.shape, key)
     if any(isinstance(k, np.ndarray) for k in key):  # integer arrays or masks
@@ -65,7 +69,9 @@ def _array_index(key):
 
 
 def _basic_index(x, key):
-    """``x[key]`` for ints, slices, None and ``...``, one dimension at a time (``:`` is free)."""
+    """``x[key]`` for ints, slices, None and ``...``, one dimension at a time; a slice that
+    spans its whole dimension (``:``, ``0:n`` or beyond) is skipped, as PyTorch skips it in a
+    key of several parts; nothing left: an alias."""
     if Ellipsis in key:
         i = key.index(Ellipsis)
         fill = x._data.ndim - sum(k is not None for k in key if k is not Ellipsis)
@@ -75,7 +81,7 @@ def _basic_index(x, key):
         if k is None:
             out, d = out.unsqueeze(d), d + 1
         elif isinstance(k, slice):
-            if k != slice(None):
+            if k.start not in (None, 0) or k.indices(out._data.shape[d])[1:] != (out._data.shape[d], 1):
                 out = ops.Slice.apply(out, (slice(None),) * d + (k,))
             d += 1
         else:

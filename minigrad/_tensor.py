@@ -316,7 +316,8 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
             return self.clone() if copy else self
         if dtype.is_floating_point and self._requires_grad:
             return ops.ToCopy.apply(self, dtype.np)
-        return Tensor._wrap(self._data.astype(dtype.np))
+        with np.errstate(invalid="ignore"):  # NaN or inf to an integer, silently, as in PyTorch
+            return Tensor._wrap(self._data.astype(dtype.np))
 
     def type(self, dtype=None):
         """No argument: the old tensor-type name (``'torch.FloatTensor'``); else ``to(dtype)``,

@@ -41,8 +41,14 @@ def _binary(op, a, b):
     except ValueError:
         check_broadcast(a._data.shape, b._data.shape)
         raise
-    if dt is not None and out._data.dtype != dt.np:  # NumPy ranks a 0-d float64 above a
-        out._data = out._data.astype(dt.np)         # float32 tensor; PyTorch does not
+    return _in_dtype(out, dt) if dt is not None else out
+
+
+def _in_dtype(out, dt):
+    """The op's result in PyTorch's result dtype: NumPy ranks a 0-d float64 above a float32
+    tensor, PyTorch does not (the op's node casts the gradient back, see Node.apply)."""
+    if out._data.dtype != dt.np:
+        out._data = out._data.astype(dt.np)
     return out
 
 
@@ -133,7 +139,9 @@ class MathMixin:
     __rmul__ = __mul__
 
     def __truediv__(self, other):
-        return _binary(ops.Div, _floating(self), other)  # int / int is a float, as in PyTorch
+        if not _dtype.result_type(self, other).is_floating_point:
+            self = _floating(self)  # int / int is a float (the default one), as in PyTorch
+        return _binary(ops.Div, self, other)
 
     def __rtruediv__(self, other):
         other = _dtype.python_number(other)
@@ -331,7 +339,7 @@ class MathMixin:
             raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with "
                                f"dtype {_dtype.from_numpy_dtype(cond.dtype).legacy_name}")
         try:
-            return ops.Where.apply(cond, _as_tensor(self, dt), _as_tensor(other, dt))
+            return _in_dtype(ops.Where.apply(cond, _as_tensor(self, dt), _as_tensor(other, dt)), dt)
         except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead:
             check_broadcast(cond.shape, self._data.shape)
             check_broadcast(np.broadcast_shapes(cond.shape, self._data.shape), np.shape(other))
@@ -462,7 +470,7 @@ class MathMixin:
         # A missing bound is the widest one: the node still has its slot (None in next_functions).
         lo = _as_tensor(-np.inf if min is None else min, dt)
         hi = _as_tensor(np.inf if max is None else max, dt)
-        return ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi)
+        return _in_dtype(ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi), dt)
 
     clip = clamp
 
@@ -497,6 +505,10 @@ class MathMixin:
 
     def lerp(self, end, weight):
         """``self + weight * (end - self)``: part of the way from self to end."""
+        for name, t in (("end", end), ("weight", weight)):  # no promotion: PyTorch refuses
+            if isinstance(t, function.Tensor) and t.dtype is not self.dtype:
+                raise RuntimeError(f"expected dtype {self.dtype.legacy_name.lower()} for `{name}` but "
+                                   f"got dtype {t.dtype.legacy_name.lower()}")
         if isinstance(weight, function.Tensor):
             return ops.LerpTensor.apply(self, end, weight)
         return ops.Lerp.apply(self, end, weight)

@@ -96,9 +96,6 @@ class ReduceMixin:
             x = x.long()  # the product of bools counts as integers, as in PyTorch
         if dim is None:
             return ops.Prod.apply(x)
-        if x._data.ndim == 0:  # dim 0 of a 0-d tensor: the value itself
-            _dim(dim, 0)
-            return ops.Prod.apply(x)
         return ops.ProdDim.apply(x, _dim(dim, x._data.ndim), keepdim)
 
     @numpy_spellings
@@ -197,9 +194,13 @@ class ReduceMixin:
             return _indices(0)
         d = _dim(dim, self._data.ndim)
         # A stable sort keeps equal elements in their order; descending sorts the negated
-        # values, so that equal elements still come first-to-last.
-        key = self._data if not descending else (~self._data if self.dtype is _dtype.bool else -self._data)
-        return _indices(np.argsort(key, axis=d, kind="stable"))
+        # values, so that equal elements still come first-to-last. NaN counts as the largest
+        # value, as in PyTorch: last going up (as in NumPy), first going down.
+        if not descending:
+            return _indices(np.argsort(self._data, axis=d, kind="stable"))
+        if self.dtype is _dtype.bool:
+            return _indices(np.argsort(~self._data, axis=d, kind="stable"))
+        return _indices(np.lexsort((-self._data, self._data == self._data), axis=d))
 
     def topk(self, k, dim=-1, largest=True, sorted=True):
         d = _dim(dim, max(self._data.ndim, 1))

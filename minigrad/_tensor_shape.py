@@ -64,10 +64,22 @@ class ShapeMixin:
         return self.expand(other.shape)
 
     def sum_to_size(self, *shape):
-        shape = _shape_args(shape)
-        return self if shape == self._data.shape else ops.SumToSize.apply(self, shape)
+        """Sum a broadcast tensor back to ``shape``, as PyTorch's ``sum_to``: a sum over the
+        leading dims and those where ``shape`` has 1 (kept), then a view without the leading
+        dims; to ``()`` a full sum; nothing to do, ``self`` itself."""
+        shape, sizes = _shape_args(shape), self._data.shape
+        lead = len(sizes) - len(shape)
+        if lead < 0 or any(s != 1 and s != n for s, n in zip(shape, sizes[lead:])):
+            raise RuntimeError(f"size {{{list(shape)}}} is not expandable to size {{{list(sizes)}}}.")
+        if not shape:
+            return self.sum()
+        dims = [*range(lead), *(lead + i for i, s in enumerate(shape) if s == 1 and sizes[lead + i] != 1)]
+        out = self.sum(dims, keepdim=True) if dims else self
+        return out.view(shape) if lead else out
 
     def permute(self, *dims):
+        if not dims:
+            raise TypeError('permute() missing 1 required positional arguments: "dims"')
         dims = _shape_args(dims)
         if len(dims) != self._data.ndim:
             raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does not "
@@ -97,10 +109,16 @@ class ShapeMixin:
                 "deprecated and it will throw an error in a future release. Consider `x.mT` to "
                 "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
                 "reverse the dimensions of a tensor.", UserWarning, stacklevel=2)
-        return self.permute(*reversed(range(self._data.ndim)))
+        return self.permute(tuple(reversed(range(self._data.ndim))))
 
     @property
     def mT(self):
+        if self._data.ndim == 0:
+            warnings.warn("Tensor.mT is deprecated on 0-D tensors. This function is the identity in "
+                          "these cases.", UserWarning, stacklevel=2)
+            return self
+        if self._data.ndim == 1:
+            raise RuntimeError("tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.")
         return self.transpose(-2, -1)
 
     def unsqueeze(self, dim):
@@ -111,6 +129,16 @@ class ShapeMixin:
             return ops.Squeeze.apply(self, None)
         dims = tuple(d for d in _dims(dim, self._data.ndim) if self._data.shape[d] == 1)
         return (ops.SqueezeDims if isinstance(dim, (tuple, list)) else ops.SqueezeDim).apply(self, dims)
+
+    def select(self, dim, index):
+        """``x.select(1, i)`` is ``x[:, i]``."""
+        if not self._data.ndim:
+            raise IndexError("select() cannot be applied to a 0-dim tensor.")
+        d, size = _dim(dim, self._data.ndim), self._data.shape
+        if not -size[d] <= index < size[d]:
+            raise IndexError(f"select(): index {index} out of range for tensor of size "
+                             f"[{', '.join(map(str, size))}] at dimension {d}")
+        return self[(slice(None),) * d + (index,)]
 
     def unbind(self, dim=0):
         d = _dim(dim, self._data.ndim)
@@ -131,6 +159,8 @@ class ShapeMixin:
         source = [_dim(d, n) for d in (source if isinstance(source, (tuple, list)) else (source,))]
         destination = [_dim(d, n) for d in (destination if isinstance(destination, (tuple, list))
                                             else (destination,))]
+        if n == 0:
+            return ops.Alias.apply(self, ())  # a 0-d tensor: an alias, as PyTorch records it
         order = [None] * n
         for s, d in zip(source, destination):
             order[d] = s
@@ -196,7 +226,9 @@ class ShapeMixin:
         if chunks <= 0:
             raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
         size = self._data.shape[_dim(dim, self._data.ndim)]
-        return self.split(max(-(-size // chunks), 1), dim)  # pieces of ceil(size / chunks)
+        if size == 0:  # as PyTorch: ``chunks`` empty pieces (split by sizes)
+            return self.split([0] * chunks, dim)
+        return self.split(-(-size // chunks), dim)  # pieces of ceil(size / chunks)
 
     def __getitem__(self, key):
         return _indexing.getitem(self, key)
@@ -293,6 +325,7 @@ class ShapeMixin:
         return ops.Triu.apply(self, diagonal)
 
     def diagonal(self, offset=0, dim1=0, dim2=1):
+        _dim(dim1, self._data.ndim), _dim(dim2, self._data.ndim)  # PyTorch's error for a vector
         if self._data.ndim != 2 or (_dim(dim1, 2), _dim(dim2, 2)) != (0, 1):
             raise NotImplementedError("minigrad's diagonal takes the diagonal of a matrix (dim1=0, dim2=1)")
         return ops.Diagonal.apply(self, offset)

@@ -34,7 +34,8 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
     returned instead, and no ``.grad`` is touched. ``observer(node, grad, grads)``,
     if given, is called after each node has run.
     """
-    with grad_mode.set_grad_enabled(create_graph):  # record backward itself only if asked
+    # record backward itself only if asked; inf and NaN pass silently (as in PyTorch)
+    with grad_mode.set_grad_enabled(create_graph), np.errstate(all="ignore"):
         pending = {}  # node -> the sum of the gradients it has received so far
         for tensor, grad in zip(tensors, grad_tensors):
             node = _node_of(tensor)

@@ -180,7 +180,7 @@ class Node:
                 source = "AsStridedBackward0"  # PyTorch rebuilds a changed view's node as an as_strided
             else:
                 source = value.grad_fn.name() if value.grad_fn is not None else None
-            where = f", which is output 0 of {re.sub(r'Backward[0-9]*$', '', source)}," if source else ""
+            where = f", which is output 0 of {re.sub(r'Backward(?:0$)?', '', source)}," if source else ""
             raise RuntimeError(
                 "one of the variables needed for gradient computation has been modified by an "
                 f"inplace operation: [{_dtype.from_numpy_dtype(data.dtype).tensor_type} "
@@ -227,8 +227,7 @@ class Node:
 
     def _run_pre_hooks(self, grad):
         for hook in tuple(self._pre_hooks.values()) if self._pre_hooks else ():
-            result = hook(grad)
-            grad = grad if result is None else result
+            grad = _run_hook(hook, grad)
         if self._retain is not None and self._retain() is not None:
             _accumulate(self._retain(), grad)  # retain_grad() runs after all other hooks
         return grad
@@ -261,6 +260,20 @@ class Node:
                                        f"{i}th output.")
             out.append(g)
         return out
+
+
+def _run_hook(hook, grad):
+    """``hook(grad)``: None keeps the gradient, a tensor replaces it (of the same size and
+    type: the engine would not know what to do with another, so PyTorch refuses it)."""
+    result = hook(grad)
+    if result is None:
+        return grad
+    if result._data.shape != grad._data.shape:
+        raise RuntimeError(f"hook '{getattr(hook, '__name__', '<unknown>')}' has changed the size of value")
+    if result._data.dtype != grad._data.dtype:
+        raise RuntimeError(f"hook '{getattr(hook, '__name__', '<unknown>')}' has changed the type of value "
+                           f"(was {grad.type()} got {result.type()})")
+    return result
 
 
 def _fit_gradient(node, i, grad, shape, np_dtype):
@@ -315,8 +328,7 @@ class AccumulateGrad(Node):
     def _run_pre_hooks(self, grad):
         hooks = self.variable._hooks  # the leaf's own hooks, then the node's (as in PyTorch)
         for hook in tuple(hooks.values()) if hooks else ():
-            result = hook(grad)
-            grad = grad if result is None else result
+            grad = _run_hook(hook, grad)
         return super()._run_pre_hooks(grad)
 
     def apply(self, grad, owned=False):
@@ -459,7 +471,8 @@ class Op(Function):
     @classmethod
     def _forward(cls, ctx, args):
         arrays = [a._data if isinstance(a, Tensor) else a for a in args]
-        result = cls.forward(ctx, *arrays)
+        with np.errstate(all="ignore"):  # inf * 0, log(-1)...: NaN or inf, silently, as in PyTorch
+            result = cls.forward(ctx, *arrays)
         if not isinstance(result, np.ndarray):  # NumPy returns scalars for 0-d results
             array = np.asarray(result)
             if ctx._to_save:

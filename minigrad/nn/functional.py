@@ -104,7 +104,7 @@ def linear(input, weight, bias=None):
         return input.matmul(weight.t())
     if input.dim() == 2:
         return ops.Addmm.apply(bias, input, weight.t())
-    rows = input.reshape(-1, input.shape[-1])
+    rows = input.reshape(int(np.prod(input.shape[:-1])), input.shape[-1])  # (not -1: 0 features)
     return ops.Addmm.apply(bias, rows, weight.t()).reshape(*input.shape[:-1], weight.shape[0])
 
 
@@ -431,7 +431,8 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
         shape = np.broadcast_shapes(input.shape, target.shape)  # as torch.broadcast_tensors does
         input = input if input.shape == shape else input.expand(shape)
         target = target if target.shape == shape else target.expand(shape)
-    return ops.MseLoss.apply(input, target, reduction)
+    # computed in the operands' common dtype (PyTorch's promotion: float32 and int64 give float32)
+    return ops.MseLoss.apply(input, target, reduction, _dtype.result_type(input, target).np)
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):

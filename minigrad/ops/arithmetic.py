@@ -7,7 +7,6 @@ the input's dtype), as PyTorch's engine does. So no backward here deals with bro
 """
 import numpy as np
 
-from .._conventions import quiet
 from ..autograd.function import Op
 
 
@@ -74,7 +73,6 @@ class Div(Op):
     node_name = "DivBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, b):
         ctx.save_for_backward(a if ctx.needs_input_grad[1] else None, b)
         return a / b
@@ -102,7 +100,6 @@ class Reciprocal(Op):
     node_name = "ReciprocalBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, x):
         out = 1 / x
         ctx.save_for_backward(out)
@@ -119,11 +116,12 @@ class Pow(Op):
     node_name = "PowBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, exponent):
         ctx.save_for_backward(x)
         ctx.exponent = exponent
-        return x ** exponent
+        if exponent == -0.5:  # as PyTorch: 1 / sqrt(x), so -0. gives -inf (sqrt's backward at -0.)
+            return 1 / np.sqrt(x)
+        return x ** exponent  # (NumPy's ** 0.5 is sqrt, ** 2 a square, as PyTorch's)
 
     @staticmethod
     def backward(ctx, grad):
@@ -139,7 +137,6 @@ class PowTensor(Op):
     node_name = "PowBackward1"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, y):
         if x.dtype.kind == "i" and (y < 0).any():  # NumPy refuses; PyTorch computes 1 // x ** -y:
             powers = x ** np.abs(y)                # 0, except for x = 1 or -1
@@ -165,17 +162,25 @@ class RPow(Op):
     node_name = "PowBackward2"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, base):
-        out = base ** x
-        ctx.save_for_backward(out)
+        out = np.asarray(base ** x, order="C")  # row by row, whatever x's layout, as PyTorch's
+        # x is saved too, though backward needs only out: PyTorch saves both, so changing
+        # either in place makes backward fail
+        ctx.save_for_backward(x, out)
         ctx.base = base
         return out
 
     @staticmethod
     def backward(ctx, grad):
-        out, = ctx.saved_tensors
+        _, out = ctx.saved_tensors
         return grad * out * float(np.log(ctx.base)), None
+
+
+def _remainder(a, b):
+    """``a % b`` with the sign of ``b``, as PyTorch computes it: fmod, moved by b when the signs
+    differ; a zero keeps fmod's sign (-2.625 % 0.375 is -0., where NumPy's remainder gives 0.)."""
+    mod = np.fmod(a, b)
+    return np.where((mod != 0) & ((mod < 0) != (np.asarray(b) < 0)), mod + b, mod)
 
 
 class Remainder(Op):
@@ -183,16 +188,15 @@ class Remainder(Op):
     node_name = "RemainderBackward1"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, b):
         _check_int_division(a, b)
         ctx.save_for_backward(a, b)
-        return np.remainder(a, b)
+        return _remainder(a, b)
 
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors  # a % b = a - floor(a / b) * b, and floor is flat
-        return grad, -grad * (a / b).floor()
+        return grad, -grad * a.div(b, rounding_mode="floor")  # as PyTorch: one node, gradient 0
 
 
 class RemainderNumber(Op):
@@ -200,10 +204,9 @@ class RemainderNumber(Op):
     node_name = "RemainderBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, number):
         _check_int_division(a, number)
-        return np.remainder(a, number)
+        return _remainder(a, number)
 
     @staticmethod
     def backward(ctx, grad):
@@ -215,10 +218,9 @@ class RemainderOfNumber(Op):
     node_name = "NotImplemented"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, number):
         _check_int_division(x, x)
-        return np.remainder(number, x)
+        return _remainder(number, x)
 
     @staticmethod
     def backward(ctx, grad):
@@ -230,7 +232,6 @@ class Fmod(Op):
     node_name = "FmodBackward1"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, b):
         _check_int_division(a, b)
         ctx.save_for_backward(a, b)
@@ -239,14 +240,13 @@ class Fmod(Op):
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        return grad, -grad * (a / b).trunc()
+        return grad, -grad * a.div(b, rounding_mode="trunc")  # as PyTorch: one node, gradient 0
 
 
 class FmodNumber(RemainderNumber):
     node_name = "FmodBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, number):
         _check_int_division(a, number)
         return np.fmod(a, number)
@@ -263,7 +263,6 @@ class DivRounding(Op):
     node_name = "DivBackward2"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, b):
         _check_int_division(a, b)
         return np.floor_divide(a, b)
@@ -278,7 +277,6 @@ class DivTrunc(DivRounding):
     node_name = "DivBackward2"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, b):
         _check_int_division(a, b)
         return np.trunc(np.true_divide(a, b)).astype(np.result_type(a, b))
@@ -289,7 +287,6 @@ class FloorDivide(Op):
     node_name = "NotImplemented"
 
     @staticmethod
-    @quiet
     def forward(ctx, a, b):
         _check_int_division(a, b)
         return np.floor_divide(a, b)
@@ -315,6 +312,12 @@ class Atan2(Op):
         return scale * b, scale * -a
 
 
+def _lerp(start, end, weight):
+    """As PyTorch computes it: from the nearer end, so that weight 1 gives ``end`` exactly (and
+    an infinite ``start`` does not turn ``end`` into NaN)."""
+    return np.where(np.abs(weight) < 0.5, start + weight * (end - start), end - (end - start) * (1 - weight))
+
+
 class Lerp(Op):
     """``start + weight * (end - start)`` with a number as weight."""
     node_name = "LerpBackward0"
@@ -322,7 +325,7 @@ class Lerp(Op):
     @staticmethod
     def forward(ctx, start, end, weight):
         ctx.weight = weight
-        return start + weight * (end - start)
+        return _lerp(start, end, weight)
 
     @staticmethod
     def backward(ctx, grad):
@@ -337,7 +340,7 @@ class LerpTensor(Op):
     @staticmethod
     def forward(ctx, start, end, weight):
         ctx.save_for_backward(start, end, weight)
-        return start + weight * (end - start)
+        return _lerp(start, end, weight)
 
     @staticmethod
     def backward(ctx, grad):
@@ -376,9 +379,10 @@ class Maximum(Op):
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        # Where both are equal the gradient is split in half, as PyTorch does.
-        half = (grad * 0.5).where(a == b, 0.0)
-        return grad.where(a > b, half), grad.where(b > a, half)
+        # As PyTorch: split in half where both are equal, 0 for the smaller one; where either
+        # is NaN (so the result is), both get the whole gradient.
+        shared = grad.where(a != b, grad * 0.5)
+        return shared.masked_fill(a < b, 0.0), shared.masked_fill(a > b, 0.0)
 
 
 class Where(Op):
@@ -406,8 +410,8 @@ class Minimum(Op):
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        half = (grad * 0.5).where(a == b, 0.0)  # ties share, as in maximum
-        return grad.where(a < b, half), grad.where(b < a, half)
+        shared = grad.where(a != b, grad * 0.5)  # ties and NaN as in maximum
+        return shared.masked_fill(a > b, 0.0), shared.masked_fill(a < b, 0.0)
 
 
 class Fmax(Op):

@@ -246,11 +246,15 @@ class IndexSelect(Op):
     def forward(ctx, x, dim, index):
         ctx.shape, ctx.dim = x.shape, dim
         ctx.save_for_backward(index)
+        if not x.ndim:  # a 0-d tensor counts as one element along dim 0, and stays 0-d
+            return np.take(x.reshape(1), index).reshape(())
         return np.take(x, index, axis=dim)
 
     @staticmethod
     def backward(ctx, grad):
         index, = ctx.saved_tensors
+        if not ctx.shape:
+            return grad.clone(), None, None
         key = (slice(None),) * ctx.dim + (index._data,)  # (saved as a tensor)
         return IndexPut.apply(grad, ctx.shape, key), None, None
 
@@ -262,7 +266,7 @@ class MaskedFill(Op):
     @staticmethod
     def forward(ctx, x, mask, value):
         ctx.save_for_backward(mask)
-        return np.where(mask, np.asarray(value, x.dtype), x)
+        return np.asarray(np.where(mask, np.asarray(value, x.dtype), x), order="C")  # row by row, as PyTorch's
 
     @staticmethod
     def backward(ctx, grad):

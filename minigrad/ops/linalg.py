@@ -190,5 +190,6 @@ class Trace(Op):
     @staticmethod
     def backward(ctx, grad):
         n, m = ctx.shape
-        eye = function.Tensor._wrap(np.eye(n, m, dtype=grad._data.dtype))
-        return grad * eye
+        # grad on the diagonal, 0 elsewhere: a choice, not grad * eye (an inf grad would give NaN)
+        on_diagonal = function.Tensor._wrap(np.eye(n, m, dtype=bool))
+        return grad.expand(n, m).where(on_diagonal, 0.0)

@@ -6,7 +6,6 @@ again (``create_graph=True``) records nodes with PyTorch's names.
 """
 import numpy as np
 
-from .._conventions import quiet
 from ..autograd.function import Op
 from .index import Gather, IndexPut
 
@@ -20,9 +19,10 @@ class Softmax(Op):
     node_name = "SoftmaxBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, dim):
-        e = np.exp(x - x.max(axis=dim, keepdims=True))  # shifting by the max avoids overflow
+        x = np.asarray(x, order="C")  # the result is laid out row by row, as PyTorch's
+        # shifting by the max avoids overflow (initial: an empty dim has no max)
+        e = np.exp(x - x.max(axis=dim, keepdims=True, initial=-np.inf))
         out = e / e.sum(axis=dim, keepdims=True)
         ctx.save_for_backward(out)
         ctx.dim = dim
@@ -39,9 +39,9 @@ class LogSoftmax(Op):
     node_name = "LogSoftmaxBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, dim):
-        shifted = x - x.max(axis=dim, keepdims=True)
+        x = np.asarray(x, order="C")  # the result is laid out row by row, as PyTorch's
+        shifted = x - x.max(axis=dim, keepdims=True, initial=-np.inf)  # (an empty dim has no max)
         out = shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
         ctx.save_for_backward(out)
         ctx.dim = dim
@@ -82,23 +82,25 @@ class MseLoss(Op):
     node_name = "MseLossBackward0"
 
     @staticmethod
-    def forward(ctx, input, target, reduction):
+    def forward(ctx, input, target, reduction, dtype):
         ctx.save_for_backward(input, target)
         ctx.reduction = reduction
-        squares = (input - target) ** 2
+        squares = (input.astype(dtype, copy=False) - target.astype(dtype, copy=False)) ** 2
         ctx.count = squares.size  # the mean divides by the broadcast size
         if reduction == "none":
             return squares
-        return np.mean(squares) if reduction == "mean" else np.sum(squares)
+        total = np.sum(squares)
+        return total / squares.size if reduction == "mean" else total  # (empty: NaN, silently)
 
     @staticmethod
     def backward(ctx, grad):
         input, target = ctx.saved_tensors
-        g = 2 * (input - target) * grad  # grad is 0-d after a reduction: it broadcasts
-        if ctx.reduction == "mean":
-            g = g / ctx.count
-        return (g if ctx.needs_input_grad[0] else None,
-                -g if ctx.needs_input_grad[1] else None, None)
+        # As PyTorch's mse_loss_backward, in its order (2/n first: no overflow on the way),
+        # and for the target the same with the two swapped (so 0., not -0.); grad is 0-d
+        # after a reduction: it broadcasts
+        norm = (2 / ctx.count if ctx.count else float("inf")) if ctx.reduction == "mean" else 2.0  # (empty: 2/0)
+        return (norm * (input - target) * grad if ctx.needs_input_grad[0] else None,
+                norm * (target - input) * grad if ctx.needs_input_grad[1] else None, None, None)
 
 
 class NllLoss(Op):
@@ -109,7 +111,6 @@ class NllLoss(Op):
     node_name = "NllLossBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, input, target, weight, reduction, ignore_index):
         axis = 0 if input.ndim == 1 else 1
         keep = target != ignore_index

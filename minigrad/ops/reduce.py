@@ -7,7 +7,6 @@ import warnings
 
 import numpy as np
 
-from .._conventions import quiet
 from ..autograd.function import Op
 from .index import Gather, ScatterAlong
 from .shape import Cat, Expand
@@ -55,9 +54,11 @@ class Mean(Op):
     @staticmethod
     def forward(ctx, x, dims=None, keepdim=False):
         ctx.shape, ctx.dims, ctx.keepdim = x.shape, dims, keepdim
-        out = x.mean(axis=dims, keepdims=keepdim)
-        ctx.count = x.size // max(out.size, 1) if x.size else 0
-        return out.astype(x.dtype, copy=False)
+        total = np.sum(x, axis=dims, keepdims=keepdim)
+        ctx.count = x.size // max(total.size, 1) if x.size else 0
+        # sum / count, which is what np.mean computes, without its warning for an empty
+        # tensor (whose mean is NaN, silently, in PyTorch)
+        return (total / ctx.count).astype(x.dtype, copy=False)
 
     @staticmethod
     def backward(ctx, grad):
@@ -74,7 +75,6 @@ class Var(Op):
     node_name = "VarBackward0"
 
     @staticmethod
-    @quiet  # n <= correction gives nan (or inf), as in PyTorch
     def forward(ctx, x, dims, correction, keepdim):
         ctx.save_for_backward(x)
         ctx.dims, ctx.correction, ctx.keepdim = dims, correction, keepdim
@@ -112,7 +112,6 @@ class Std(Op):
     node_name = "StdBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, dims, correction, keepdim):
         out = np.sqrt(_variance("std", x, dims, correction, keepdim))
         ctx.save_for_backward(x, out)
@@ -187,9 +186,8 @@ class Logsumexp(Op):
     node_name = "LogsumexpBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, dims, keepdim):
-        m = np.max(x, axis=dims, keepdims=True)
+        m = np.max(x, axis=dims, keepdims=True, initial=-np.inf)  # (an empty dim has no max)
         m = np.where(np.isfinite(m), m, 0)  # all -inf (or inf): no shift, the result is +-inf
         out = np.log(np.sum(np.exp(x - m), axis=dims, keepdims=True)) + m
         out = out if keepdim else np.squeeze(out, axis=dims)
@@ -217,12 +215,17 @@ class Prod(Op):
 
     @staticmethod
     def forward(ctx, x):
-        ctx.save_for_backward(x)
-        return np.prod(x)
+        out = np.prod(x)
+        ctx.save_for_backward(x, out)
+        return out
 
     @staticmethod
     def backward(ctx, grad):
-        x, = ctx.saved_tensors
+        x, out = ctx.saved_tensors
+        if not x.dim():
+            return grad
+        if (x != 0).all():  # as PyTorch: the product over x_i (so inf and NaN go as there)
+            return grad * (out / x)
         return grad * _others_product(x.reshape(-1), 0).reshape(x.shape)
 
 
@@ -232,14 +235,19 @@ class ProdDim(Op):
 
     @staticmethod
     def forward(ctx, x, dim, keepdim):
-        ctx.save_for_backward(x)
+        out = np.prod(x, axis=dim if x.ndim else None, keepdims=keepdim)  # 0-d: the value itself
+        ctx.save_for_backward(x, out)
         ctx.dim, ctx.keepdim = dim, keepdim
-        return np.prod(x, axis=dim, keepdims=keepdim)
+        return out
 
     @staticmethod
     def backward(ctx, grad):
-        x, = ctx.saved_tensors
+        x, out = ctx.saved_tensors
+        if not x.dim():
+            return grad, None, None
         grad = expand_back(grad, x.shape, (ctx.dim,), ctx.keepdim)
+        if (x != 0).all():  # as Prod
+            return grad * (expand_back(out, x.shape, (ctx.dim,), ctx.keepdim) / x), None, None
         return grad * _others_product(x, ctx.dim), None, None
 
 
@@ -247,6 +255,8 @@ def _others_product(x, d):
     """For each element, the product of the *other* elements along ``d``: the product of
     those before it times the product of those after it. No division, so zeros are fine."""
     n = x.shape[d]
+    if n == 0:
+        return x.new_ones(x.shape)  # no elements along d: nothing to multiply (an empty result)
     ones = x.new_ones(x.shape[:d] + (1,) + x.shape[d + 1:])
     before = Cat.apply(d, ones, x.narrow(d, 0, n - 1)).cumprod(d)
     after = Cat.apply(d, x.narrow(d, 1, n - 1), ones).flip(d).cumprod(d).flip(d)
@@ -273,7 +283,6 @@ class Cumprod(Op):
     node_name = "CumprodBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, dim):
         out = np.cumprod(x, axis=dim) if x.ndim else x.copy()
         ctx.save_for_backward(x, out)
@@ -283,12 +292,21 @@ class Cumprod(Op):
     @staticmethod
     def backward(ctx, grad):
         x, out = ctx.saved_tensors
-        # x_i is a factor of every out_j with j >= i, and d out_j / d x_i = out_j / x_i. (This
-        # divides by x: at an input that is exactly 0 minigrad's gradient is nan, PyTorch's is not.)
-        if grad.dim() == 0:
+        if x.numel() <= 1:
             return grad, None
-        d = ctx.dim
-        return (grad * out).flip(d).cumsum(d).flip(d) / x, None
+        d, n = ctx.dim, x.shape[ctx.dim]
+        # x_i is a factor of every out_j with j >= i, and d out_j / d x_i = out_j / x_i...
+        if (x != 0).all():
+            return (grad * out).flip(d).cumsum(d).flip(d) / x, None
+        # ... unless x_i is 0: then, as PyTorch does, the products without x_i, element by
+        # element along d: for out_j (j >= i), the product of x_k for k <= j, k != i.
+        ones = x.new_ones(x.shape[:d] + (1,) + x.shape[d + 1:])
+        pieces = []
+        for i in range(n):
+            before = x.narrow(d, 0, i).prod(d, keepdim=True) if i else ones
+            without_i = Cat.apply(d, before, before * x.narrow(d, i + 1, n - i - 1).cumprod(d))
+            pieces.append((grad.narrow(d, i, n - i) * without_i).sum(d, keepdim=True))
+        return Cat.apply(d, *pieces), None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -309,8 +327,8 @@ class Max(Op):
     @staticmethod
     def backward(ctx, grad):
         x, out = ctx.saved_tensors
-        # Ties share the gradient equally, as in PyTorch.
-        is_max = x == out
+        # Ties share the gradient equally, as in PyTorch; a NaN result came from the NaNs.
+        is_max = x.isnan() if out.isnan() else x == out
         return (grad / is_max.sum()).where(is_max, 0.0)
 
 

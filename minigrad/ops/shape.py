@@ -44,22 +44,6 @@ class Expand(Op):
         return grad, None  # the engine sums the broadcast gradient back to x's shape
 
 
-class SumToSize(Op):
-    """Sum a broadcast gradient back to ``shape`` (the inverse of expand)."""
-    node_name = "SumBackward1"  # PyTorch's sum_to_size is a sum over dims
-
-    @staticmethod
-    def forward(ctx, x, shape):
-        ctx.shape = x.shape
-        lead = x.ndim - len(shape)
-        dims = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape) if s == 1 and x.shape[i + lead] != 1)
-        return np.sum(x, axis=dims, keepdims=True).reshape(shape) if dims else x
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad.expand(ctx.shape), None
-
-
 class Permute(Op):
     node_name = "PermuteBackward0"
     view = True

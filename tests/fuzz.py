@@ -1,0 +1,663 @@
+"""The differential fuzzer's programs: random chains of ops, run under PyTorch and minigrad.
+
+A *program* is a few lines of PyTorch code, one op a line, over one or two small leaf tensors
+(float32 or float64; 0-d, empty, broadcastable shapes; now and then inf or NaN), ending in a
+backward pass (first order) or in ``torch.autograd.grad`` with ``create_graph=True`` and a
+second derivative (second order)::
+
+    v0 = torch.tensor([[0.5, -1.25]], dtype=torch.float64, requires_grad=True)
+    v1 = v0.relu()
+    v2 = v1.sum(dim=1, keepdim=True)
+    v3 = v2 @ torch.tensor([[1.5]], dtype=torch.float64, requires_grad=True)   # a new leaf
+    ...
+
+The lines are drawn by :func:`generate` from a *draw* (Hypothesis's, which shrinks a failing
+program to a minimal one, or a seeded ``random.Random`` for the recorded subset). While drawing,
+each line runs under minigrad, so the next op fits the shapes and dtypes at hand. Now and then a
+line is deliberately invalid (a shape that does not broadcast, a dim out of range...): its error
+is compared. :func:`run` runs a program's lines under one library and answers, per line, the
+values it made (or the exception) and the warnings; then the leaves' gradients.
+:func:`compare` lists where minigrad's answer differs from PyTorch's.
+
+Where minigrad knowingly differs, the generator does not draw the case, or :func:`compare`
+does not compare that detail, through ONE table, :data:`KNOWN_DIFFERENCES` (each with its
+``DIFF:`` reason, listed in the README with the xfail marks of the other tests).
+"""
+from __future__ import annotations
+
+import math
+import random
+import warnings
+
+import numpy as np
+
+import minigrad
+from oracle import ErrorRecord, TensorRecord, record, same_bits, warning_text
+
+# ---------------------------------------------------------------------------------------------
+# Known differences: the one table of what the fuzzer does not draw or does not compare
+# ---------------------------------------------------------------------------------------------
+
+KNOWN_DIFFERENCES = {
+    "matmul-graph": "DIFF: a batched or 1-D@2-D matmul is one node in minigrad, linked straight to "
+                    "its operands; PyTorch records its decomposition (BmmBackward0, MmBackward0, "
+                    "views), so the nodes behind the grad_fn differ (the grad_fn itself matches)",
+    "matmul-fold": "DIFF: PyTorch computes a 1-D or 2-D @ 3-D matmul on the transposes, so its grad_fn is "
+                   "TransposeBackward0 or CloneBackward0 (by strides and requires_grad), minigrad's "
+                   "UnsafeViewBackward0",
+    "reshape-alias": "DIFF: a reshape that needs no copy of a non-contiguous tensor is "
+                     "ReshapeAliasBackward0 in PyTorch, ViewBackward0 in minigrad",
+    "failed-backward": "DIFF: when backward raises midway (a node without a derivative), the "
+                       "leaves whose AccumulateGrad already ran differ (the engines' orders differ)",
+    "backward-graph": "DIFF: with create_graph=True the gradients' own grad_fn graphs are minigrad's "
+                      "backward formulas, not PyTorch's (the values, dtypes and second derivatives "
+                      "are compared)",
+    "not-implemented": "DIFF: minigrad's diagonal() takes the diagonal of a matrix only, trace() too",
+    "shared-array": "DIFF: an op given both x and x.detach() (one NumPy array) saves the array as x, "
+                    "so with create_graph=True its gradient's graph also goes through x (the "
+                    "fuzzer gives x.detach().clone())",
+    "numpy-wrap": "DIFF: tensor + ndarray warns in PyTorch (NumPy 2's DeprecationWarning about "
+                  "torch's __array_wrap__); minigrad has nothing to warn about",
+    "warn-once": "DIFF: PyTorch gives some deprecation warnings (x.T of a tensor that is not 2-D, "
+                 "x.mT of a 0-d one) once per process, minigrad each time",
+    "part-b": "DIFF: error texts issue 20 part B fixes (the misuse catalogue): NumPy's exceptions "
+              "showing through (cat, split, narrow, topk... of a 0-d tensor; masks that do not "
+              "broadcast), var's dof <= 0 warning, mixed dtypes that PyTorch refuses, in-place ops "
+              "on views (CopySlices); the fuzzer draws none of these until then",
+}
+
+
+def known(name):
+    assert name in KNOWN_DIFFERENCES, name
+    return name
+
+
+# ---------------------------------------------------------------------------------------------
+# Draws: Hypothesis's or a seeded random.Random, behind the same three methods
+# ---------------------------------------------------------------------------------------------
+
+
+class SeededDraw:
+    """Draws from ``random.Random(seed)``: the recorded programs."""
+
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+
+    def integer(self, lo, hi):
+        return self.r.randint(lo, hi)
+
+    def choice(self, seq):
+        return seq[self.r.randrange(len(seq))]
+
+    def chance(self, p):
+        return self.r.random() < p
+
+
+class HypothesisDraw:
+    """Draws from Hypothesis's ``data`` (st.data()), so that a failure shrinks."""
+
+    def __init__(self, data):
+        from hypothesis import strategies as st
+        self.data, self.st = data, st
+
+    def integer(self, lo, hi):
+        return self.data.draw(self.st.integers(lo, hi))
+
+    def choice(self, seq):
+        return seq[self.data.draw(self.st.integers(0, len(seq) - 1))]
+
+    def chance(self, p):
+        # an integer, not a float, so that shrinking goes to "no" (0) quickly
+        return self.data.draw(self.st.integers(0, 999)) < p * 1000
+
+
+# ---------------------------------------------------------------------------------------------
+# Leaves
+# ---------------------------------------------------------------------------------------------
+
+SPECIALS = (0.0, float("inf"), -float("inf"), float("nan"))
+
+
+def _number(draw, specials):
+    if specials and draw.chance(0.15):
+        return draw.choice(SPECIALS)
+    # quarter steps in [-3, 3]: exact in float32, so both libraries start from the same bits;
+    # an eighth added so that ties (equal elements) are rare but possible
+    return draw.integer(-24, 24) / 8 + draw.choice((0.0, 0.0, 0.0, 1 / 64))
+
+
+def _literal(x):
+    if x != x:
+        return "nan"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return repr(float(x))
+
+
+def _nested(values, shape):
+    if not shape:
+        return _literal(values[0])
+    step = len(values) // shape[0] if shape[0] else 0
+    return "[" + ", ".join(_nested(values[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])) + "]"
+
+
+def leaf_line(draw, shape, dtype, specials):
+    """``torch.tensor([...], dtype=..., requires_grad=True)`` of the given shape."""
+    n = math.prod(shape)
+    values = [_number(draw, specials) for _ in range(n)]
+    if n == 0:  # torch.tensor([]) is 1-D; an empty tensor of another shape is made by reshape
+        return f"torch.zeros({', '.join(map(str, shape))}, dtype=torch.{dtype}).requires_grad_()"
+    text = _nested(values, shape)
+    return f"torch.tensor({text}, dtype=torch.{dtype}, requires_grad=True)"
+
+
+def draw_shape(draw, max_ndim=3):
+    ndim = draw.choice((0, 1, 1, 2, 2, 2, 3)[: {0: 1, 1: 3, 2: 6, 3: 7}[max_ndim]])
+    return tuple(draw.choice((1, 2, 2, 3, 3, 4, 0) if draw.chance(0.05) else (1, 2, 2, 3, 3, 4))
+                 for _ in range(ndim))
+
+
+def broadcast_partner(draw, shape):
+    """A shape that broadcasts with ``shape``: some trailing dims kept, some set to 1, a new
+    leading dim now and then."""
+    dims = list(shape[draw.integer(0, len(shape)):]) if shape else []
+    dims = [1 if draw.chance(0.3) else d for d in dims]
+    if len(dims) < 3 and draw.chance(0.15):
+        dims.insert(0, 2)
+    return tuple(dims)
+
+
+# ---------------------------------------------------------------------------------------------
+# The ops: each draws the text of one line over a value ``v`` of known shape and dtype
+# ---------------------------------------------------------------------------------------------
+
+UNARY = ["exp()", "log()", "sqrt()", "abs()", "relu()", "sigmoid()", "tanh()", "sin()", "cos()",
+         "tan()", "asin()", "acos()", "atan()", "sinh()", "cosh()", "exp2()", "expm1()", "log2()",
+         "log10()", "log1p()", "rsqrt()", "erf()", "frac()", "sign()", "floor()", "ceil()",
+         "trunc()", "round()", "round(decimals=1)", "neg()", "reciprocal()", "square()",
+         "clamp(-1.0, 1.5)", "clamp(min=0.5)", "clamp_min(-0.5)", "clamp_max(0.25)",
+         "nan_to_num()", "nan_to_num(nan=0.0, posinf=1.0)", "clone()", "contiguous()",
+         "pow(2)", "pow(0.5)", "pow(-1)", "pow(3)", "pow(0)", "detach()"]
+SCALAR_OPS = ["{v} * 2", "{v} + 1", "1 - {v}", "{v} / 3", "2.0 ** {v}", "{v} ** 2", "-{v}",
+              "{v} - 0.5", "3 / {v}", "{v} % 1.5", "torch.fmod({v}, 1.5)", "{v} // 2",
+              "torch.relu({v})", "torch.sigmoid({v})", "torch.where({v} > 0, {v}, 0.0)",
+              "torch.nn.functional.relu({v})", "torch.lerp({v}, torch.zeros_like({v}), 0.25)",
+              "{v}.masked_fill({v} < 0, 0.0)", "{v}.div(2, rounding_mode='floor')",
+              "{v}.div(2, rounding_mode='trunc')"]
+BINARY = ["{a} + {b}", "{a} - {b}", "{a} * {b}", "{a} / {b}", "{a} ** {b}", "torch.maximum({a}, {b})",
+          "torch.minimum({a}, {b})", "torch.fmax({a}, {b})", "torch.fmin({a}, {b})",
+          "torch.atan2({a}, {b})", "torch.logaddexp({a}, {b})", "torch.lerp({a}, {b}, 0.5)",
+          "torch.where({a} > {b}, {a}, {b})", "{a} % {b}", "torch.fmod({a}, {b})",
+          "{a}.clamp(min={b})", "torch.lerp({a}, {b}, {b}.detach().clone())"]  # known("shared-array")
+SHAPE_FREE_REDUCTIONS = ["sum()", "mean()", "prod()", "max()", "min()", "norm()", "norm(p=1)",
+                         "norm(p=3)", "var()", "std()", "amax()", "amin()"]
+DIM_REDUCTIONS = ["sum(dim={d}, keepdim={k})", "mean(dim={d}, keepdim={k})",
+                  "prod(dim={d}, keepdim={k})", "max(dim={d}, keepdim={k})[0]",
+                  "min(dim={d}, keepdim={k})[1]", "max(dim={d}, keepdim={k}).values",
+                  "amax(dim={d}, keepdim={k})", "amin(dim={d}, keepdim={k})",
+                  "var(dim={d}, keepdim={k})", "std(dim={d}, correction=0)",
+                  "logsumexp(dim={d}, keepdim={k})", "cumsum(dim={d})", "cumprod(dim={d})",
+                  "softmax(dim={d})", "log_softmax(dim={d})", "sort(dim={d})[0]",
+                  "sort(dim={d}, descending=True).values", "norm(dim={d})", "argmax(dim={d})",
+                  "torch.nn.functional.softmax({v}, dim={d})", "flip({d})", "roll(1, {d})",
+                  "unsqueeze({d})", "squeeze({d})", "narrow({d}, 0, 1)", "select({d}, 0)",
+                  "split(1, dim={d})[0]", "chunk(2, dim={d})[-1]", "unbind({d})[0]",
+                  "topk(1, dim={d})[0]", "cumsum({d}).sum({d})",
+                  "torch.cat([{v}, {v}], dim={d})", "torch.stack([{v}, {v}], dim={d})",
+                  "index_select({d}, torch.tensor([0]))", "movedim({d}, 0)", "transpose({d}, -1)"]
+SHAPE_OPS = ["reshape(-1)", "view(-1)", "flatten()", "t()", "mT", "T", "unsqueeze(0)",
+             "squeeze()", "expand(2, *{shape})", "repeat(2, *[1] * {ndim})", "tile((2,))",
+             "permute(*reversed(range({ndim})))", "sum_to_size({sts})", "{v}[...]", "{v}[:]",
+             "{v}[None]", "tril()", "triu(1)", "diagonal()", "trace()", "diag()",
+             "flatten().sum_to_size(1)", "view({shape})", "reshape({shape})"]
+
+
+# known("part-b"): on a 0-d tensor these raise NumPy's errors, or none, where PyTorch raises its own
+ZERO_D_PART_B = ("split", "chunk", "narrow", "roll", "torch.cat", "topk", "unbind", "transpose")
+
+
+def _dims(draw, ndim):
+    return draw.integer(-ndim, ndim - 1) if ndim else draw.choice((0, -1))
+
+
+def _op_text(draw, v, info):
+    """A line's right-hand side over value ``v`` (its ``info``: shape, dtype)."""
+    shape, dtype = info
+    ndim = len(shape)
+    family = draw.choice(("unary", "unary", "scalar", "binary", "binary", "reduce", "dim", "dim",
+                          "shape", "index", "matmul", "nn", "inplace"))
+    if family == "unary":
+        return f"{v}.{draw.choice(UNARY)}", None
+    if family == "scalar":
+        return draw.choice(SCALAR_OPS).format(v=v), None
+    if family == "binary":
+        other_shape = shape if draw.chance(0.4) else broadcast_partner(draw, shape)
+        op = draw.choice(BINARY)
+        if "lerp" in op:  # known("part-b"): lerp's shapes that do not broadcast give NumPy's error
+            other_shape = shape
+        other_dtype = dtype if draw.chance(0.85) else draw.choice(("float32", "float64"))
+        leaf = leaf_line(draw, other_shape, other_dtype, False)
+        a, b = (v, "{leaf}") if draw.chance(0.7) else ("{leaf}", v)
+        return op.format(a=a, b=b), (leaf,)
+    if family == "reduce":
+        op = draw.choice(SHAPE_FREE_REDUCTIONS)
+        if op in ("var()", "std()") and math.prod(shape) <= 1:
+            op = "mean()"  # known("part-b"): var's dof <= 0 warning
+        if op in ("max()", "min()", "amax()", "amin()") and math.prod(shape) == 0:
+            op = "sum()"  # known("part-b"): NumPy's error for an empty max
+        return f"{v}.{op}", None
+    if family == "dim":
+        op = draw.choice(DIM_REDUCTIONS)
+        d = _dims(draw, ndim)
+        if not ndim and op.split("(")[0] in ZERO_D_PART_B:
+            op = "sum(dim={d}, keepdim={k})"
+        if op.startswith(("max(", "min(", "amax(", "amin(", "argmax(", "topk(", "index_select(")) and ndim and shape[d] == 0:
+            op = "sum(dim={d}, keepdim={k})"  # known("part-b"): NumPy's errors (an empty max, index)
+        if op.startswith(("var(", "std(")) and (shape[d] if ndim else 1) <= 1:
+            op = "mean(dim={d}, keepdim={k})"  # known("part-b"): var's dof <= 0 warning
+        text = op.format(v=v, d=d, k=draw.chance(0.5))
+        return (text if text.startswith("torch.") else f"{v}.{text}"), None
+    if family == "shape":
+        sts = ", ".join(str(1 if draw.chance(0.5) else d) for d in shape[draw.integer(0, ndim):]) or "()"
+        op = draw.choice(SHAPE_OPS).format(v=v, shape=tuple(shape), ndim=ndim, sts=sts)
+        if op in ("diagonal()", "trace()") and ndim != 2:
+            op = "flatten()"  # known("not-implemented")
+        if (op == "T" and ndim != 2) or (op == "mT" and ndim == 0):
+            op = "t()" if ndim <= 2 else "mT"  # known("warn-once")
+        return (op if op.startswith(v) else f"{v}.{op}"), None
+    if family == "index":
+        return _index_text(draw, v, shape), None
+    if family == "matmul":
+        return _matmul_text(draw, v, shape, dtype)
+    if family == "nn":
+        return _nn_text(draw, v, shape, dtype)
+    return _inplace_text(draw, v, shape)
+
+
+def _index_text(draw, v, shape):
+    if not shape:
+        return f"{v}[None]"
+    n = shape[0]
+    i = draw.integer(-n, n - 1) if n else 0
+    kind = draw.choice(("int", "slice", "slice", "col", "list", "mask", "gather", "take",
+                        "select", "scatter"))
+    if kind == "int":
+        return f"{v}[{i}]"
+    if kind == "slice":
+        a, b = draw.integer(0, max(n, 1)), draw.integer(0, max(n, 1) + 1)
+        return f"{v}[{a}:{b}]" if draw.chance(0.7) else f"{v}[{a}:]"
+    if kind == "col" and len(shape) >= 2 and shape[1]:
+        return f"{v}[:, {draw.integer(0, shape[1] - 1)}]"
+    if kind == "list" and n:
+        idx = [draw.integer(-n, n - 1) for _ in range(draw.integer(1, 3))]
+        return f"{v}[{idx}]" if draw.chance(0.5) else f"{v}[torch.tensor({idx})]"
+    if kind == "mask":
+        return f"{v}[{v} > 0]"
+    if kind == "gather" and n and len(shape) <= 2:
+        idx = [[draw.integer(0, n - 1)] for _ in range(max(shape[1:2] or [1]) if len(shape) == 2 else 1)]
+        return (f"{v}.gather(0, torch.tensor({idx[0] if len(shape) == 1 else [[r[0] for r in idx]]}))")
+    if kind == "take" and n:
+        return f"torch.take_along_dim({v}, {v}.argmax(dim=0, keepdim=True), dim=0)"
+    if kind == "select":
+        return f"{v}.masked_select({v} > 0)"
+    if kind == "scatter" and n:
+        return f"{v}.scatter(0, torch.zeros_like({v}, dtype=torch.int64), {v} * 2)"
+    return f"{v}[{i}]" if n else f"{v}[0:0]"
+
+
+def _matmul_text(draw, v, shape, dtype):
+    ndim = len(shape)
+    if ndim == 0:
+        return f"{v} * {v}", None
+    k = shape[-1]
+    m = draw.choice((1, 2, 3))
+    form = draw.choice(("@", "@", "mm", "mv", "dot", "bmm", "outer", "linear", "left"))
+    if form == "left":  # a 2-D leaf on the left, v on the right
+        if ndim == 1 or ndim == 2:
+            right = leaf_line(draw, (m, shape[0] if ndim == 1 else shape[-2]), dtype, False)
+            return f"{{leaf}} @ {v}", (right,)
+        return f"{v}.sum()", None
+    if form == "outer" and ndim == 1:
+        return f"torch.outer({v}, {{leaf}})", (leaf_line(draw, (m,), dtype, False),)
+    if form == "dot" and ndim == 1:
+        return f"torch.dot({v}, {{leaf}})", (leaf_line(draw, (k,), dtype, False),)
+    if form == "mv" and ndim == 2:
+        return f"torch.mv({v}, {{leaf}})", (leaf_line(draw, (k,), dtype, False),)
+    if form == "bmm" and ndim == 3:
+        return f"torch.bmm({v}, {{leaf}})", (leaf_line(draw, (shape[0], k, m), dtype, False),)
+    if form == "linear" and ndim >= 1:
+        w = leaf_line(draw, (m, k), dtype, False)
+        if draw.chance(0.5):
+            return f"torch.nn.functional.linear({v}, {{leaf}})", (w,)
+        return f"torch.nn.functional.linear({v}, {{leaf}}, {{leaf2}})", (w, leaf_line(draw, (m,), dtype, False))
+    other = (k,) if draw.chance(0.25) else (k, m)
+    if ndim <= 2 and draw.chance(0.2):
+        other = (2, k, m)
+    return (f"torch.mm({v}, {{leaf}})" if form == "mm" and ndim == 2 and len(other) == 2 else
+            f"{v} @ {{leaf}}"), (leaf_line(draw, other, dtype, False),)
+
+
+def _nn_text(draw, v, shape, dtype):
+    F = "torch.nn.functional"
+    if len(shape) == 2 and shape[0] and shape[1]:
+        target = [draw.integer(0, shape[1] - 1) for _ in range(shape[0])]
+        return draw.choice((f"{F}.cross_entropy({v}, torch.tensor({target}))",
+                            f"{F}.nll_loss({v}.log_softmax(dim=1), torch.tensor({target}))",
+                            f"{F}.mse_loss({v}, torch.zeros_like({v}))",
+                            f"{F}.cross_entropy({v}, torch.tensor({target}), reduction='sum')")), None
+    reduction = draw.choice(("'mean'", "'sum'", "'none'"))
+    return f"{F}.mse_loss({v}, {{leaf}}, reduction={reduction})", (leaf_line(draw, shape, dtype, False),)
+
+
+def _inplace_text(draw, v, shape):
+    """An in-place op on a fresh non-view (a clone), or on ``v`` after using it: the second
+    may make a later backward fail, and the error's text is compared."""
+    op = draw.choice(("add_(1)", "mul_(2)", "div_(3)", "clamp_(-1, 1)", "zero_()", "fill_(0.5)",
+                      "sub_(0.5)", "pow_(2)" if False else "mul_(-1)"))
+    return f"{v}.clone().{op}", None
+
+
+# ---------------------------------------------------------------------------------------------
+# Invalid steps: errors whose type and text are compared
+# ---------------------------------------------------------------------------------------------
+
+
+def _invalid_text(draw, v, shape, dtype):
+    ndim = len(shape)
+    bad = ndim + draw.integer(0, 2)
+    kind = draw.choice(("broadcast", "dim", "view", "matmul", "softmax", "transpose", "expand",
+                        "sum_to_size", "int-grad"))
+    if kind == "broadcast" and ndim:
+        other = tuple(d + 1 if d > 1 else 3 for d in shape)
+        return f"{v} + {{leaf}}", (leaf_line(draw, other, dtype, False),)
+    if kind == "dim":
+        return f"{v}.sum(dim={bad})", None
+    if kind == "view":
+        return f"{v}.view({math.prod(shape) + 1})", None
+    if kind == "matmul" and ndim in (1, 2):
+        return f"{v} @ {{leaf}}", (leaf_line(draw, (shape[-1] + 1, 2), dtype, False),)
+    if kind == "softmax":
+        return f"{v}.softmax(dim={bad})", None
+    if kind == "transpose" and ndim:
+        return f"{v}.transpose(0, {bad})", None
+    if kind == "expand":
+        return f"{v}.expand({', '.join(['5'] * (ndim or 1))})", None
+    if kind == "sum_to_size" and ndim:
+        return f"{v}.sum_to_size({', '.join(str(d + 2) for d in shape)})", None
+    return f"{v}.long().requires_grad_()", None
+
+
+# ---------------------------------------------------------------------------------------------
+# Generating a program
+# ---------------------------------------------------------------------------------------------
+
+
+def _info(x):
+    """(shape, dtype) of a value minigrad made, or None where the chain cannot go on from it."""
+    if not isinstance(x, minigrad.Tensor):
+        return None
+    if x.dtype not in (minigrad.float32, minigrad.float64):
+        return None
+    return tuple(x.shape), str(x.dtype).replace("torch.", "")
+
+
+def generate(draw, second_order=False):
+    """A program: its lines (PyTorch code over ``torch``), drawn with ``draw``."""
+    specials = draw.chance(0.2)
+    dtype = draw.choice(("float32", "float64"))
+    lines, env, pool, leaves = [], {"torch": minigrad, "inf": math.inf, "nan": math.nan}, [], []
+
+    def add(text, is_leaf=False):
+        name = f"v{len(lines)}"
+        line = f"{name} = {text}"
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                exec(line, env)
+        except Exception:  # noqa: BLE001 - an invalid line stays in the program, its error compared
+            lines.append(line)
+            return None
+        lines.append(line)
+        if is_leaf:
+            leaves.append(name)
+        info = _info(env[name])
+        if info is not None:
+            pool.append((name, info))
+        return name
+
+    add(leaf_line(draw, draw_shape(draw), dtype, specials), is_leaf=True)
+    if draw.chance(0.3):
+        add(leaf_line(draw, draw_shape(draw), dtype, specials), is_leaf=True)
+    for _ in range(draw.integer(3, 15)):
+        v, info = pool[-1] if draw.chance(0.6) else draw.choice(pool)
+        invalid = draw.chance(0.04)
+        text, new_leaves = (_invalid_text(draw, v, *info) if invalid else _op_text(draw, v, info))
+        if new_leaves:  # the op's other operands: new leaves, each a line of its own
+            names = [add(leaf, is_leaf=True) for leaf in new_leaves]
+            text = text.replace("{leaf2}", names[-1]).replace("{leaf}", names[0])
+        add(text)
+    last = next((name for name, _ in reversed(pool) if env[name].requires_grad), None)
+    if last is not None:
+        lines.append(f"loss = {last}.sum()")
+    return Program(lines, leaves, "loss" if last is not None else None, second_order)
+
+
+class Program:
+    def __init__(self, lines, leaves, loss, second_order):
+        self.lines, self.leaves, self.loss, self.second_order = lines, leaves, loss, second_order
+
+    def to_data(self):
+        return {"lines": list(self.lines), "leaves": list(self.leaves), "loss": self.loss,
+                "second_order": self.second_order}
+
+    @classmethod
+    def from_data(cls, data):
+        return cls(data["lines"], data["leaves"], data["loss"], data["second_order"])
+
+    def __str__(self):
+        tail = []
+        if self.loss:
+            leaves = ", ".join(self.leaves)
+            if self.second_order:
+                tail = [f"grads = torch.autograd.grad(loss, [{leaves}], create_graph=True, allow_unused=True)",
+                        "total = sum(g.sum() for g in grads if g is not None and g.requires_grad)",
+                        f"second = torch.autograd.grad(total, [{leaves}], allow_unused=True)"]
+            else:
+                tail = ["loss.backward()", f"grads = [{', '.join(x + '.grad' for x in self.leaves)}]"]
+        return "\n".join(self.lines + tail)
+
+
+# ---------------------------------------------------------------------------------------------
+# Running a program under one library
+# ---------------------------------------------------------------------------------------------
+
+
+def _answer(value):
+    if isinstance(value, (list, tuple)):
+        return [_answer(x) for x in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if getattr(value, "_is_zerotensor", lambda: False)():  # PyTorch's lazy zeros (an unused input)
+        value = value.new_zeros(value.shape)
+    answer = record(value)
+    if isinstance(answer, TensorRecord) and answer.graph:  # the node and those right behind it
+        answer.graph = f"{answer.grad_fn}({', '.join(_next_names(answer.graph))})"
+    return answer
+
+
+def _step(line, env):
+    with warnings.catch_warnings(record=True) as log:
+        warnings.simplefilter("always")
+        try:
+            exec(line, env)
+        except Exception as e:  # noqa: BLE001 - the error is the answer
+            return {"error": ErrorRecord(type(e).__name__, str(e)), "warnings": _warnings(log)}
+    name = line.split(" = ", 1)[0]
+    return {"value": _answer(env.get(name)), "warnings": _warnings(log)}
+
+
+def _warnings(log):
+    return [list(warning_text(w)) for w in log]
+
+
+def run(lib, program):
+    """The program's answer under ``lib``: one entry per line, then the gradients."""
+    env = {"torch": lib, "np": np, "inf": math.inf, "nan": math.nan}
+    steps = [_step(line, env) for line in program.lines]
+    if program.loss and "loss" in env:
+        leaves = ", ".join(program.leaves)
+        if program.second_order:
+            env["lib_grad"] = lib.autograd.grad
+            steps.append(_step(f"grads = lib_grad(loss, [{leaves}], create_graph=True, allow_unused=True)", env))
+            live = [g for g in env.get("grads", ()) if g is not None and g.requires_grad]
+            if live:
+                env["live"] = live
+                steps.append(_step("total = sum(g.sum() for g in live)", env))
+                if "total" in env:
+                    steps.append(_step(f"second = lib_grad(total, [{leaves}], allow_unused=True)", env))
+        else:
+            steps.append(_step("loss.backward()", env))
+            steps.append(_step(f"grads = [{', '.join(x + '.grad' for x in program.leaves)}]", env))
+    return steps
+
+
+# ---------------------------------------------------------------------------------------------
+# Comparing minigrad's answer with PyTorch's
+# ---------------------------------------------------------------------------------------------
+
+
+def _close(mine, theirs, loose=False):
+    """Float values equal up to rounding that a chain of ops can accumulate: relative 1e-4
+    (float32) or 1e-7 (float64) of the largest finite value; inf and NaN where PyTorch has them."""
+    a, b = mine.values, theirs.values
+    if a.dtype != b.dtype or a.shape != b.shape:
+        return False
+    if a.dtype.kind != "f":
+        return bool(np.array_equal(a, b))
+    if not (np.array_equal(np.isnan(a), np.isnan(b)) and np.array_equal(np.isposinf(a), np.isposinf(b))
+            and np.array_equal(np.isneginf(a), np.isneginf(b))):
+        return False
+    finite = np.isfinite(b)
+    rtol = 1e-4 if a.dtype == np.float32 or loose else 1e-7
+    scale = float(np.abs(b[finite]).max()) if finite.any() else 0.0
+    return bool(np.all(np.abs(a[finite].astype(np.float64) - b[finite]) <= rtol * (1 + scale)))
+
+
+def _next_names(graph):
+    """The names of the nodes right behind a graph's grad_fn (its text, see oracle.graph_text)."""
+    if graph is None or "(" not in graph:
+        return ()
+    inner, depth, names, word = graph[graph.index("(") + 1:-1], 0, [], ""
+    for c in inner:
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "," and depth == 0:
+            names.append(word.strip())
+            word = ""
+            continue
+        if depth == 0 and c != ")":
+            word += c
+    names.append(word.strip())
+    return tuple(n.split(":")[0].lstrip("@") for n in names)
+
+
+# known("matmul-fold"), known("reshape-alias"): names taken as the same
+SAME_NAMES = {"ReshapeAliasBackward0": "ViewBackward0"}
+MATMUL_NAMES = {"TransposeBackward0": "UnsafeViewBackward0", "CloneBackward0": "UnsafeViewBackward0"}
+
+
+def _normalised(record, line):
+    """The TensorRecord with the known differences' names replaced (a copy)."""
+    names = dict(SAME_NAMES, **(MATMUL_NAMES if _is_matmul(line) else {}))
+    if record.grad_fn not in names and not any(n in (record.graph or "") for n in SAME_NAMES):
+        return record
+    fn = names.get(record.grad_fn, record.grad_fn)
+    graph = record.graph.replace(record.grad_fn, fn, 1) if record.graph else record.graph
+    for a, b in SAME_NAMES.items():
+        graph = graph.replace(a, b)
+    return TensorRecord(record.dtype, record.shape, record.values, record.requires_grad, record.is_leaf,
+                        fn, graph, record.repr.replace(f"<{record.grad_fn}>", f"<{fn}>"))
+
+
+def compare_values(mine, theirs, where, out, line="", loose=False):
+    """Append (kind, where, detail) to ``out`` for each way ``mine`` differs from ``theirs``
+    (``loose``: float32 tolerance, for a program where float32 values flow into float64 ones)."""
+    if isinstance(theirs, TensorRecord):
+        theirs = _normalised(theirs, line)
+        if not isinstance(mine, TensorRecord):
+            out.append(("type", where, f"minigrad {mine!r}, PyTorch a tensor"))
+            return
+        for key in ("dtype", "shape", "requires_grad", "is_leaf", "grad_fn"):
+            if getattr(mine, key) != getattr(theirs, key):
+                out.append((key, where, f"minigrad {getattr(mine, key)}, PyTorch {getattr(theirs, key)}"))
+        if mine.dtype == theirs.dtype and mine.shape == theirs.shape:
+            if not _close(mine, theirs, loose):
+                out.append(("value", where, f"minigrad {mine.values.tolist()}, PyTorch {theirs.values.tolist()}"))
+            elif (same_bits(mine.values, theirs.values) and mine.repr != theirs.repr
+                  and not (_is_matmul(line) and theirs.grad_fn == "UnsafeViewBackward0")):
+                out.append(("repr", where, f"minigrad {mine.repr!r}, PyTorch {theirs.repr!r}"))
+        theirs_next = tuple(MATMUL_NAMES.get(n, n) if m == "UnsafeViewBackward0" else n
+                            for m, n in zip(_next_names(mine.graph), _next_names(theirs.graph)))
+        if (mine.grad_fn == theirs.grad_fn and _next_names(mine.graph) != theirs_next
+                and not _is_matmul(line) and mine.grad_fn not in ("UnsafeViewBackward0", "SqueezeBackward4")):
+            out.append(("graph", where, f"minigrad {mine.graph}, PyTorch {theirs.graph}"))
+    elif isinstance(theirs, list):
+        if not isinstance(mine, list) or len(mine) != len(theirs):
+            out.append(("type", where, f"minigrad {mine!r}, PyTorch {theirs!r}"))
+            return
+        for i, (a, b) in enumerate(zip(mine, theirs)):
+            compare_values(a, b, f"{where}[{i}]", out, line, loose)
+    elif not (mine == theirs or (isinstance(theirs, float) and theirs != theirs and mine != mine)):
+        out.append(("value", where, f"minigrad {mine!r}, PyTorch {theirs!r}"))
+
+
+# known("numpy-wrap"): warnings of PyTorch's that minigrad does not give
+IGNORED_WARNINGS = ("__array_wrap__ must accept context and return_scalar arguments (positionally) "
+                    "in the future. (Deprecated NumPy 2.0)",)
+
+
+def _is_matmul(line):
+    """A line whose grad_fn's inputs differ by the known ``matmul-graph`` difference."""
+    return any(s in line for s in (" @ ", "torch.bmm(", "functional.linear("))
+
+
+def compare(program, mine, theirs):
+    """Every difference of minigrad's answer from PyTorch's, as (kind, line, detail)."""
+    out = []
+    lines = str(program).splitlines()
+    loose = "float32" in str(program)
+    for i, (a, b) in enumerate(zip(mine, theirs)):
+        line = lines[i] if i < len(lines) else f"step {i}"
+        if "error" in b or "error" in a:
+            if "error" not in a:  # the programs part here: what follows cannot be compared
+                out.append(("no error", line, f"PyTorch raised {b['error']!r}"))
+                break
+            elif "error" not in b:
+                out.append(("error", line, f"minigrad raised {a['error']!r}"))
+                break
+            elif a["error"].type != b["error"].type:
+                out.append(("error type", line, f"minigrad {a['error']!r}\n    PyTorch  {b['error']!r}"))
+            elif a["error"].message != b["error"].message:
+                out.append(("error message", line, f"minigrad {a['error']!r}\n    PyTorch  {b['error']!r}"))
+            if i >= len(program.lines):
+                break  # known("failed-backward"): the leaves' .grad after a failed backward
+        else:
+            before = len(out)
+            compare_values(a["value"], b["value"], line, out, line, loose)
+            if program.second_order and i == len(program.lines):  # known("backward-graph")
+                out[before:] = [d for d in out[before:] if d[0] not in ("grad_fn", "graph", "repr")]
+            # a node's inputs are compared once: not again where an earlier node differed
+            if any(k in ("grad_fn", "graph") for k, _, _ in out[:before]):
+                out[before:] = [d for d in out[before:] if d[0] != "graph"]
+        if a["warnings"] != [w for w in b["warnings"] if w[1] not in IGNORED_WARNINGS]:
+            out.append(("warnings", line, f"minigrad {a['warnings']}, PyTorch {b['warnings']}"))
+    if len(mine) != len(theirs) and not any(k in ("error", "no error") for k, _, _ in out):
+        out.append(("steps", "end", f"minigrad {len(mine)} steps, PyTorch {len(theirs)}"))
+    return out
+
+
+def report(program, differences):
+    text = "\n".join(f"  [{kind}] {line}\n    {detail}" for kind, line, detail in differences)
+    return f"minigrad differs from PyTorch on this program:\n\n{program}\n\n{text}"

@@ -1,0 +1,182 @@
+"""The differential fuzzer: random programs (tests/fuzz.py) under minigrad and PyTorch.
+
+Each program is a chain of 3-15 ops over small float32/float64 tensors, ending in a backward
+pass (or, for the second-order ones, ``autograd.grad(..., create_graph=True)`` and the grad of
+the grads' sum). Every step's value, dtype, shape, ``requires_grad``, ``is_leaf``, ``grad_fn``
+name (and the names of the nodes right behind it) and repr, every exception's type and
+message, every warning and each leaf's gradient are compared.
+
+- ``test_recorded_programs``: a seeded subset (160 first-order programs, 40 second-order),
+  PyTorch's answers recorded with the oracle (tests/recordings/test_fuzz/), so it runs
+  everywhere, PyTorch or not.
+- ``test_first_order``, ``test_second_order``: Hypothesis draws the programs and runs them
+  under live PyTorch (the ``torch`` fixture); a failure shrinks to a minimal program, printed
+  as code. How many: ``MINIGRAD_FUZZ_PROGRAMS`` and ``MINIGRAD_FUZZ_SECOND_ORDER`` (by
+  default 5000 and 500 in CI, where ``CI=true`` or ``MINIGRAD_REQUIRE_TORCH=1``; 200 and 50
+  elsewhere). The draws are the same on every run (derandomized) unless
+  ``MINIGRAD_FUZZ_RANDOM=1``.
+
+Known differences are the fuzzer's one table, ``fuzz.KNOWN_DIFFERENCES``; with the xfail marks
+of the other tests they make the README's list, which ``test_readme_lists_the_known_differences``
+checks.
+"""
+import copy
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+import fuzz
+import known_differences
+import minigrad
+
+IN_CI = os.environ.get("CI") == "true" or os.environ.get("MINIGRAD_REQUIRE_TORCH") == "1"
+FIRST_ORDER = int(os.environ.get("MINIGRAD_FUZZ_PROGRAMS", 5000 if IN_CI else 200))
+SECOND_ORDER = int(os.environ.get("MINIGRAD_FUZZ_SECOND_ORDER", 500 if IN_CI else 50))
+# A local profile (registered, never loaded globally), as tests/test_gradcheck.py's
+settings.register_profile(
+    "minigrad_fuzz", deadline=None, database=None, print_blob=True,
+                derandomize=os.environ.get("MINIGRAD_FUZZ_RANDOM") != "1",
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                       HealthCheck.filter_too_much])
+FUZZ = settings.get_profile("minigrad_fuzz")
+
+RECORDED_CHUNKS = 8    # x 20 first-order programs, seeds 0..159
+SECOND_CHUNKS = 4      # x 10 second-order programs, seeds 1000..1039
+
+
+def _check(program, mine, theirs):
+    differences = fuzz.compare(program, mine, theirs)
+    assert not differences, fuzz.report(program, differences)
+
+
+def _live(torch, data, second_order):
+    program = fuzz.generate(fuzz.HypothesisDraw(data), second_order=second_order)
+    note(str(program))
+    _check(program, fuzz.run(minigrad, program), fuzz.run(torch, program))
+
+
+@settings(FUZZ, max_examples=FIRST_ORDER)
+@given(data=st.data())
+def test_first_order(torch, data):
+    _live(torch, data, second_order=False)
+
+
+@settings(FUZZ, max_examples=SECOND_ORDER)
+@given(data=st.data())
+def test_second_order(torch, data):
+    _live(torch, data, second_order=True)
+
+
+def _seeds(kind, chunk):
+    return range(chunk * 20, chunk * 20 + 20) if kind == "first" else range(1000 + chunk * 10, 1010 + chunk * 10)
+
+
+@pytest.mark.parametrize("kind, chunk", [("first", c) for c in range(RECORDED_CHUNKS)] +
+                         [("second", c) for c in range(SECOND_CHUNKS)])
+def test_recorded_programs(oracle, kind, chunk):
+    """Seeded programs, PyTorch's answers recorded (each with its program's text, which is what
+    minigrad then runs): the fuzzer's proof where PyTorch is not installed."""
+    def programs(lib):
+        made = [fuzz.generate(fuzz.SeededDraw(seed), second_order=kind == "second")
+                for seed in _seeds(kind, chunk)]
+        return [{"program": p.to_data(), "answer": fuzz.run(lib, p)} for p in made]
+
+    for entry in oracle(programs):
+        program = fuzz.Program.from_data(entry["program"])
+        _check(program, fuzz.run(minigrad, program), entry["answer"])
+
+
+# What the fuzzer found, fixed: each a small program (the fuzzer's form), recorded.
+LEAF = "v0 = torch.tensor({}, requires_grad=True)"
+FIXED = {
+    "relu then sqrt at 0 (no inf * 0)": [LEAF.format("[-1.0, 4.0]"), "v1 = v0.relu().sqrt()"],
+    "relu at NaN": [LEAF.format("[nan, -1.0, 0.0, 2.0]"), "v1 = v0.relu()"],
+    "maximum and minimum at NaN and ties": [
+        LEAF.format("[nan, 1.0, 2.0, 0.0]"), "v1 = torch.tensor([1.0, nan, 2.0, 0.0], requires_grad=True)",
+        "v2 = torch.maximum(v0, v1) + torch.minimum(v0, v1)"],
+    "inf * 0, silently": [LEAF.format("[inf, 1.0]"), "v1 = torch.tensor([0.0, 2.0], requires_grad=True)",
+                          "v2 = v0 * v1", "v3 = v0.log() - v0.log()"],
+    "int / float64 0-d": [LEAF.format("[1.0, 2.0]"), "v1 = torch.tensor([1, 2]) / torch.tensor(2.0, dtype=torch.float64)",
+                          "v2 = v0 * v1"],
+    "float32 + float64 ndarray": [LEAF.format("[1.0, 2.0]"), "v1 = torch.ones(2) + np.array([1.0, 2.0])",
+                                  "v2 = v0 * v1"],
+    "mse_loss(float32, int64)": [LEAF.format("[1.0, 2.0]"),
+                                 "v1 = torch.nn.functional.mse_loss(v0, torch.tensor([1, 3]))"],
+    "2.0 ** x.t() then view": [LEAF.format("[[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0]]"),
+                               "v1 = (2.0 ** v0.t()).view(8)", "v2 = v0.t().softmax(1).view(8)"],
+    "sum_to_size": [LEAF.format("[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]"), "v1 = v0.sum_to_size(1, 3)",
+                    "v2 = v0.sum_to_size(3)", "v3 = v0.sum(0).sum().sum_to_size(())",
+                    "v4 = v0.sum_to_size(2, 2)", "v5 = v0.sum_to_size(2, 3)"],
+    "0-d max, prod, index_select along dim 0": [
+        LEAF.format("2.0"), "v1 = v0.max(0, keepdim=True)[0]", "v2 = v0.prod(0)",
+        "v3 = v0.index_select(0, torch.tensor([0]))", "v4 = v1 + v2 + v3"],
+    "full slices": [LEAF.format("[[1.0, 2.0, 3.0]]"), "v1 = v0[0:1, :]", "v2 = v0[:, 0:5]", "v3 = v0[:]",
+                    "v4 = v0[0:1, 0:3]", "v5 = v0[0:1, 1]", "v6 = v0.sum()[:]", "v7 = v1 + v2 + v3 + v4"],
+    "modified by an inplace operation: Pow1": [
+        LEAF.format("[1.0, 2.0]"), "v1 = v0 * 1", "v2 = v1.exp()", "v3 = v2 * v2", "v4 = v2.pow_(v1)",
+        "v5 = v3"],
+    "modified by an inplace operation: number ** x": [
+        LEAF.format("[1.0, 2.0]"), "v1 = v0 * 1", "v2 = 2 ** v1", "v3 = v1.add_(1)", "v4 = v2"],
+    "a hook that changes the gradient size": [
+        LEAF.format("[1.0, 2.0]"), "v1 = v0 * 2", "v2 = v1.register_hook(lambda g: g.sum()) is None", "v3 = v1"],
+    "cumprod at zeros and of one element": [
+        LEAF.format("[[2.0, 0.0, 3.0, 0.5], [1.0, 2.0, 0.0, 4.0]]"), "v1 = v0.cumprod(1)",
+        "v2 = torch.tensor([nan], requires_grad=True)", "v3 = v2.cumprod(0)", "v4 = v1.sum() + v3.sum()"],
+    "prod with inf, sort and topk with NaN, sign of NaN, remainder's zeros": [
+        LEAF.format("[-0.25, inf, nan, 3.0]"), "v1 = v0.prod()", "v2 = v0.sort(descending=True).values",
+        "v3 = v0.topk(2).values", "v4 = v0.sign()", "v5 = torch.tensor([-2.625, 2.625, -0.0]) % torch.tensor([0.375, -0.375, 0.375])",
+        "v6 = v1 + v2.sum() + v3.sum()"],
+}
+
+
+@pytest.mark.parametrize("name", FIXED)
+@pytest.mark.parametrize("second_order", [False, True], ids=["first", "second"])
+def test_fixed(oracle, name, second_order):
+    """The differences the fuzzer found and that are now fixed, each compared as the fuzzer
+    compares (the last line's value is the loss)."""
+    lines = FIXED[name]
+    program = fuzz.Program(lines + [f"loss = {lines[-1].split(' = ')[0]}.sum()"],
+                           [line.split(" = ")[0] for line in lines if "requires_grad=True" in line],
+                           "loss", second_order)
+    theirs = oracle(lambda lib: fuzz.run(lib, program))
+    _check(program, fuzz.run(minigrad, program), theirs)
+
+
+def test_the_generator_reaches_every_family():
+    """The seeded programs use each family of ops, 0-d and empty tensors, both dtypes, invalid
+    steps and inf/NaN: a generator that stopped drawing one would pass unnoticed otherwise."""
+    text = "\n".join(str(fuzz.generate(fuzz.SeededDraw(seed))) for seed in range(200))
+    for needle in (".exp()", "torch.maximum(", ".sum(dim=", ".view(", "[torch.tensor(", " @ ",
+                   "cross_entropy(", "mse_loss(", ".clone().", "torch.tensor(2.", "torch.zeros(",
+                   "dtype=torch.float32", "dtype=torch.float64", "inf", "nan", ".softmax(dim=",
+                   ".sum_to_size(", "torch.cat(", ".gather(", "loss.backward()"):
+        assert needle in text, needle
+
+
+def test_compare_finds_each_kind_of_difference():
+    """fuzz.compare reports a wrong value, dtype, grad_fn, error text and warning (so that the
+    fuzzer cannot pass by comparing nothing)."""
+    program = fuzz.Program(["v0 = torch.tensor([1.0, -2.0], requires_grad=True)", "v1 = v0.relu()",
+                            "v2 = v1.sum(dim=5)"], ["v0"], None, False)
+    theirs = fuzz.run(minigrad, program)
+    for change, kind in ((lambda a: a[1]["value"].values.__setitem__(0, 7.0), "value"),
+                         (lambda a: setattr(a[1]["value"], "dtype", "torch.float64"), "dtype"),
+                         (lambda a: setattr(a[1]["value"], "grad_fn", "AbsBackward0"), "grad_fn"),
+                         (lambda a: setattr(a[2]["error"], "message", "other"), "error message"),
+                         (lambda a: a[1]["warnings"].append(["UserWarning", "w"]), "warnings")):
+        mine = copy.deepcopy(theirs)
+        change(mine)
+        assert [k for k, _, _ in fuzz.compare(program, mine, theirs)] == [kind]
+    assert fuzz.compare(program, theirs, copy.deepcopy(theirs)) == []
+
+
+def test_readme_lists_the_known_differences():
+    """README.md's list of known differences is the one generated from the DIFF marks and the
+    fuzzer's table: a new DIFF mark without its README line fails here."""
+    section = known_differences.readme_section()
+    assert section is not None, f"README.md has no {known_differences.BEGIN} section"
+    expected = known_differences.text(known_differences.collected())
+    assert section == expected, ("README.md's list of known differences is not the generated "
+                                 "one: run `python tests/known_differences.py` and commit README.md")
