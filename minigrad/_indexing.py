@@ -21,15 +21,13 @@ def getitem(x, key):
         if grad_mode._state.inference:  # a view of a normal tensor stays normal, as in PyTorch
             out._inference = x._inference
         return out
-    if isinstance(key, slice):  # x[a:b] alone is always recorded, x[:] too
-        if not x._data.ndim:
-            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
-        return ops.Slice.apply(x, (key,))
+    lone_slice = isinstance(key, slice)
     key = _array_index(key)
     check_index(x._data.shape, key)
     if any(isinstance(k, np.ndarray) for k in key):  # integer arrays or masks
         return ops.Index.apply(x, key)
-    out = _basic_index(x, key)
+    # x[a:b] alone is always recorded as a Slice, x[:] too; in a longer key ``:`` is free
+    out = ops.Slice.apply(x, key) if lone_slice else _basic_index(x, key)
     if x._view is not None:  # a view of a view: keep the first base, and every key since
         out._view = (x._view[0], x._view[1] + (key,))
     elif x._data.base is None:  # x owns its memory (not a transpose or reshape of another)
