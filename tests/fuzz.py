@@ -538,7 +538,7 @@ def _close(mine, theirs, loose=False):
             and np.array_equal(np.isneginf(a), np.isneginf(b))):
         return False
     finite = np.isfinite(b)
-    rtol = 1e-4 if a.dtype == np.float32 or loose else 1e-7
+    rtol = 1e-3 if loose == "gradient" else 1e-4 if a.dtype == np.float32 or loose else 1e-7
     scale = float(np.abs(b[finite]).max()) if finite.any() else 0.0
     return bool(np.all(np.abs(a[finite].astype(np.float64) - b[finite]) <= rtol * (1 + scale)))
 
@@ -645,7 +645,11 @@ def compare(program, mine, theirs):
                 break  # known("failed-backward"): the leaves' .grad after a failed backward
         else:
             before = len(out)
-            compare_values(a["value"], b["value"], line, out, line, loose)
+            # A float32 gradient gets 1e-3: NumPy's and PyTorch's float32 exp, sin... can differ
+            # in the last bit, and a later op can magnify it (sin of exp(4.26) = sin(70.7):
+            # a 1-ulp input gives 2.5e-4 in the gradient). Values keep 1e-4.
+            past_forward = i >= len(program.lines)
+            compare_values(a["value"], b["value"], line, out, line, "gradient" if loose and past_forward else loose)
             if program.second_order and i == len(program.lines):  # known("backward-graph")
                 out[before:] = [d for d in out[before:] if d[0] not in ("grad_fn", "graph", "repr")]
             # a node's inputs are compared once: not again where an earlier node differed

@@ -128,6 +128,11 @@ FIXED = {
         LEAF.format("[-0.25, inf, nan, 3.0]"), "v1 = v0.prod()", "v2 = v0.sort(descending=True).values",
         "v3 = v0.topk(2).values", "v4 = v0.sign()", "v5 = torch.tensor([-2.625, 2.625, -0.0]) % torch.tensor([0.375, -0.375, 0.375])",
         "v6 = v1 + v2.sum() + v3.sum()"],
+    "prod with two zeros beside inf": [LEAF.format("[0.0, inf, 0.0]"), "v1 = v0.prod()"],
+    "x ** y at x = 0, y = 0": [LEAF.format("[0.0, 2.0]"), "v1 = torch.tensor([0.0, 3.0], requires_grad=True)",
+                               "v2 = v0 ** v1"],
+    "var over an empty tensor warns": [LEAF.format("[[0.0, 1.0, 2.0]]"), "v1 = v0[0:0].var(dim=1, keepdim=True)",
+                                       "v2 = v0 * 1"],
 }
 
 

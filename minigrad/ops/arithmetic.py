@@ -149,7 +149,8 @@ class PowTensor(Op):
     @staticmethod
     def backward(ctx, grad):
         x, y, out = ctx.saved_tensors
-        grad_x = grad * y * x ** (y - 1) if ctx.needs_input_grad[0] else None
+        # PyTorch takes it as 0 where y == 0 (not 0 * 0 ** -1 = nan at x = 0)
+        grad_x = (grad * y * x ** (y - 1)).where(y != 0, 0.0) if ctx.needs_input_grad[0] else None
         # d(x^y)/dy = x^y log x; PyTorch takes it as 0 where x == 0 and y >= 0.
         grad_y = None
         if ctx.needs_input_grad[1]:

@@ -7,6 +7,7 @@ import warnings
 
 import numpy as np
 
+from ..autograd import grad_mode
 from ..autograd.function import Op
 from .index import Gather, ScatterAlong
 from .shape import Cat, Expand
@@ -99,7 +100,7 @@ def _variance(name, x, dims, correction, keepdim):
     """The squared distances from the mean, summed, over ``n - correction``. With no more
     values than ``correction`` PyTorch warns, and divides by 0 (giving nan or inf)."""
     n = x.size if dims is None else int(np.prod([x.shape[d] for d in dims]))
-    if n - correction <= 0:
+    if n - correction <= 0 or x.size == 0:  # (PyTorch's factor, numel in / numel out, is 0 when empty)
         warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less "
                       "than the reduction factor (input numel divided by output numel).", UserWarning,
                       stacklevel=4)
@@ -226,6 +227,10 @@ class Prod(Op):
             return grad
         if (x != 0).all():  # as PyTorch: the product over x_i (so inf and NaN go as there)
             return grad * (out / x)
+        if not grad_mode.is_grad_enabled() and int((x == 0).sum()) > 1:
+            # two zeros: every product of the others has one, so PyTorch returns zeros, even
+            # beside inf (but only off the record: with create_graph=True it takes the path below)
+            return x.new_zeros(x.shape)
         return grad * _others_product(x.reshape(-1), 0).reshape(x.shape)
 
 
