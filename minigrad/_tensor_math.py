@@ -278,7 +278,11 @@ class MathMixin:
     # -- comparisons (not differentiable: they give bool tensors) ----------------------------
     def _compare(self, other, fn):
         other = other._data if isinstance(other, function.Tensor) else other
-        return function.Tensor._wrap(np.asarray(fn(self._data, other)))
+        try:
+            return function.Tensor._wrap(np.asarray(fn(self._data, other)))
+        except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead
+            check_broadcast(self._data.shape, np.shape(other))
+            raise
 
     def __eq__(self, other):
         return self._compare(other, np.equal)

@@ -130,7 +130,9 @@ FIXED = {
         "v6 = v1 + v2.sum() + v3.sum()"],
     "prod with two zeros beside inf": [LEAF.format("[0.0, inf, 0.0]"), "v1 = v0.prod()"],
     "x ** y at x = 0, y = 0": [LEAF.format("[0.0, 2.0]"), "v1 = torch.tensor([0.0, 3.0], requires_grad=True)",
-                               "v2 = v0 ** v1"],
+                               "v2 = v0 ** v1", "v3 = torch.tensor(0.0, requires_grad=True) ** v1",
+                               "v4 = v3.log()"],
+    "nan_to_num's gradient is a product": [LEAF.format("[1.0, inf]"), "v1 = (v0.nan_to_num() * inf).sum()"],
     "var over an empty tensor warns": [LEAF.format("[[0.0, 1.0, 2.0]]"), "v1 = v0[0:0].var(dim=1, keepdim=True)",
                                        "v2 = v0 * 1"],
 }

@@ -154,7 +154,7 @@ class PowTensor(Op):
         # d(x^y)/dy = x^y log x; PyTorch takes it as 0 where x == 0 and y >= 0.
         grad_y = None
         if ctx.needs_input_grad[1]:
-            grad_y = (grad * out * x.log()).where(~((x == 0) & (y >= 0)), 0.0)
+            grad_y = grad * (out * x.log()).where(~((x == 0) & (y >= 0)), 0.0)  # (inf grad: nan there, as PyTorch)
         return grad_x, grad_y
 
 

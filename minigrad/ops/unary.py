@@ -406,7 +406,8 @@ class NanToNum(Op):
     @staticmethod
     def backward(ctx, grad):
         x, = ctx.saved_tensors
-        return grad.where(x.isfinite(), 0.0), None, None, None  # a replaced value is a constant
+        # a replaced value is a constant; a product, as PyTorch's (so a NaN gradient stays NaN there)
+        return grad * x.isfinite(), None, None, None
 
 
 # ---------------------------------------------------------------------------------------------
