@@ -474,7 +474,12 @@ class MathMixin:
         # A missing bound is the widest one: the node still has its slot (None in next_functions).
         lo = _as_tensor(-np.inf if min is None else min, dt)
         hi = _as_tensor(np.inf if max is None else max, dt)
-        return _in_dtype(ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi), dt)
+        try:
+            return _in_dtype(ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi), dt)
+        except ValueError:  # NumPy's words for bounds that do not broadcast; PyTorch's instead
+            for bound in (lo, hi):
+                check_broadcast(self._data.shape, np.shape(bound._data if isinstance(bound, function.Tensor) else bound))
+            raise
 
     clip = clamp
 
