@@ -477,8 +477,8 @@ class MathMixin:
         try:
             return _in_dtype(ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi), dt)
         except ValueError:  # NumPy's words for bounds that do not broadcast; PyTorch's instead
-            for bound in (lo, hi):
-                check_broadcast(self._data.shape, np.shape(bound._data if isinstance(bound, function.Tensor) else bound))
+            for bound in (lo, hi):  # (both tensors by now)
+                check_broadcast(self._data.shape, bound._data.shape)
             raise
 
     clip = clamp

@@ -425,7 +425,7 @@ def _check_reduction(reduction):
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """The mean (or sum, or each) of the squared differences."""
     _check_reduction(reduction)
-    if target.size() != input.size():
+    if target.size() != input.size():  # (.size(): a list target fails as in PyTorch)
         _size_warning(input, target)
         check_broadcast(input.shape, target.shape)
         shape = np.broadcast_shapes(input.shape, target.shape)  # as torch.broadcast_tensors does
