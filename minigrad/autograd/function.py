@@ -19,7 +19,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _dtype
-from .._conventions import INFERENCE_SAVED
+from .._conventions import IGNORE_ALL, INFERENCE_SAVED, numpy_errors
 from . import anomaly_mode, grad_mode, graph
 
 _sequence = itertools.count()  # creation order; backward runs newest nodes first
@@ -126,24 +126,21 @@ class Node:
         saved, versions = [], []
         hooks = graph._stack[-1] if graph._stack else None  # saved_tensors_hooks, if any
         for item in self._to_save:
+            version = None
             if item is None:  # a slot the op did not need this time (see Mul)
-                saved.append(None)
-                versions.append(None)
-                continue
-            if hooks is not None:  # saved_tensors_hooks: the node keeps what pack_hook returns
-                saved.append(_Hooked(hooks[0](self._saved_tensor(item, inputs, out)), hooks[1]))
-                versions.append(None)
-                continue
-            if item is out or item is out._data:
+                pass
+            elif hooks is not None:  # saved_tensors_hooks: the node keeps what pack_hook returns
+                item = _Hooked(hooks[0](self._saved_tensor(item, inputs, out)), hooks[1])
+            elif item is out or item is out._data:
                 self._output_box = out._version_counter()
-                saved.append(out._data)
-                versions.append(self._output_box[0])
-                continue
-            item = self._saved_tensor(item, inputs, out)  # an array: the input it is, or a mask
-            if item._inference:  # made under inference_mode, which promised no graph would need it
-                raise RuntimeError(INFERENCE_SAVED)
+                item, version = out._data, self._output_box[0]
+            else:
+                item = self._saved_tensor(item, inputs, out)  # an array: the input it is, or a mask
+                if item._inference:  # made under inference_mode, which promised no graph would need it
+                    raise RuntimeError(INFERENCE_SAVED)
+                version = 0 if item._version_box is None else item._version_box[0]
             saved.append(item)
-            versions.append(item._version)
+            versions.append(version)
         self._saved, self._to_save = tuple(saved), ()
         self._saved_versions = _VERSIONS[tuple(versions)]
 
@@ -154,8 +151,10 @@ class Node:
             return out
         if isinstance(item, Tensor):
             return item
-        source = next((t for t in inputs if isinstance(t, Tensor) and t._data is item), None)
-        return source if source is not None else Tensor._wrap(np.asarray(item))
+        for t in inputs:
+            if isinstance(t, Tensor) and t._data is item:
+                return t
+        return Tensor._wrap(np.asarray(item))
 
     def _rebind_output(self, array, version_box):
         """An in-place op wrote this node's output into another tensor's buffer: what the
@@ -471,12 +470,17 @@ class Op(Function):
     @classmethod
     def _forward(cls, ctx, args):
         arrays = [a._data if isinstance(a, Tensor) else a for a in args]
-        with np.errstate(all="ignore"):  # inf * 0, log(-1)...: NaN or inf, silently, as in PyTorch
+        token = numpy_errors.set(IGNORE_ALL)  # inf * 0, log(-1)...: NaN or inf, silently, as in PyTorch
+        try:
             result = cls.forward(ctx, *arrays)
+        finally:
+            numpy_errors.reset(token)
         if not isinstance(result, np.ndarray):  # NumPy returns scalars for 0-d results
             array = np.asarray(result)
-            if ctx._to_save:
-                ctx._to_save = tuple([array if s is result else s for s in ctx._to_save])
+            for s in ctx._to_save:
+                if s is result:  # forward saved its result: save the array instead
+                    ctx._to_save = tuple([array if s is result else s for s in ctx._to_save])
+                    break
             result = array
         if cls.view and owner(result) is owner(arrays[0]):
             # A view and its base share one version counter, as in PyTorch: an in-place
