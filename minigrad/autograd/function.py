@@ -167,29 +167,36 @@ class Node:
             self._output_box = version_box
 
     def _unpack(self, value, version):
-        if isinstance(value, _Hooked):
+        if isinstance(value, Tensor):  # an input (or a mask): itself, if unchanged since
+            current = 0 if value._version_box is None else value._version_box[0]
+            if current == version:
+                return value
+        elif isinstance(value, _Hooked):
             return value.unpack(value.packed)
+        else:  # the output, kept as its array: rebuilt around it, if unchanged since
+            current = self._output_box[0]
+            if current == version:
+                return Tensor._wrap(value, grad_fn=self, version_box=self._output_box)
+        raise self._modified_error(value, current, version)
+
+    def _modified_error(self, value, current, version):
+        """PyTorch's error for a saved tensor changed in place after it was saved."""
         is_output = not isinstance(value, Tensor)
-        current = self._output_box[0] if is_output else value._version
-        if current != version:
-            data = value if is_output else value._data
-            if is_output:
-                source = self.name()
-            elif value.grad_fn is not None and getattr(value.grad_fn._function, "view", False):
-                source = "AsStridedBackward0"  # PyTorch rebuilds a changed view's node as an as_strided
-            else:
-                source = value.grad_fn.name() if value.grad_fn is not None else None
-            where = f", which is output 0 of {re.sub(r'Backward(?:0$)?', '', source)}," if source else ""
-            raise RuntimeError(
-                "one of the variables needed for gradient computation has been modified by an "
-                f"inplace operation: [{_dtype.from_numpy_dtype(data.dtype).tensor_type} "
-                f"[{', '.join(map(str, data.shape))}]]{where} is at version {current}; expected "
-                f"version {version} instead. Hint: enable anomaly detection to find the operation "
-                "that failed to compute its gradient, with "
-                "torch.autograd.set_detect_anomaly(True, check_nan=False).")
-        if not is_output:
-            return value
-        return Tensor._wrap(value, grad_fn=self, version_box=self._output_box)  # the output, rebuilt
+        data = value if is_output else value._data
+        if is_output:
+            source = self.name()
+        elif value.grad_fn is not None and getattr(value.grad_fn._function, "view", False):
+            source = "AsStridedBackward0"  # PyTorch rebuilds a changed view's node as an as_strided
+        else:
+            source = value.grad_fn.name() if value.grad_fn is not None else None
+        where = f", which is output 0 of {re.sub(r'Backward(?:0$)?', '', source)}," if source else ""
+        return RuntimeError(
+            "one of the variables needed for gradient computation has been modified by an "
+            f"inplace operation: [{_dtype.from_numpy_dtype(data.dtype).tensor_type} "
+            f"[{', '.join(map(str, data.shape))}]]{where} is at version {current}; expected "
+            f"version {version} instead. Hint: enable anomaly detection to find the operation "
+            "that failed to compute its gradient, with "
+            "torch.autograd.set_detect_anomaly(True, check_nan=False).")
 
     # -- what viz and memory accounting read ------------------------------------------------
     def input_shapes(self):
@@ -225,6 +232,8 @@ class Node:
         return _Handle(self._pre_hooks, fn)
 
     def _run_pre_hooks(self, grad):
+        if not self._pre_hooks and self._retain is None:  # (most nodes have none)
+            return grad
         for hook in tuple(self._pre_hooks.values()) if self._pre_hooks else ():
             grad = _run_hook(hook, grad)
         if self._retain is not None and self._retain() is not None:
@@ -241,24 +250,27 @@ class Node:
                                f"(expected {len(self._inputs)}, got {len(grads)})")
         out = []
         for i, (g, meta, needed) in enumerate(zip(grads, self._inputs, self.needs_input_grad)):
-            if meta is None:
+            if meta is None:  # not a tensor: no gradient, and none may come
                 if g is not None:
                     raise RuntimeError(f"function {self.name()} returned a gradient different than None at "
                                        f"position {i + 1}, but the corresponding forward input was not a Variable")
-                continue
-            if not needed:
-                g = None  # e.g. Add's gradient for a constant: nobody receives it, so don't fit it
-            if g is not None:
+            elif g is None or not needed:  # e.g. Add's gradient for a constant: nobody receives it
+                out.append(None)
+            else:
                 if g._data.shape != meta[0] or g._data.dtype != meta[1]:
                     g = _fit_gradient(self, i, g, *meta)
-                if anomaly_mode._check_nan and np.isnan(g._data).any():
-                    if self._trace:
-                        warnings.warn(f"Error detected in {self.name()}. Traceback of forward call "
-                                      "that caused the error:\n" + "".join(self._trace))
-                    raise RuntimeError(f"Function '{self.name()}' returned nan values in its "
-                                       f"{i}th output.")
-            out.append(g)
+                if anomaly_mode._check_nan:
+                    self._check_nan(i, g)
+                out.append(g)
         return out
+
+    def _check_nan(self, i, grad):
+        """Under detect_anomaly(): PyTorch's error for a NaN in the gradient sent to input i."""
+        if np.isnan(grad._data).any():
+            if self._trace:
+                warnings.warn(f"Error detected in {self.name()}. Traceback of forward call "
+                              "that caused the error:\n" + "".join(self._trace))
+            raise RuntimeError(f"Function '{self.name()}' returned nan values in its {i}th output.")
 
 
 def _run_hook(hook, grad):
@@ -415,8 +427,18 @@ class Function(metaclass=_FunctionMeta):
         if cls._builtin and not grad_mode._state.enabled:
             return cls._forward(_Unrecorded(), args)  # nothing will be recorded: no node needed
         ctx = cls._node_cls()
-        ctx.needs_input_grad = needs = _NEEDS[tuple([isinstance(a, Tensor) and a._requires_grad
-                                                     for a in args])]
+        # One pass over the arguments: which want a gradient, the shape and dtype of each (to fit
+        # its gradient to), and the node its gradient goes on to (None if it needs none).
+        needs, inputs, nodes = [], [], []
+        for a in args:
+            if isinstance(a, Tensor):
+                needs.append(a._requires_grad)
+                inputs.append((a._data.shape, a._data.dtype))
+                nodes.append(a._grad_fn or input_node(a))
+            else:
+                needs.append(False)
+                inputs.append(None)
+        ctx.needs_input_grad = needs = _NEEDS[tuple(needs)]
         out = cls._forward(ctx, args)
         # Record only if some input wants a gradient, recording is on, and the result can have one.
         if True in needs and grad_mode._state.enabled and out._data.dtype.kind == "f":
@@ -426,9 +448,7 @@ class Function(metaclass=_FunctionMeta):
                 ctx._trace = traceback.format_stack()[:-2]
             if ctx._to_save:
                 ctx._pack(args, out)
-            ctx._inputs = _INPUTS[tuple([(a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None
-                                         for a in args])]
-            ctx._next_nodes = tuple([a._grad_fn or input_node(a) for a in args if isinstance(a, Tensor)])
+            ctx._inputs, ctx._next_nodes = _INPUTS[tuple(inputs)], tuple(nodes)
         return out
 
 
