@@ -28,10 +28,12 @@ def _as_tensor(x, dtype):
 def _binary(op, a, b):
     """Promote both operands to their common dtype (PyTorch's rules), then apply ``op``."""
     dt = None
-    b = _dtype.python_number(b)
-    if type(b) is float and a._data.dtype.kind == "f":  # x * 0.5: the common case, made quick
+    if isinstance(b, function.Tensor) and a._data.dtype == b._data.dtype:
+        pass  # the common case: nothing to promote
+    elif type(b) is float and a._data.dtype.kind == "f":  # x * 0.5: made quick too
         b = function.Tensor._wrap(np.array(b, a._data.dtype))
-    elif not (isinstance(b, function.Tensor) and a._data.dtype == b._data.dtype):
+    else:
+        b = _dtype.python_number(b)  # np.float64(0.5) is 0.5 to PyTorch
         if not isinstance(b, (function.Tensor, numbers.Number, np.ndarray)):
             return NotImplemented
         dt = _dtype.result_type(a, b)
@@ -163,7 +165,8 @@ class MathMixin:
 
     def __matmul__(self, other):
         a, b = self, other
-        check_matmul_dtypes(a.dtype, b.dtype, a._data.ndim, b._data.ndim)  # PyTorch does not promote
+        if a._data.dtype != b._data.dtype:  # PyTorch does not promote
+            check_matmul_dtypes(a.dtype, b.dtype, a._data.ndim, b._data.ndim)
         return ops.matmul_op(a._data.ndim, b._data.ndim).apply(a, b)
 
     def __rmatmul__(self, other):

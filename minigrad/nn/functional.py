@@ -94,15 +94,15 @@ def linear(input, weight, bias=None):
     if not isinstance(input, Tensor):
         raise TypeError(f"linear(): argument 'input' (position 1) must be Tensor, not "
                         f"{_typename(input)}")
-    if input.dim() == 0:
+    if input._data.ndim == 0:
         raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are 0D and "
                            f"{weight.dim()}D")
-    if input.dtype is not weight.dtype:
+    if input._data.dtype != weight._data.dtype:
         raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {input.dtype.legacy_name} "
                            f"and {weight.dtype.legacy_name}")
     if bias is None:
         return input.matmul(weight.t())
-    if input.dim() == 2:
+    if input._data.ndim == 2:
         return ops.Addmm.apply(bias, input, weight.t())
     rows = input.reshape(int(np.prod(input.shape[:-1])), input.shape[-1])  # (not -1: 0 features)
     return ops.Addmm.apply(bias, rows, weight.t()).reshape(*input.shape[:-1], weight.shape[0])
