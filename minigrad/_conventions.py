@@ -4,6 +4,8 @@ Nothing here knows about tensors or autograd: these functions take dims, shapes 
 indices, normalise them the way PyTorch does (negative dims, ``f(2, 3)`` or ``f((2, 3))``)
 and raise PyTorch's exception, with PyTorch's words, where NumPy would raise its own.
 """
+import math
+
 import numpy as np
 
 # PyTorch computes log(0), 1/0 or exp(1000) silently (giving -inf, inf, nan). Every op's
@@ -114,7 +116,7 @@ def shape_args(shape):
     """Accept ``f(2, 3)``, ``f((2, 3))`` and ``f([2, 3])``, as PyTorch does."""
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
         shape = shape[0]
-    return tuple(int(s) for s in shape)
+    return tuple(map(int, shape))
 
 
 def sizes(shape, who=None):
@@ -130,17 +132,20 @@ def sizes(shape, who=None):
 
 def new_shape(shape, size):
     """The shape ``view``/``reshape`` asked for, with its one ``-1`` worked out from ``size``."""
-    shape = list(shape_args(shape))
+    shape = shape_args(shape)
+    if math.prod(shape) == size and min(shape, default=0) >= 0:  # every size given, and right
+        return shape
+    shape = list(shape)
     if shape.count(-1) > 1:
         raise RuntimeError("only one dimension can be inferred")
     for i, s in enumerate(shape):
         if s < -1:
             raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape {shape}")
     if shape.count(-1) == 1 and 0 not in shape:
-        known = int(np.prod([s for s in shape if s != -1], dtype=np.int64))
+        known = math.prod([s for s in shape if s != -1])
         if known and size % known == 0:
             shape[shape.index(-1)] = size // known
-    if shape.count(-1) or int(np.prod(shape, dtype=np.int64)) != size:
+    if shape.count(-1) or math.prod(shape) != size:
         raise RuntimeError(f"shape '[{', '.join(map(str, shape_args(shape)))}]' is invalid "
                            f"for input of size {size}")
     return tuple(shape)
@@ -149,7 +154,7 @@ def new_shape(shape, size):
 def reshape_is_view(array, shape):
     """Whether NumPy can reshape without copying (PyTorch's view() works exactly then)."""
     try:
-        np.reshape(array, shape, copy=False)
+        array.reshape(shape, copy=False)
         return True
     except ValueError:
         return False
