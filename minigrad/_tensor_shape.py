@@ -73,9 +73,10 @@ class ShapeMixin:
             raise RuntimeError(f"size {{{list(shape)}}} is not expandable to size {{{list(sizes)}}}.")
         if not shape:
             return self.sum()
-        dims = [*range(lead), *(lead + i for i, s in enumerate(shape) if s == 1 and sizes[lead + i] != 1)]
-        out = self.sum(dims, keepdim=True) if dims else self
-        return out.view(shape) if lead else out
+        dims = (*range(lead), *(lead + i for i, s in enumerate(shape) if s == 1 and sizes[lead + i] != 1))
+        # The ops themselves: the dims and the shape are right by construction (no checks needed)
+        out = ops.SumDim.apply(self, dims, True) if dims else self
+        return ops.View.apply(out, shape) if lead else out
 
     def permute(self, *dims):
         if not dims:
