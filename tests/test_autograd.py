@@ -1761,6 +1761,19 @@ class TestGradientBuffers:
         assert w.grad is first  # accumulated in place, as PyTorch does
         np.testing.assert_array_equal(w.grad.numpy(), [[2, 2], [2, 2]])
 
+    def test_linear_layers_keep_their_new_gradients(self, monkeypatch):
+        """Every Linear layer's weight gradient passes through weight.t()'s node (a view of a
+        gradient the matmul made): still new, so kept without a copy, as the bias's sum is."""
+        from minigrad.autograd import function as autograd_function
+        accumulate, owned = autograd_function._accumulate, {}
+        def spy(tensor, grad, own=False):
+            owned[tuple(tensor.shape)] = own
+            return accumulate(tensor, grad, own)
+        monkeypatch.setattr(autograd_function, "_accumulate", spy)
+        model = mg.nn.Sequential(mg.nn.Linear(4, 3), mg.nn.ReLU(), mg.nn.Linear(3, 2))
+        mg.nn.functional.cross_entropy(model(mg.randn(5, 4)), mg.tensor([0, 1, 1, 0, 1])).backward()
+        assert owned == {(3, 4): True, (3,): True, (2, 3): True, (2,): True}
+
     def test_one_gradient_sent_to_two_leaves_is_not_shared(self):
         a = mg.tensor([1.0, 2.0], requires_grad=True)
         b = mg.tensor([3.0, 4.0], requires_grad=True)

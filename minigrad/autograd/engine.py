@@ -131,31 +131,29 @@ class _Fresh:
     """An optimisation, not part of the idea: a leaf may keep the gradient it receives as its
     ``.grad`` without a copy, as PyTorch does when it can, if nothing else holds that memory.
     That is so when the engine summed it, or when a built-in op's backward made the array
-    anew and sent it to this one leaf only. (A gradient an op passed on as it came, as ``+``
-    does, is copied: whoever sent it may hold it too.) A node with hooks is shown its
-    gradient, and a hook may keep it: then it is not fresh."""
+    anew (or passed on a fresh incoming gradient, as ``weight.t()``'s node does for every
+    Linear layer) and sent it to one input only. A node with hooks is shown its gradient,
+    and a hook may keep it: then it is not fresh."""
 
     def __init__(self):
-        self.leaves = set()  # AccumulateGrad nodes whose pending gradient is fresh
+        self.nodes = set()  # nodes whose pending gradient is fresh
 
     def run(self, node, grad, pending):
-        """Run ``node``'s backward, then note which of the gradients it sends to leaves are fresh."""
+        """Run ``node``'s backward, then note which of the gradients it sends are fresh."""
         if node.__class__ is AccumulateGrad:
-            return node.apply(grad, owned=node in self.leaves)
+            return node.apply(grad, owned=node in self.nodes)
         sent = node.apply(grad)
-        for child, g in zip(node._next_nodes, sent):
-            if child.__class__ is AccumulateGrad and g is not None:
-                if child in pending or (node._builtin and self._new(g, grad, sent)):
-                    self.leaves.add(child)  # summed with what is pending (a new array), or new
+        # The memory each gradient sent lives in (None: not known to be new) ...
+        memories = [id(owner(g._data)) if g is not None and node._builtin else None for g in sent]
+        # ... is new unless it is that of the gradient received and that was not fresh itself.
+        received = None if node in self.nodes and not node._has_hooks() else id(owner(grad._data))
+        for child, g, memory in zip(node._next_nodes, sent, memories):
+            if child is None or g is None:
+                continue
+            if child in pending or (memory is not None and memory != received
+                                    and memories.count(memory) == 1):  # and not sent twice
+                self.nodes.add(child)  # summed with what is pending (a new array), or new
         return sent
-
-    @staticmethod
-    def _new(g, received, sent):
-        """Whether the memory ``g`` lives in is new: not the received gradient's, nor shared
-        with another gradient sent."""
-        memory = owner(g._data)
-        return memory is not owner(received._data) and sum(
-            [other is not None and owner(other._data) is memory for other in sent]) == 1
 
 
 # -- the two ways in: tensor.backward() and autograd.grad() -------------------------------------
