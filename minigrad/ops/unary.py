@@ -98,12 +98,10 @@ class ThresholdBackward(Op):
     @staticmethod
     def forward(ctx, grad, out):
         ctx.save_for_backward(out)
-        on = ~(out <= 0)  # relu(NaN) is NaN, which is not "<= 0": the gradient passes, as in PyTorch
-        if np.isfinite(grad).all():
-            return grad * on  # a product with the 0/1 mask: branch-free, 5x faster than np.where
-        # A choice where the gradient is inf or NaN (sqrt's at relu's 0): 0 where the unit is
-        # off, as PyTorch's threshold_backward, not inf * 0 = NaN.
-        return np.where(on, grad, np.zeros((), grad.dtype))
+        # A choice, not a product with a 0/1 mask: an inf or NaN gradient where the unit is
+        # off (sqrt's at relu's 0) gives 0, not inf * 0 = NaN. A NaN output (relu(NaN)) is not
+        # "<= 0", so the gradient passes there, as in PyTorch.
+        return np.where(out <= 0, np.zeros((), grad.dtype), grad)
 
     @staticmethod
     def backward(ctx, gg):
