@@ -144,15 +144,13 @@ class _Fresh:
             return node.apply(grad, owned=node in self.nodes)
         sent = node.apply(grad)
         # The memory each gradient sent lives in (None: not known to be new) ...
-        memories = [id(owner(g._data)) if g is not None and node._builtin else None for g in sent]
+        memories = [None if g is None or not node._builtin else id(owner(g._data)) for g in sent]
         # ... is new unless it is that of the gradient received and that was not fresh itself.
         received = None if node in self.nodes and not node._has_hooks() else id(owner(grad._data))
         for child, g, memory in zip(node._next_nodes, sent, memories):
-            if child is None or g is None:
-                continue
-            if child in pending or (memory is not None and memory != received
-                                    and memories.count(memory) == 1):  # and not sent twice
-                self.nodes.add(child)  # summed with what is pending (a new array), or new
+            if child is not None and g is not None and (child in pending or (
+                    memory is not None and memory != received and memories.count(memory) == 1)):
+                self.nodes.add(child)  # summed with what is pending (a new array), or new (sent once)
         return sent
 
 
