@@ -15,14 +15,24 @@ from ._conventions import INFERENCE_INPLACE
 from .autograd import function, grad_mode
 
 
-def apply(tensor, method, *args, ufunc=None):
+def apply(tensor, method, *args, ufunc=None, alpha=1):
     """Apply the out-of-place ``method`` (``Tensor.__add__``, say), then write its result
     into ``tensor``'s own buffer. ``ufunc``: the NumPy function that can compute straight
-    into the buffer when nothing needs recording."""
+    into the buffer when nothing needs recording. ``alpha``: ``add_`` and ``sub_``'s factor
+    on their operand (``x.add_(y, alpha=a)`` adds ``a * y``)."""
     if tensor._inference and not grad_mode._state.inference:
         raise RuntimeError(INFERENCE_INPLACE)
     record = grad_mode._state.enabled and (tensor._requires_grad or any(
         isinstance(a, function.Tensor) and a._requires_grad for a in args))
+    if alpha != 1:
+        other = args[0]
+        if (not record and type(alpha) in (int, float) and isinstance(other, function.Tensor)
+                and other._data.dtype == tensor._data.dtype):
+            # An optimizer's ``p.add_(buf, alpha=-lr)``: scaled in NumPy, not by a Tensor op
+            # (NumPy has no fused x + a * y, so this one temporary remains).
+            args = (function.Tensor._wrap(other._data * alpha),)
+        else:
+            args = (other * alpha,)
     if ufunc is not None and not record and tensor._data.dtype.kind == "f":
         # Nothing to record (an optimizer's update under no_grad, say): compute straight
         # into this tensor's buffer, with no temporary, as PyTorch does.
