@@ -11,7 +11,7 @@ backward on the viewed region of the gradient and passes the rest through unchan
 import numpy as np
 
 from . import ops
-from ._conventions import INFERENCE_INPLACE
+from ._conventions import INFERENCE_INPLACE, check_broadcast
 from .autograd import function, grad_mode
 
 
@@ -40,9 +40,8 @@ def apply(tensor, method, *args, ufunc=None, alpha=1):
         try:
             ufunc(tensor._data, other, out=tensor._data, casting="unsafe")
         except ValueError:
-            shape = np.broadcast_shapes(tensor._data.shape, np.shape(other))
-            raise RuntimeError(f"output with shape {list(tensor._data.shape)} doesn't match the "
-                               f"broadcast shape {list(shape)}") from None
+            check_broadcast(tensor._data.shape, np.shape(other))  # shapes that do not broadcast at all
+            _check_shape(np.broadcast_shapes(tensor._data.shape, np.shape(other)), tensor)
         tensor._version_counter()[0] += 1
         return tensor
     if record and tensor._requires_grad and tensor._grad_fn is None:
@@ -59,6 +58,7 @@ def apply(tensor, method, *args, ufunc=None, alpha=1):
         old = function.Tensor._wrap(tensor._data.copy(), grad_fn=tensor._grad_fn)
         old._requires_grad = tensor._requires_grad
     result = method(old, *args)
+    _check_shape(result._data.shape, tensor)
     _check_cast(result, tensor)
     np.copyto(tensor._data, result._data, casting="unsafe")
     tensor._version_counter()[0] += 1
@@ -83,6 +83,7 @@ def _on_view(view, method, args):
     old = function.Tensor._wrap(base._data.copy(), grad_fn=base._grad_fn)
     old._requires_grad = base._requires_grad
     result = method(_view_of(old, keys), *args)
+    _check_shape(result._data.shape, view)
     _check_cast(result, view)
     np.copyto(view._data, result._data, casting="unsafe")  # writes into the base's buffer
     view._version_counter()[0] += 1  # shared with the base
@@ -98,6 +99,13 @@ def _view_of(base, keys):
     for key in keys:
         base = base[key]
     return base
+
+
+def _check_shape(shape, tensor):
+    """An in-place result must fit the tensor: ``x.mul_(y)`` cannot grow ``x`` to ``y``'s shape."""
+    if shape != tensor._data.shape:
+        raise RuntimeError(f"output with shape {list(tensor._data.shape)} doesn't match the "
+                           f"broadcast shape {list(shape)}")
 
 
 def _check_cast(result, tensor):
