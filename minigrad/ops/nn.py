@@ -131,7 +131,7 @@ class NllLoss(Op):
         losses = -input[index] * w
         losses += 0.0  # an ignored row's -x * 0 is -0.; PyTorch's is 0.
         ctx.save_for_backward(index[axis], w)
-        ctx.shape, ctx.axis, ctx.reduction = input.shape, axis, reduction
+        ctx.keep, ctx.shape, ctx.axis, ctx.reduction = keep, input.shape, axis, reduction
         if reduction == "none":
             return losses
         ctx.total = float(w.sum())
@@ -140,23 +140,26 @@ class NllLoss(Op):
     @staticmethod
     def backward(ctx, grad):
         classes, w = ctx.saved_tensors
-        scale = 1 / ctx.total if ctx.reduction == "mean" else 1.0
-        return (NllLossBackward.apply(grad, classes._data, w._data, scale, ctx.shape, ctx.axis),
+        # 1 / total weight for the mean (inf when every target is ignored: the loss is NaN)
+        scale = (1 / ctx.total if ctx.total else np.inf) if ctx.reduction == "mean" else 1.0
+        return (NllLossBackward.apply(grad, classes._data, w._data, ctx.keep, scale, ctx.shape, ctx.axis),
                 None, None, None, None)
 
 
 class NllLossBackward(Op):
     """nll_loss's backward, one op as in PyTorch: only the picked log-probabilities reach
     the loss, so the gradient is zero but at each position's target class, where it is
-    ``-weight * grad`` (times ``scale``: 1 / total weight for the mean)."""
+    ``-weight * grad`` (times ``scale``: 1 / total weight for the mean), and zero again
+    where the target is ignored (``keep`` False)."""
     node_name = "NllLossBackwardBackward0"
 
     @staticmethod
-    def forward(ctx, grad, classes, w, scale, shape, axis):
+    def forward(ctx, grad, classes, w, keep, scale, shape, axis):
         ctx.save_for_backward(classes, w)
         ctx.scale, ctx.axis, ctx.reduced = scale, axis, grad.ndim < classes.ndim
         out = np.zeros(shape, dtype=grad.dtype)
-        out[_class_index(classes, axis)] = -w * (grad * scale) + 0.0  # 0., not -0.
+        # (PyTorch skips an ignored target: 0 there, even when scale is inf)
+        out[_class_index(classes, axis)] = np.where(keep, -w * (grad * scale), 0.0)
         return out
 
     @staticmethod
@@ -164,7 +167,7 @@ class NllLossBackward(Op):
         classes, w = ctx.saved_tensors
         picked = Gather.apply(gg, ctx.axis, np.expand_dims(classes._data, ctx.axis)).squeeze(ctx.axis)
         grad = -(picked * w * ctx.scale)
-        return grad.sum() if ctx.reduced else grad, None, None, None, None, None
+        return grad.sum() if ctx.reduced else grad, None, None, None, None, None, None
 
 
 class NllLoss2d(NllLoss):
