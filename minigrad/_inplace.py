@@ -27,7 +27,7 @@ def apply(tensor, method, *args, ufunc=None, alpha=1):
     if alpha != 1:
         other = args[0]
         if (not record and type(alpha) in (int, float) and isinstance(other, function.Tensor)
-                and other._data.dtype == tensor._data.dtype):
+                and other._data.dtype == tensor._data.dtype and tensor._data.dtype.kind == "f"):
             # An optimizer's ``p.add_(buf, alpha=-lr)``: scaled in NumPy, not by a Tensor op
             # (NumPy has no fused x + a * y, so this one temporary remains).
             args = (function.Tensor._wrap(other._data * alpha),)
