@@ -11,18 +11,28 @@ backward on the viewed region of the gradient and passes the rest through unchan
 import numpy as np
 
 from . import ops
-from ._conventions import INFERENCE_INPLACE
+from ._conventions import INFERENCE_INPLACE, check_broadcast
 from .autograd import function, grad_mode
 
 
-def apply(tensor, method, *args, ufunc=None):
+def apply(tensor, method, *args, ufunc=None, alpha=1):
     """Apply the out-of-place ``method`` (``Tensor.__add__``, say), then write its result
     into ``tensor``'s own buffer. ``ufunc``: the NumPy function that can compute straight
-    into the buffer when nothing needs recording."""
+    into the buffer when nothing needs recording. ``alpha``: ``add_`` and ``sub_``'s factor
+    on their operand (``x.add_(y, alpha=a)`` adds ``a * y``)."""
     if tensor._inference and not grad_mode._state.inference:
         raise RuntimeError(INFERENCE_INPLACE)
     record = grad_mode._state.enabled and (tensor._requires_grad or any(
         isinstance(a, function.Tensor) and a._requires_grad for a in args))
+    if alpha != 1:
+        other = args[0]
+        if (not record and type(alpha) in (int, float) and isinstance(other, function.Tensor)
+                and other._data.dtype == tensor._data.dtype and tensor._data.dtype.kind == "f"):
+            # An optimizer's ``p.add_(buf, alpha=-lr)``: scaled in NumPy, not by a Tensor op
+            # (NumPy has no fused x + a * y, so this one temporary remains).
+            args = (function.Tensor._wrap(other._data * alpha),)
+        else:
+            args = (other * alpha,)
     if ufunc is not None and not record and tensor._data.dtype.kind == "f":
         # Nothing to record (an optimizer's update under no_grad, say): compute straight
         # into this tensor's buffer, with no temporary, as PyTorch does.
@@ -30,9 +40,8 @@ def apply(tensor, method, *args, ufunc=None):
         try:
             ufunc(tensor._data, other, out=tensor._data, casting="unsafe")
         except ValueError:
-            shape = np.broadcast_shapes(tensor._data.shape, np.shape(other))
-            raise RuntimeError(f"output with shape {list(tensor._data.shape)} doesn't match the "
-                               f"broadcast shape {list(shape)}") from None
+            check_broadcast(tensor._data.shape, np.shape(other))  # shapes that do not broadcast at all
+            _check_shape(np.broadcast_shapes(tensor._data.shape, np.shape(other)), tensor)
         tensor._version_counter()[0] += 1
         return tensor
     if record and tensor._requires_grad and tensor._grad_fn is None:
@@ -49,6 +58,7 @@ def apply(tensor, method, *args, ufunc=None):
         old = function.Tensor._wrap(tensor._data.copy(), grad_fn=tensor._grad_fn)
         old._requires_grad = tensor._requires_grad
     result = method(old, *args)
+    _check_shape(result._data.shape, tensor)
     _check_cast(result, tensor)
     np.copyto(tensor._data, result._data, casting="unsafe")
     tensor._version_counter()[0] += 1
@@ -73,6 +83,7 @@ def _on_view(view, method, args):
     old = function.Tensor._wrap(base._data.copy(), grad_fn=base._grad_fn)
     old._requires_grad = base._requires_grad
     result = method(_view_of(old, keys), *args)
+    _check_shape(result._data.shape, view)
     _check_cast(result, view)
     np.copyto(view._data, result._data, casting="unsafe")  # writes into the base's buffer
     view._version_counter()[0] += 1  # shared with the base
@@ -88,6 +99,13 @@ def _view_of(base, keys):
     for key in keys:
         base = base[key]
     return base
+
+
+def _check_shape(shape, tensor):
+    """An in-place result must fit the tensor: ``x.mul_(y)`` cannot grow ``x`` to ``y``'s shape."""
+    if shape != tensor._data.shape:
+        raise RuntimeError(f"output with shape {list(tensor._data.shape)} doesn't match the "
+                           f"broadcast shape {list(shape)}")
 
 
 def _check_cast(result, tensor):

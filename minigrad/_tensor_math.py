@@ -528,11 +528,10 @@ class MathMixin:
     # -- in-place forms --------------------------------------------------------------------------
     # Each computes out of place and writes the result into this tensor (see _inplace.py).
     def add_(self, other, alpha=1):
-        return _inplace.apply(self, MathMixin.__add__, other if alpha == 1 else other * alpha, ufunc=np.add)
+        return _inplace.apply(self, MathMixin.__add__, other, ufunc=np.add, alpha=alpha)
 
     def sub_(self, other, alpha=1):
-        return _inplace.apply(self, MathMixin.__sub__, other if alpha == 1 else other * alpha,
-                              ufunc=np.subtract)
+        return _inplace.apply(self, MathMixin.__sub__, other, ufunc=np.subtract, alpha=alpha)
 
     def mul_(self, other):
         return _inplace.apply(self, MathMixin.__mul__, other, ufunc=np.multiply)

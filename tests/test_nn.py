@@ -478,6 +478,27 @@ def test_cross_entropy_weight_and_ignore_index(oracle, reduction):
         _same_loss(a, b)
 
 
+@pytest.mark.parametrize("case", ["every target ignored", "empty batch", "zero total weight", "(C,) ignored"])
+def test_nll_loss_with_nothing_to_average(oracle, case):
+    """The mean over a total weight of 0: the loss is NaN; the gradient is 0 at an ignored
+    target (PyTorch skips it), -weight * inf (NaN for a zero weight) at a counted one."""
+    x, y, w, ignore = {
+        "every target ignored": (data(3, 4), [2, 2, 2], None, 2),
+        "empty batch": (data(0, 4), [], None, -100),
+        "zero total weight": (data(3, 4), [1, 2, 0], [0.0, 0.0, 0.0, 1.0], 0),
+        "(C,) ignored": (data(4), 1, None, 1),
+    }[case]
+
+    def program(lib):
+        a = lib.tensor(x, requires_grad=True)
+        loss = lib.nn.functional.cross_entropy(a, lib.tensor(y, dtype=lib.int64),
+                                               None if w is None else lib.tensor(w, dtype=a.dtype),
+                                               ignore_index=ignore)
+        loss.backward()
+        return [loss, a.grad]
+    oracle.same(program)
+
+
 def test_loss_grad_fn_names():
     x = mg.randn(4, 3, requires_grad=True)
     ce = F.cross_entropy(x, mg.tensor([0, 2, 1, 1]))

@@ -390,6 +390,52 @@ def test_in_place_forms(oracle):
     oracle.same(program)
 
 
+def test_add_with_alpha_in_place(oracle):
+    """``x.add_(y, alpha=a)`` and ``sub_`` as an optimizer calls them, under no_grad: scaled
+    in NumPy when y has x's dtype, by a Tensor op otherwise."""
+    def program(lib):
+        x = lib.tensor([[0.1, -0.7, 1 / 3], [2.5, 1e-3, -4.0]])
+        y = lib.tensor([0.3, 1 / 7, -2.2])
+        with lib.no_grad():
+            return [x.clone().add_(x, alpha=-0.01),  # same dtype: p.add_(buf, alpha=-lr)
+                    x.clone().add_(y, alpha=3),  # an int alpha, y broadcast
+                    x.clone().sub_(y.double(), alpha=0.1),  # another dtype: PyTorch's promotion
+                    x.clone().add_(lib.tensor([1, 2, 3]), alpha=2),  # integers
+                    x.clone().add_(0.5, alpha=0.1),  # a number
+                    x.clone().sub_(x * 2, alpha=1 / 3)]
+    oracle.same(program)
+
+
+@pytest.mark.xfail(strict=True, reason="DIFF: a recorded x.add_(y, alpha=a) records y * a as its own "
+                   "MulBackward0; PyTorch's AddBackward0/SubBackward0 take alpha in one node")
+def test_add_with_alpha_in_place_recorded(oracle):
+    def program(lib):
+        w = lib.tensor([0.5, -1.5, 2.0], requires_grad=True)
+        h = w * 1
+        h.add_(lib.tensor([0.3, 1 / 7, -2.2]), alpha=-0.5).sub_(w, alpha=0.25)
+        h.sum().backward()
+        return [h, w.grad]
+    oracle.same(program)
+
+
+@pytest.mark.parametrize("shapes", [((2, 3), (4,)), ((3,), (2, 3)), ((2, 1), (3, 4))])
+@pytest.mark.parametrize("how", ["no_grad", "no_grad alpha", "recorded", "recorded mul_", "view"])
+def test_in_place_shape_errors(oracle, shapes, how):
+    """An in-place op whose other operand does not broadcast to the tensor's shape: PyTorch's
+    error, whichever path the op takes."""
+    def program(lib):
+        a, b = shapes
+        if how.startswith("no_grad"):
+            with lib.no_grad():
+                lib.zeros(*a).add_(lib.ones(*b), alpha=0.5 if how.endswith("alpha") else 1)
+        elif how == "view":
+            lib.zeros(4, *a, requires_grad=True).clone()[1].mul_(lib.ones(*b))
+        else:
+            x = lib.zeros(*a, requires_grad=True).clone()
+            x.mul_(lib.ones(*b)) if how.endswith("mul_") else x.add_(lib.ones(*b))
+    oracle.same_error(program)
+
+
 def test_second_order(oracle):
     """Second derivatives through the new ops, with create_graph=True (values and graph)."""
     def program(lib):

@@ -103,6 +103,16 @@ class MseLoss(Op):
                 norm * (target - input) * grad if ctx.needs_input_grad[1] else None, None, None)
 
 
+def _class_index(target, axis):
+    """The index that picks, at each position of ``target``, its class along ``axis``: for
+    (N, C) scores ``(arange(N), target)``; for (N, C, H, W) ``(n, target, h, w)``, the
+    coordinates broadcasting against each other. (Plain fancy indexing: cheaper than
+    ``np.take_along_axis``, which builds the same index with several helper calls.)"""
+    coords = [np.arange(n).reshape((-1,) + (1,) * (target.ndim - 1 - d))
+              for d, n in enumerate(target.shape)]
+    return (*coords[:axis], target, *coords[axis:])
+
+
 class NllLoss(Op):
     """``-input[n, target[n]]``: minus the log-probability given to each target class,
     with classes along dim 1 (dim 0 for a single sample), times the class ``weight``.
@@ -114,14 +124,14 @@ class NllLoss(Op):
     def forward(ctx, input, target, weight, reduction, ignore_index):
         axis = 0 if input.ndim == 1 else 1
         keep = target != ignore_index
-        index = np.expand_dims(np.where(keep, target, 0), axis)  # ignored rows pick class 0, weight 0
+        index = _class_index(np.where(keep, target, 0), axis)  # ignored rows pick class 0, weight 0
         w = keep.astype(input.dtype)
         if weight is not None:
-            w *= weight[index.squeeze(axis)]
-        losses = -np.take_along_axis(input, index, axis).squeeze(axis) * w
+            w *= weight[index[axis]]
+        losses = -input[index] * w
         losses += 0.0  # an ignored row's -x * 0 is -0.; PyTorch's is 0.
-        ctx.save_for_backward(index, w)
-        ctx.shape, ctx.axis, ctx.reduction = input.shape, axis, reduction
+        ctx.save_for_backward(index[axis], w)
+        ctx.keep, ctx.shape, ctx.axis, ctx.reduction = keep, input.shape, axis, reduction
         if reduction == "none":
             return losses
         ctx.total = float(w.sum())
@@ -129,32 +139,35 @@ class NllLoss(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        index, w = ctx.saved_tensors
-        scale = 1 / ctx.total if ctx.reduction == "mean" else 1.0
-        return (NllLossBackward.apply(grad, index._data, w._data, scale, ctx.shape, ctx.axis),
+        classes, w = ctx.saved_tensors
+        # 1 / total weight for the mean (inf when every target is ignored: the loss is NaN)
+        scale = (1 / ctx.total if ctx.total else np.inf) if ctx.reduction == "mean" else 1.0
+        return (NllLossBackward.apply(grad, classes._data, w._data, ctx.keep, scale, ctx.shape, ctx.axis),
                 None, None, None, None)
 
 
 class NllLossBackward(Op):
     """nll_loss's backward, one op as in PyTorch: only the picked log-probabilities reach
-    the loss, so the gradient is zero but at ``index``, where it is ``-weight * grad``
-    (times ``scale``: 1 / total weight for the mean)."""
+    the loss, so the gradient is zero but at each position's target class, where it is
+    ``-weight * grad`` (times ``scale``: 1 / total weight for the mean), and zero again
+    where the target is ignored (``keep`` False)."""
     node_name = "NllLossBackwardBackward0"
 
     @staticmethod
-    def forward(ctx, grad, index, w, scale, shape, axis):
-        ctx.save_for_backward(index, w)
-        ctx.scale, ctx.axis, ctx.reduced = scale, axis, grad.ndim < index.ndim - 1
+    def forward(ctx, grad, classes, w, keep, scale, shape, axis):
+        ctx.save_for_backward(classes, w)
+        ctx.scale, ctx.axis, ctx.reduced = scale, axis, grad.ndim < classes.ndim
         out = np.zeros(shape, dtype=grad.dtype)
-        np.put_along_axis(out, index, np.expand_dims(-w * (grad * scale) + 0.0, axis), axis=axis)  # 0., not -0.
+        # (PyTorch skips an ignored target: 0 there, even when scale is inf)
+        out[_class_index(classes, axis)] = np.where(keep, -w * (grad * scale), 0.0)
         return out
 
     @staticmethod
     def backward(ctx, gg):  # only for create_graph: the op is linear in grad
-        index, w = ctx.saved_tensors
-        picked = Gather.apply(gg, ctx.axis, index._data).squeeze(ctx.axis)
+        classes, w = ctx.saved_tensors
+        picked = Gather.apply(gg, ctx.axis, np.expand_dims(classes._data, ctx.axis)).squeeze(ctx.axis)
         grad = -(picked * w * ctx.scale)
-        return grad.sum() if ctx.reduced else grad, None, None, None, None, None
+        return grad.sum() if ctx.reduced else grad, None, None, None, None, None, None
 
 
 class NllLoss2d(NllLoss):

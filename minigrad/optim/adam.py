@@ -78,7 +78,7 @@ class Adam(Optimizer):
                 # to rounding: m.lerp_(g, 1 - beta1), i.e. m + (1 - beta1) * (g - m) ...
                 exp_avg.add_(grad - exp_avg, alpha=1 - beta1)
                 # ... v.mul_(beta2).addcmul_(g, g, value=1 - beta2) ...
-                exp_avg_sq.mul_(beta2).add_(grad * (1 - beta2) * grad)
+                exp_avg_sq.mul_(beta2).add_((grad * (1 - beta2)).mul_(grad))
 
                 bias_correction1 = 1 - beta1 ** step
                 bias_correction2_sqrt = (1 - beta2 ** step) ** 0.5
@@ -86,11 +86,12 @@ class Adam(Optimizer):
                 if amsgrad:
                     max_exp_avg_sq = state["max_exp_avg_sq"]
                     max_exp_avg_sq.copy_(max_exp_avg_sq.maximum(exp_avg_sq))
-                    denom = (max_exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
+                    denom = max_exp_avg_sq.sqrt().div_(bias_correction2_sqrt).add_(eps)
                 else:
-                    denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
-                # ... and p.addcdiv_(m, denom, value=-step_size).
-                p.add_(exp_avg * -step_size / denom)
+                    denom = exp_avg_sq.sqrt().div_(bias_correction2_sqrt).add_(eps)
+                # ... and p.addcdiv_(m, denom, value=-step_size). (In place on temporaries
+                # this step made: fewer large arrays allocated per step.)
+                p.add_((exp_avg * -step_size).div_(denom))
         return loss
 
 

@@ -63,7 +63,7 @@ class RMSprop(Optimizer):
                     grad = grad + p * group["weight_decay"]
 
                 square_avg = state["square_avg"]
-                square_avg.mul_(alpha).add_(grad * (1 - alpha) * grad)
+                square_avg.mul_(alpha).add_((grad * (1 - alpha)).mul_(grad))
                 if group["centered"]:
                     grad_avg = state["grad_avg"]
                     grad_avg.lerp_(grad, 1 - alpha)
@@ -77,7 +77,7 @@ class RMSprop(Optimizer):
                     buf.mul_(momentum).add_(grad / avg)
                     p.add_(buf, alpha=-lr)
                 else:
-                    p.add_(grad / avg * -lr)
+                    p.add_((grad / avg).mul_(-lr))  # (in place on the temporary)
         return loss
 
 
@@ -133,5 +133,5 @@ class Adagrad(Optimizer):
                 clr = group["lr"] / (1 + (step - 1) * group["lr_decay"])
                 state["sum"].add_(grad * grad)
                 std = state["sum"].sqrt().add_(group["eps"])
-                p.add_(grad / std * -clr)
+                p.add_((grad / std).mul_(-clr))
         return loss
