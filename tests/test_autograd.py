@@ -1802,6 +1802,15 @@ class TestGradientBuffers:
         x.grad.zero_()
         np.testing.assert_array_equal(kept[0].numpy(), [3, 3])
 
+    def test_a_gradient_a_hook_on_an_inner_tensor_kept_is_not_adopted(self):
+        x = mg.tensor([1.0, 2.0], requires_grad=True)
+        y = x.clone()  # CloneBackward0 passes on the gradient the hook saw
+        kept = []
+        y.register_hook(lambda grad: kept.append(grad))
+        (y * 2).sum().backward()
+        x.grad.zero_()
+        np.testing.assert_array_equal(kept[0].numpy(), [2, 2])
+
     def test_a_view_of_a_gradient_is_not_adopted(self):
         x = mg.tensor([[1.0, 2.0, 3.0]], requires_grad=True)
         y = (x * 2).reshape(3)  # ViewBackward0 hands back a view of its gradient

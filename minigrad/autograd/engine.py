@@ -47,7 +47,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
         ready = [(-node._seq, next(arrival), node) for node in pending if node not in dependencies]
         heapq.heapify(ready)
         targets = _Targets(inputs, list(pending)) if inputs is not None else None
-        fresh = _Fresh()
+        fresh = _Fresh(grad_tensors)
         while ready:
             node = heapq.heappop(ready)[2]
             grad = pending.pop(node, None)  # None: no path from the roots carried a gradient
@@ -55,7 +55,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
             if grad is not None and (targets is None or node in targets.needed):
                 grad = node._run_pre_hooks(grad)
                 if targets is None or targets.capture(node, grad):
-                    sent = fresh.run(node, grad, pending)  # node.apply(grad): its backward
+                    sent = fresh.run(node, grad)  # node.apply(grad): its backward
                     if not retain_graph:
                         node._release()  # 3. freeing
                     if observer is not None:
@@ -130,27 +130,27 @@ def _leading_to(roots, targets):
 class _Fresh:
     """An optimisation, not part of the idea: a leaf may keep the gradient it receives as its
     ``.grad`` without a copy, as PyTorch does when it can, if nothing else holds that memory.
-    That is so when the engine summed it, or when a built-in op's backward made the array
-    anew (or passed on a fresh incoming gradient, as ``weight.t()``'s node does for every
-    Linear layer) and sent it to one input only. A node with hooks is shown its gradient,
-    and a hook may keep it: then it is not fresh."""
+    A built-in op's backward makes its gradients anew or passes on the one it received (or a
+    view of it), so a gradient's memory is held elsewhere only if it came from the caller,
+    a hook saw it, a user's Function returned it, or one node sent it to two inputs. Those
+    memories are noted, by the id of the array that owns them; any other is the leaf's own.
+    (An id is reused once its array is freed: a new array taken for a noted one is copied,
+    which is merely slower.)"""
 
-    def __init__(self):
-        self.nodes = set()  # nodes whose pending gradient is fresh
+    def __init__(self, grads):
+        self.shared = {id(owner(g._data)) for g in grads}  # the caller's gradients
 
-    def run(self, node, grad, pending):
-        """Run ``node``'s backward, then note which of the gradients it sends are fresh."""
+    def run(self, node, grad):
+        """Run ``node``'s backward; note the memories of the gradients it sends that are not new."""
         if node.__class__ is AccumulateGrad:
-            return node.apply(grad, owned=node in self.nodes)
+            return node.apply(grad, owned=id(owner(grad._data)) not in self.shared)
+        if node._has_hooks():
+            self.shared.add(id(owner(grad._data)))  # a hook may have kept it
         sent = node.apply(grad)
-        # The memory each gradient sent lives in (None: not known to be new) ...
-        memories = [None if g is None or not node._builtin else id(owner(g._data)) for g in sent]
-        # ... is new unless it is that of the gradient received and that was not fresh itself.
-        received = None if node in self.nodes and not node._has_hooks() else id(owner(grad._data))
-        for child, g, memory in zip(node._next_nodes, sent, memories):
-            if child is not None and g is not None and (child in pending or (
-                    memory is not None and memory != received and memories.count(memory) == 1)):
-                self.nodes.add(child)  # summed with what is pending (a new array), or new (sent once)
+        given = [g for g in sent if g is not None]
+        if len(given) > 1 or not node._builtin:
+            memories = [id(owner(g._data)) for g in given]
+            self.shared.update([m for m in memories if not node._builtin or memories.count(m) > 1])
         return sent
 
 
