@@ -424,7 +424,8 @@ class Function(metaclass=_FunctionMeta):
 
     @classmethod
     def apply(cls, *args):
-        if cls._builtin and not grad_mode._state.enabled:
+        recording = grad_mode._state.enabled  # (a thread's flag: read once)
+        if cls._builtin and not recording:
             return cls._forward(_Unrecorded(), args)  # nothing will be recorded: no node needed
         ctx = cls._node_cls()
         # One pass over the arguments: which want a gradient, the shape and dtype of each (to fit
@@ -441,7 +442,7 @@ class Function(metaclass=_FunctionMeta):
         ctx.needs_input_grad = needs = _NEEDS[tuple(needs)]
         out = cls._forward(ctx, args)
         # Record only if some input wants a gradient, recording is on, and the result can have one.
-        if True in needs and grad_mode._state.enabled and out._data.dtype.kind == "f":
+        if True in needs and recording and out._data.dtype.kind == "f":
             out._grad_fn, out._requires_grad = ctx, True
             ctx._seq = next(_sequence)
             if anomaly_mode._enabled:
