@@ -241,7 +241,7 @@ class ShapeMixin:
         """``out[i][j] = self[i][index[i][j]]`` (for dim 1): elements picked along ``dim``."""
         _check_index("gather", index)
         d = _dim(dim, max(self._data.ndim, 1))
-        if index._data.ndim != self._data.ndim:
+        if index._data.ndim != self._data.ndim and index._data.size:
             raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
         bad = index._data[(index._data < -self._data.shape[d]) | (index._data >= self._data.shape[d])]
         if bad.size:
@@ -357,7 +357,8 @@ class ShapeMixin:
 
 
 def _check_index(name, index):
-    if not isinstance(index, function.Tensor) or index.dtype.name != "int64":
+    # an empty index reads nothing: PyTorch takes it whatever its dtype (and gather its ndim)
+    if not isinstance(index, function.Tensor) or (index.dtype.name != "int64" and index._data.size):
         raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
 
 

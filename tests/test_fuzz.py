@@ -135,6 +135,16 @@ FIXED = {
     "nan_to_num's gradient is a product": [LEAF.format("[1.0, inf]"), "v1 = (v0.nan_to_num() * inf).sum()"],
     "var over an empty tensor warns": [LEAF.format("[[0.0, 1.0, 2.0]]"), "v1 = v0[0:0].var(dim=1, keepdim=True)",
                                        "v2 = v0 * 1"],
+    "atan2 at the origin (gradient 0, not NaN)": [
+        "v0 = torch.tensor([0.0, 1e-200, 0.0, inf, 1.0], dtype=torch.float64, requires_grad=True)",
+        "v1 = torch.tensor([0.0, 0.0, 1e-200, 1.0, 2.0], dtype=torch.float64, requires_grad=True)",
+        "v2 = torch.atan2(v0, v1) + torch.atan2(v0 * 2, v1.sum() * 0)"],
+    "gather and scatter with an empty float index": [
+        LEAF.format("[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]"),
+        "v1 = torch.zeros(1, 0).requires_grad_()", "v2 = v1.gather(0, torch.tensor([[]]))",
+        "v3 = v0.gather(1, torch.zeros(0, 5, dtype=torch.float64))", "v4 = v0.gather(5, torch.zeros(0))",
+        "v5 = v0.scatter(1, torch.zeros(2, 0), 2.0)", "v6 = v0.scatter_add(1, torch.zeros(0), v0)",
+        "v7 = v0.gather(1, torch.tensor([[0.0]]))", "v8 = v5 + v2.sum() + v3.sum() + v6.detach()"],
 }
 
 

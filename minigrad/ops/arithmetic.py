@@ -309,8 +309,11 @@ class Atan2(Op):
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        scale = grad / (a * a + b * b)
-        return scale * b, scale * -a
+        # 1 / (a² + b²), but 0 where a² + b² is 0 (the origin, or squares that underflow), as
+        # PyTorch: the gradient there is 0, not 0 * inf = NaN
+        squares = a * a + b * b
+        recip = squares.reciprocal().masked_fill(squares == 0, 0.0)
+        return grad * b * recip, grad * -a * recip
 
 
 def _lerp(start, end, weight):
