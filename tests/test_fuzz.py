@@ -139,6 +139,10 @@ FIXED = {
         "v0 = torch.tensor([0.0, 1e-200, 0.0, inf, 1.0], dtype=torch.float64, requires_grad=True)",
         "v1 = torch.tensor([0.0, 0.0, 1e-200, 1.0, 2.0], dtype=torch.float64, requires_grad=True)",
         "v2 = torch.atan2(v0, v1) + torch.atan2(v0 * 2, v1.sum() * 0)"],
+    "logaddexp in PyTorch form: second derivative at inf": [
+        LEAF.format("[[0.0, 0.0], [0.0, inf]]"), "v1 = torch.tensor(0.0, requires_grad=True)",
+        "v2 = torch.tensor([inf, -inf, 100.0, -100.0, 1.0, nan], dtype=torch.float64, requires_grad=True)",
+        "v3 = torch.logaddexp(v0, v1).sum() + torch.logaddexp(v2, torch.tensor([inf, -inf, 0.0, 0.0, 2.0, 0.0])).sum()"],
     "gather and scatter with an empty float index": [
         LEAF.format("[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]"),
         "v1 = torch.zeros(1, 0).requires_grad_()", "v2 = v1.gather(0, torch.tensor([[]]))",

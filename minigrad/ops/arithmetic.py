@@ -363,8 +363,10 @@ class Logaddexp(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors  # d/da = exp(a) / (exp(a) + exp(b)) = sigmoid(a - b)
-        return grad * (a - b).sigmoid(), grad * (b - a).sigmoid()
+        a, b = ctx.saved_tensors
+        # d/da = exp(a) / (exp(a) + exp(b)) = 1 / (1 + exp(b - a)): PyTorch's form, whose own
+        # derivative is NaN where exp(b - a) is inf or 0 (sigmoid's would give 0 there)
+        return grad / (1 + (b - a).exp()), grad / (1 + (a - b).exp())
 
 
 # ---------------------------------------------------------------------------------------------
