@@ -185,6 +185,13 @@ FIXED = {
         LEAF.format("[[0.0, 0.0], [0.0, inf]]"), "v1 = torch.tensor(0.0, requires_grad=True)",
         "v2 = torch.tensor([inf, -inf, 100.0, -100.0, 1.0, nan], dtype=torch.float64, requires_grad=True)",
         "v3 = torch.logaddexp(v0, v1).sum() + torch.logaddexp(v2, torch.tensor([inf, -inf, 0.0, 0.0, 2.0, 0.0])).sum()"],
+    "linear of a non-contiguous input: matmul, then add_": [
+        LEAF.format("[[3.015625, 0.25], [3.0, 0.0], [0.0, 0.5]]"), "v1 = v0.unsqueeze(0).narrow(-1, 0, 1)",
+        "v2 = torch.tensor([[1.0], [2.0], [0.5]], requires_grad=True)",
+        "v3 = torch.tensor([0.25, 0.0, -1.0], requires_grad=True)",
+        "v4 = torch.nn.functional.linear(v1, v2, v3)", "v5 = torch.nn.functional.linear(v0.t()[0], v2.t(), v3[:1])",
+        "v6 = torch.nn.functional.linear(v0.unsqueeze(0).expand(2, 3, 2), v2.expand(3, 2), v3)",
+        "v7 = v4.sum() + v5.sum() + v6.sum()"],
     "gather and scatter with an empty float index": [
         LEAF.format("[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]"),
         "v1 = torch.zeros(1, 0).requires_grad_()", "v2 = v1.gather(0, torch.tensor([[]]))",
