@@ -44,10 +44,10 @@ KNOWN_DIFFERENCES = {
                    "float32 values are compared to 1e-3, float64 ones to 1e-7",
     "matmul-graph": "DIFF: a batched or 1-D@2-D matmul is one node in minigrad, linked straight to "
                     "its operands; PyTorch records its decomposition (BmmBackward0, MmBackward0, "
-                    "views), so the nodes behind the grad_fn differ (the grad_fn itself matches)",
-    "matmul-fold": "DIFF: PyTorch computes a 1-D or 2-D @ 3-D matmul on the transposes, so its grad_fn is "
-                   "TransposeBackward0 or CloneBackward0 (by strides and requires_grad), minigrad's "
-                   "UnsafeViewBackward0",
+                    "views), so the nodes behind the grad_fn differ (the grad_fn itself matches, "
+                    "except for a 1-D or 2-D @ 3-D matmul, which PyTorch computes on the transposes: "
+                    "TransposeBackward0 or CloneBackward0 by strides and requires_grad, where "
+                    "minigrad's is UnsafeViewBackward0)",
     "reshape-alias": "DIFF: a reshape that needs no copy of a non-contiguous tensor is "
                      "ReshapeAliasBackward0 in PyTorch, ViewBackward0 in minigrad",
     "failed-backward": "DIFF: when backward raises midway (a node without a derivative), the "
@@ -55,6 +55,9 @@ KNOWN_DIFFERENCES = {
     "backward-graph": "DIFF: with create_graph=True the gradients' own grad_fn graphs are minigrad's "
                       "backward formulas, not PyTorch's (the values, dtypes and second derivatives "
                       "are compared)",
+    "topk-ties": "DIFF: which of equal elements topk picks (and so where its gradient goes) follows "
+                 "PyTorch's quickselect (of six zeros, topk(1) picks the fourth); minigrad picks the "
+                 "first, so the fuzzer draws topk over distinct values only",
     "not-implemented": "DIFF: minigrad's diagonal() takes the diagonal of a matrix only, trace() too",
     "shared-array": "DIFF: an op given both x and x.detach() (one NumPy array) saves the array as x, "
                     "so with create_graph=True its gradient's graph also goes through x (the "
@@ -224,8 +227,8 @@ def _dims(draw, ndim):
 
 
 def _op_text(draw, v, info):
-    """A line's right-hand side over value ``v`` (its ``info``: shape, dtype)."""
-    shape, dtype = info
+    """A line's right-hand side over value ``v`` (its ``info``: shape, dtype, ties)."""
+    shape, dtype, ties = info
     ndim = len(shape)
     family = draw.choice(("unary", "unary", "scalar", "binary", "binary", "reduce", "dim", "dim",
                           "shape", "index", "matmul", "nn", "inplace"))
@@ -256,6 +259,8 @@ def _op_text(draw, v, info):
             op = "sum(dim={d}, keepdim={k})"
         if op.startswith(("max(", "min(", "amax(", "amin(", "argmax(", "topk(", "index_select(")) and ndim and shape[d] == 0:
             op = "sum(dim={d}, keepdim={k})"  # known("part-b"): NumPy's errors (an empty max, index)
+        if op.startswith("topk(") and ties:
+            op = "sort(dim={d}, descending=True).values"  # known("topk-ties")
         if op.startswith(("var(", "std(")) and (shape[d] if ndim else 1) <= 1:
             op = "mean(dim={d}, keepdim={k})"  # known("part-b"): var's dof <= 0 warning
         text = op.format(v=v, d=d, k=draw.chance(0.5))
@@ -396,12 +401,14 @@ def _invalid_text(draw, v, shape, dtype):
 
 
 def _info(x):
-    """(shape, dtype) of a value minigrad made, or None where the chain cannot go on from it."""
+    """(shape, dtype, whether two elements are equal) of a value minigrad made, or None where
+    the chain cannot go on from it."""
     if not isinstance(x, minigrad.Tensor):
         return None
     if x.dtype not in (minigrad.float32, minigrad.float64):
         return None
-    return tuple(x.shape), str(x.dtype).replace("torch.", "")
+    values = x.detach().numpy()
+    return tuple(x.shape), str(x.dtype).replace("torch.", ""), np.unique(values).size < values.size
 
 
 def generate(draw, second_order=False):
@@ -434,7 +441,7 @@ def generate(draw, second_order=False):
     for _ in range(draw.integer(3, 15)):
         v, info = pool[-1] if draw.chance(0.6) else draw.choice(pool)
         invalid = draw.chance(0.04)
-        text, new_leaves = (_invalid_text(draw, v, *info) if invalid else _op_text(draw, v, info))
+        text, new_leaves = (_invalid_text(draw, v, *info[:2]) if invalid else _op_text(draw, v, info))
         if new_leaves:  # the op's other operands: new leaves, each a line of its own
             names = [add(leaf, is_leaf=True) for leaf in new_leaves]
             text = text.replace("{leaf2}", names[-1]).replace("{leaf}", names[0])
@@ -566,7 +573,7 @@ def _next_names(graph):
     return tuple(n.split(":")[0].lstrip("@") for n in names)
 
 
-# known("matmul-fold"), known("reshape-alias"): names taken as the same
+# known("matmul-graph"), known("reshape-alias"): names taken as the same
 SAME_NAMES = {"ReshapeAliasBackward0": "ViewBackward0"}
 MATMUL_NAMES = {"TransposeBackward0": "UnsafeViewBackward0", "CloneBackward0": "UnsafeViewBackward0"}
 
