@@ -192,6 +192,13 @@ FIXED = {
         "v4 = torch.nn.functional.linear(v1, v2, v3)", "v5 = torch.nn.functional.linear(v0.t()[0], v2.t(), v3[:1])",
         "v6 = torch.nn.functional.linear(v0.unsqueeze(0).expand(2, 3, 2), v2.expand(3, 2), v3)",
         "v7 = v4.sum() + v5.sum() + v6.sum()"],
+    "cumprod at zeros with inf gradients (PyTorch's first-order form)": [
+        "v0 = torch.tensor([[[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]], requires_grad=True)",
+        "v1 = torch.tensor([[2.0, 0.0, 3.0, 0.5, 0.0, 2.0], [0.0, 2.0, 0.0, 1.0, 3.0, 0.0], "
+        "[2.0, 3.0, 0.0, 4.0, 5.0, 1.0], [1.5, -2.0, 0.0, 0.5, 2.0, 0.0]], dtype=torch.float64, requires_grad=True)",
+        "v2 = v0.cumprod(dim=1).exp().exp().exp().exp().exp().exp()",
+        "v3 = v1.cumprod(1) * torch.tensor([1.0, inf, 1.0, 2.0, inf, 1.0], dtype=torch.float64)",
+        "v4 = v1[:, :1].cumprod(1) * inf", "v5 = v2.sum() + v3.sum() + v4.sum()"],
     "gather and scatter with an empty float index": [
         LEAF.format("[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]"),
         "v1 = torch.zeros(1, 0).requires_grad_()", "v2 = v1.gather(0, torch.tensor([[]]))",
