@@ -1183,6 +1183,7 @@ NEW_OPS = {
     "prod(dim, keepdim)": (lambda t: minigrad.prod(t, 0, keepdim=True), one(away(0.3, 1.5), 1, 2)),
     "cumsum": (lambda t: t.cumsum(0), one(min_dims=1)),
     "cumprod": (lambda t: minigrad.cumprod(t, -1), one(away(0.3, 1.5), min_dims=1, max_dims=2)),
+    "cumprod at zeros": (lambda t: t.cumprod(1), fixed((3, 5), st.sampled_from([0.0, 0.0, 0.5, -1.5, 2.0]))),
     "min()": (lambda t: t.min(), distinct_matrix()),
     "min(dim)": (lambda t: t.min(1).values, distinct_matrix()),
     "amax": (lambda t: t.amax(1), distinct_matrix()),
