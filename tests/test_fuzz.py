@@ -199,6 +199,11 @@ FIXED = {
         "v2 = v0.cumprod(dim=1).exp().exp().exp().exp().exp().exp()",
         "v3 = v1.cumprod(1) * torch.tensor([1.0, inf, 1.0, 2.0, inf, 1.0], dtype=torch.float64)",
         "v4 = v1[:, :1].cumprod(1) * inf", "v5 = v2.sum() + v3.sum() + v4.sum()"],
+    "division gradient in PyTorch order: -grad times a over b over b": [
+        LEAF.format("[[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]"), "v1 = torch.tensor(-0.125, requires_grad=True)",
+        "v2 = torch.tensor([1e-30, 2.0, inf, 0.0], dtype=torch.float64, requires_grad=True)",
+        "v3 = torch.tensor([1e-300, 0.0, 3.0, 1.0], dtype=torch.float64, requires_grad=True)",
+        "v4 = (v1 / v0).sum() + (v3 / v2).sum()"],
     "gather and scatter with an empty float index": [
         LEAF.format("[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]"),
         "v1 = torch.zeros(1, 0).requires_grad_()", "v2 = v1.gather(0, torch.tensor([[]]))",

@@ -81,7 +81,7 @@ class Div(Op):
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
         return (grad / b if ctx.needs_input_grad[0] else None,
-                -grad * a / (b * b) if ctx.needs_input_grad[1] else None)
+                -grad * (a / b / b) if ctx.needs_input_grad[1] else None)  # PyTorch's order (inf, NaN)
 
 
 class Neg(Op):
