@@ -32,7 +32,7 @@ class ShapeMixin:
     def reshape(self, *shape):
         shape = new_shape(shape, self._data.size)
         if reshape_is_view(self._data, shape):
-            return ops.View.apply(self, shape)
+            return (ops.View if self._data.flags.c_contiguous else ops.ReshapeAlias).apply(self, shape)
         return ops.UnsafeView.apply(self.clone(), shape)  # copy first, as PyTorch does
 
     def flatten(self, start_dim=0, end_dim=-1):

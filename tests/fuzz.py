@@ -48,8 +48,6 @@ KNOWN_DIFFERENCES = {
                     "except for a 1-D or 2-D @ 3-D matmul, which PyTorch computes on the transposes: "
                     "TransposeBackward0 or CloneBackward0 by strides and requires_grad, where "
                     "minigrad's is UnsafeViewBackward0)",
-    "reshape-alias": "DIFF: a reshape that needs no copy of a non-contiguous tensor is "
-                     "ReshapeAliasBackward0 in PyTorch, ViewBackward0 in minigrad",
     "failed-backward": "DIFF: when backward raises midway (a node without a derivative), the "
                        "leaves whose AccumulateGrad already ran differ (the engines' orders differ)",
     "backward-graph": "DIFF: with create_graph=True the gradients' own grad_fn graphs are minigrad's "
@@ -573,8 +571,8 @@ def _next_names(graph):
     return tuple(n.split(":")[0].lstrip("@") for n in names)
 
 
-# known("matmul-graph"), known("reshape-alias"): names taken as the same
-SAME_NAMES = {"ReshapeAliasBackward0": "ViewBackward0"}
+# known("matmul-graph"): names taken as the same
+SAME_NAMES = {}
 MATMUL_NAMES = {"TransposeBackward0": "UnsafeViewBackward0", "CloneBackward0": "UnsafeViewBackward0"}
 
 
