@@ -325,10 +325,10 @@ class ShapeMixin:
         return ops.Triu.apply(self, diagonal)
 
     def diagonal(self, offset=0, dim1=0, dim2=1):
-        _dim(dim1, self._data.ndim), _dim(dim2, self._data.ndim)  # PyTorch's error for a vector
-        if self._data.ndim != 2 or (_dim(dim1, 2), _dim(dim2, 2)) != (0, 1):
-            raise NotImplementedError("minigrad's diagonal takes the diagonal of a matrix (dim1=0, dim2=1)")
-        return ops.Diagonal.apply(self, offset)
+        d1, d2 = _dim(dim1, self._data.ndim), _dim(dim2, self._data.ndim)
+        if d1 == d2:
+            raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+        return ops.Diagonal.apply(self, offset, d1, d2)
 
     def diag(self, diagonal=0):
         """A vector's matrix (the vector on the diagonal), or a matrix's diagonal (a copy)."""

@@ -56,7 +56,6 @@ KNOWN_DIFFERENCES = {
     "topk-ties": "DIFF: which of equal elements topk picks (and so where its gradient goes) follows "
                  "PyTorch's quickselect (of six zeros, topk(1) picks the fourth); minigrad picks the "
                  "first, so the fuzzer draws topk over distinct values only",
-    "not-implemented": "DIFF: minigrad's diagonal() takes the diagonal of a matrix only, trace() too",
     "shared-array": "DIFF: an op given both x and x.detach() (one NumPy array) saves the array as x, "
                     "so with create_graph=True its gradient's graph also goes through x (the "
                     "fuzzer gives x.detach().clone())",
@@ -266,8 +265,6 @@ def _op_text(draw, v, info):
     if family == "shape":
         sts = ", ".join(str(1 if draw.chance(0.5) else d) for d in shape[draw.integer(0, ndim):]) or "()"
         op = draw.choice(SHAPE_OPS).format(v=v, shape=tuple(shape), ndim=ndim, sts=sts)
-        if op in ("diagonal()", "trace()") and ndim != 2:
-            op = "flatten()"  # known("not-implemented")
         if (op == "T" and ndim != 2) or (op == "mT" and ndim == 0):
             op = "t()" if ndim <= 2 else "mT"  # known("warn-once")
         return (op if op.startswith(v) else f"{v}.{op}"), None

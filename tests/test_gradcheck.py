@@ -1210,6 +1210,7 @@ NEW_OPS = {
     "diag(matrix)": (lambda t: t.diag(), matrix()),
     "diag(vector)": (lambda t: minigrad.diag(t, -1), one(min_dims=1, max_dims=1)),
     "diagonal(1)": (lambda t: t.diagonal(1), matrix()),
+    "diagonal(-1, 2, 0)": (lambda t: t.diagonal(-1, 2, 0), fixed((3, 2, 4))),
     "trace": (lambda t: t.trace(), matrix()),
     "repeat": (lambda t: t.repeat(2, 1, 2), matrix()),
     "tile": (lambda t: minigrad.tile(t, (2,)), one(min_dims=1, max_dims=2)),

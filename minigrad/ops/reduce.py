@@ -37,7 +37,7 @@ class Sum(Op):
     @staticmethod
     def forward(ctx, x, dims=None, keepdim=False):
         ctx.shape, ctx.dims, ctx.keepdim = x.shape, dims, keepdim
-        out = x.sum(axis=dims, keepdims=keepdim)
+        out = np.asarray(x.sum(axis=dims, keepdims=keepdim), order="C")  # row by row, as PyTorch's
         return out.astype(np.int64, copy=False) if x.dtype.kind in "biu" else out
 
     @staticmethod
@@ -55,7 +55,7 @@ class Mean(Op):
     @staticmethod
     def forward(ctx, x, dims=None, keepdim=False):
         ctx.shape, ctx.dims, ctx.keepdim = x.shape, dims, keepdim
-        total = np.sum(x, axis=dims, keepdims=keepdim)
+        total = np.asarray(np.sum(x, axis=dims, keepdims=keepdim), order="C")  # row by row
         ctx.count = x.size // max(total.size, 1) if x.size else 0
         # sum / count, which is what np.mean computes, without its warning for an empty
         # tensor (whose mean is NaN, silently, in PyTorch)
@@ -241,6 +241,7 @@ class ProdDim(Op):
     @staticmethod
     def forward(ctx, x, dim, keepdim):
         out = np.prod(x, axis=dim if x.ndim else None, keepdims=keepdim)  # 0-d: the value itself
+        out = np.asarray(out, order="C")  # row by row, as PyTorch's
         ctx.save_for_backward(x, out)
         ctx.dim, ctx.keepdim = dim, keepdim
         return out
