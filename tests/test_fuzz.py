@@ -205,10 +205,11 @@ FIXED = {
         "v2 = torch.tensor([1e-30, 2.0, inf, 0.0], dtype=torch.float64, requires_grad=True)",
         "v3 = torch.tensor([1e-300, 0.0, 3.0, 1.0], dtype=torch.float64, requires_grad=True)",
         "v4 = (v1 / v0).sum() + (v3 / v2).sum()"],
-    "sum, mean, prod along a dim of a transposed tensor: row by row, then view": [
+    "sum, mean, prod, amax, amin along a dim of a transposed tensor: row by row, then view": [
         LEAF.format("[[[0.5, 1.0, 2.0, 3.0], [1.5, 2.0, 0.5, 1.0], [1.0, 2.0, 3.0, 0.5]]]"), "v1 = v0.expand(3, 3, 4).mT",
         "v2 = v1.sum(dim=0, keepdim=True).view(-1) + v1.mean(dim=0, keepdim=True).view(-1) + "
-        "v1.prod(dim=0, keepdim=True).view(-1) + v1.sum(dim=2).reshape(-1).sum()"],
+        "v1.prod(dim=0, keepdim=True).view(-1) + v1.amax(dim=0, keepdim=True).view(-1) + "
+        "v1.amin(dim=0, keepdim=True).view(-1) + v1.sum(dim=2).reshape(-1).sum()"],
     "gather and scatter with an empty float index": [
         LEAF.format("[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]"),
         "v1 = torch.zeros(1, 0).requires_grad_()", "v2 = v1.gather(0, torch.tensor([[]]))",

@@ -374,7 +374,7 @@ class Amax(Op):
 
     @classmethod
     def forward(cls, ctx, x, dims, keepdim):
-        out = cls.reduce(x, axis=dims, keepdims=keepdim)
+        out = np.asarray(cls.reduce(x, axis=dims, keepdims=keepdim), order="C")  # row by row
         ctx.save_for_backward(x, out)
         ctx.dims, ctx.keepdim = dims, keepdim
         return out
