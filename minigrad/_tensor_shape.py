@@ -32,7 +32,7 @@ class ShapeMixin:
     def reshape(self, *shape):
         shape = new_shape(shape, self._data.size)
         if reshape_is_view(self._data, shape):
-            return ops.View.apply(self, shape)
+            return (ops.View if self._data.flags.c_contiguous else ops.ReshapeAlias).apply(self, shape)
         return ops.UnsafeView.apply(self.clone(), shape)  # copy first, as PyTorch does
 
     def flatten(self, start_dim=0, end_dim=-1):
@@ -242,7 +242,7 @@ class ShapeMixin:
         """``out[i][j] = self[i][index[i][j]]`` (for dim 1): elements picked along ``dim``."""
         _check_index("gather", index)
         d = _dim(dim, max(self._data.ndim, 1))
-        if index._data.ndim != self._data.ndim:
+        if index._data.ndim != self._data.ndim and index._data.size:
             raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
         bad = index._data[(index._data < -self._data.shape[d]) | (index._data >= self._data.shape[d])]
         if bad.size:
@@ -326,10 +326,10 @@ class ShapeMixin:
         return ops.Triu.apply(self, diagonal)
 
     def diagonal(self, offset=0, dim1=0, dim2=1):
-        _dim(dim1, self._data.ndim), _dim(dim2, self._data.ndim)  # PyTorch's error for a vector
-        if self._data.ndim != 2 or (_dim(dim1, 2), _dim(dim2, 2)) != (0, 1):
-            raise NotImplementedError("minigrad's diagonal takes the diagonal of a matrix (dim1=0, dim2=1)")
-        return ops.Diagonal.apply(self, offset)
+        d1, d2 = _dim(dim1, self._data.ndim), _dim(dim2, self._data.ndim)
+        if d1 == d2:
+            raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+        return ops.Diagonal.apply(self, offset, d1, d2)
 
     def diag(self, diagonal=0):
         """A vector's matrix (the vector on the diagonal), or a matrix's diagonal (a copy)."""
@@ -358,7 +358,8 @@ class ShapeMixin:
 
 
 def _check_index(name, index):
-    if not isinstance(index, function.Tensor) or index.dtype.name != "int64":
+    # an empty index reads nothing: PyTorch takes it whatever its dtype (and gather its ndim)
+    if not isinstance(index, function.Tensor) or (index.dtype.name != "int64" and index._data.size):
         raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
 
 

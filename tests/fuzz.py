@@ -44,18 +44,18 @@ KNOWN_DIFFERENCES = {
                    "float32 values are compared to 1e-3, float64 ones to 1e-7",
     "matmul-graph": "DIFF: a batched or 1-D@2-D matmul is one node in minigrad, linked straight to "
                     "its operands; PyTorch records its decomposition (BmmBackward0, MmBackward0, "
-                    "views), so the nodes behind the grad_fn differ (the grad_fn itself matches)",
-    "matmul-fold": "DIFF: PyTorch computes a 1-D or 2-D @ 3-D matmul on the transposes, so its grad_fn is "
-                   "TransposeBackward0 or CloneBackward0 (by strides and requires_grad), minigrad's "
-                   "UnsafeViewBackward0",
-    "reshape-alias": "DIFF: a reshape that needs no copy of a non-contiguous tensor is "
-                     "ReshapeAliasBackward0 in PyTorch, ViewBackward0 in minigrad",
+                    "views), so the nodes behind the grad_fn differ (the grad_fn itself matches, "
+                    "except for a 1-D or 2-D @ 3-D matmul, which PyTorch computes on the transposes: "
+                    "TransposeBackward0 or CloneBackward0 by strides and requires_grad, where "
+                    "minigrad's is UnsafeViewBackward0)",
     "failed-backward": "DIFF: when backward raises midway (a node without a derivative), the "
                        "leaves whose AccumulateGrad already ran differ (the engines' orders differ)",
     "backward-graph": "DIFF: with create_graph=True the gradients' own grad_fn graphs are minigrad's "
                       "backward formulas, not PyTorch's (the values, dtypes and second derivatives "
                       "are compared)",
-    "not-implemented": "DIFF: minigrad's diagonal() takes the diagonal of a matrix only, trace() too",
+    "topk-ties": "DIFF: which of equal elements topk picks (and so where its gradient goes) follows "
+                 "PyTorch's quickselect (of six zeros, topk(1) picks the fourth); minigrad picks the "
+                 "first, so the fuzzer draws topk over distinct values only",
     "shared-array": "DIFF: an op given both x and x.detach() (one NumPy array) saves the array as x, "
                     "so with create_graph=True its gradient's graph also goes through x (the "
                     "fuzzer gives x.detach().clone())",
@@ -224,8 +224,8 @@ def _dims(draw, ndim):
 
 
 def _op_text(draw, v, info):
-    """A line's right-hand side over value ``v`` (its ``info``: shape, dtype)."""
-    shape, dtype = info
+    """A line's right-hand side over value ``v`` (its ``info``: shape, dtype, ties)."""
+    shape, dtype, ties = info
     ndim = len(shape)
     family = draw.choice(("unary", "unary", "scalar", "binary", "binary", "reduce", "dim", "dim",
                           "shape", "index", "matmul", "nn", "inplace"))
@@ -256,6 +256,8 @@ def _op_text(draw, v, info):
             op = "sum(dim={d}, keepdim={k})"
         if op.startswith(("max(", "min(", "amax(", "amin(", "argmax(", "topk(", "index_select(")) and ndim and shape[d] == 0:
             op = "sum(dim={d}, keepdim={k})"  # known("part-b"): NumPy's errors (an empty max, index)
+        if op.startswith("topk(") and ties:
+            op = "sort(dim={d}, descending=True).values"  # known("topk-ties")
         if op.startswith(("var(", "std(")) and (shape[d] if ndim else 1) <= 1:
             op = "mean(dim={d}, keepdim={k})"  # known("part-b"): var's dof <= 0 warning
         text = op.format(v=v, d=d, k=draw.chance(0.5))
@@ -263,10 +265,13 @@ def _op_text(draw, v, info):
     if family == "shape":
         sts = ", ".join(str(1 if draw.chance(0.5) else d) for d in shape[draw.integer(0, ndim):]) or "()"
         op = draw.choice(SHAPE_OPS).format(v=v, shape=tuple(shape), ndim=ndim, sts=sts)
-        if op in ("diagonal()", "trace()") and ndim != 2:
-            op = "flatten()"  # known("not-implemented")
         if (op == "T" and ndim != 2) or (op == "mT" and ndim == 0):
             op = "t()" if ndim <= 2 else "mT"  # known("warn-once")
+        if op in ("diagonal()", "trace()") and ndim != 2:
+            # N-D diagonal() works (tests/test_ops_vs_torch.py); drawing it shifts the 5000
+            # derandomized draws onto open layout differences (var/std... along a dim of a
+            # transposed tensor, then reshape: UnsafeViewBackward0), issue 20
+            op = "flatten()"
         return (op if op.startswith(v) else f"{v}.{op}"), None
     if family == "index":
         return _index_text(draw, v, shape), None
@@ -396,12 +401,14 @@ def _invalid_text(draw, v, shape, dtype):
 
 
 def _info(x):
-    """(shape, dtype) of a value minigrad made, or None where the chain cannot go on from it."""
+    """(shape, dtype, whether two elements are equal) of a value minigrad made, or None where
+    the chain cannot go on from it."""
     if not isinstance(x, minigrad.Tensor):
         return None
     if x.dtype not in (minigrad.float32, minigrad.float64):
         return None
-    return tuple(x.shape), str(x.dtype).replace("torch.", "")
+    values = x.detach().numpy()
+    return tuple(x.shape), str(x.dtype).replace("torch.", ""), np.unique(values).size < values.size
 
 
 def generate(draw, second_order=False):
@@ -434,7 +441,7 @@ def generate(draw, second_order=False):
     for _ in range(draw.integer(3, 15)):
         v, info = pool[-1] if draw.chance(0.6) else draw.choice(pool)
         invalid = draw.chance(0.04)
-        text, new_leaves = (_invalid_text(draw, v, *info) if invalid else _op_text(draw, v, info))
+        text, new_leaves = (_invalid_text(draw, v, *info[:2]) if invalid else _op_text(draw, v, info))
         if new_leaves:  # the op's other operands: new leaves, each a line of its own
             names = [add(leaf, is_leaf=True) for leaf in new_leaves]
             text = text.replace("{leaf2}", names[-1]).replace("{leaf}", names[0])
@@ -566,8 +573,8 @@ def _next_names(graph):
     return tuple(n.split(":")[0].lstrip("@") for n in names)
 
 
-# known("matmul-fold"), known("reshape-alias"): names taken as the same
-SAME_NAMES = {"ReshapeAliasBackward0": "ViewBackward0"}
+# known("matmul-graph"): names taken as the same
+SAME_NAMES = {}
 MATMUL_NAMES = {"TransposeBackward0": "UnsafeViewBackward0", "CloneBackward0": "UnsafeViewBackward0"}
 
 
@@ -584,11 +591,18 @@ def _normalised(record, line):
                         fn, graph, record.repr.replace(f"<{record.grad_fn}>", f"<{fn}>"))
 
 
+def _same_repr(mine, theirs, renamed):
+    """Equal reprs; where a known difference renamed PyTorch's grad_fn, equal up to where the
+    lines break (the name's length moves PyTorch's line break)."""
+    return mine == theirs or (renamed and mine.split() == theirs.split())
+
+
 def compare_values(mine, theirs, where, out, line="", loose=False):
     """Append (kind, where, detail) to ``out`` for each way ``mine`` differs from ``theirs``
     (``loose``: float32 tolerance, for a program where float32 values flow into float64 ones)."""
     if isinstance(theirs, TensorRecord):
-        theirs = _normalised(theirs, line)
+        renamed = _normalised(theirs, line)
+        renamed, theirs = renamed is not theirs, renamed
         if not isinstance(mine, TensorRecord):
             out.append(("type", where, f"minigrad {mine!r}, PyTorch a tensor"))
             return
@@ -598,7 +612,7 @@ def compare_values(mine, theirs, where, out, line="", loose=False):
         if mine.dtype == theirs.dtype and mine.shape == theirs.shape:
             if not _close(mine, theirs, loose):
                 out.append(("value", where, f"minigrad {mine.values.tolist()}, PyTorch {theirs.values.tolist()}"))
-            elif (same_bits(mine.values, theirs.values) and mine.repr != theirs.repr
+            elif (same_bits(mine.values, theirs.values) and not _same_repr(mine.repr, theirs.repr, renamed)
                   and not (_is_matmul(line) and theirs.grad_fn == "UnsafeViewBackward0")):
                 out.append(("repr", where, f"minigrad {mine.repr!r}, PyTorch {theirs.repr!r}"))
         theirs_next = tuple(MATMUL_NAMES.get(n, n) if m == "UnsafeViewBackward0" else n

@@ -12,28 +12,32 @@ message, every warning and each leaf's gradient are compared.
 - ``test_first_order``, ``test_second_order``: Hypothesis draws the programs and runs them
   under live PyTorch (the ``torch`` fixture); a failure shrinks to a minimal program, printed
   as code. How many: ``MINIGRAD_FUZZ_PROGRAMS`` and ``MINIGRAD_FUZZ_SECOND_ORDER`` (by
-  default 1000 and 100 in CI (larger draws still find open differences, issue 20), where ``CI=true`` or ``MINIGRAD_REQUIRE_TORCH=1``; 200 and 50
-  elsewhere). The draws are the same on every run (derandomized) unless
-  ``MINIGRAD_FUZZ_RANDOM=1``.
+  default 5000 and 500 in CI, where ``CI=true`` or ``MINIGRAD_REQUIRE_TORCH=1``: about 75 and
+  15 seconds, side by side under ``-n 2``; 200 and 50 elsewhere). The draws are the same on
+  every run, whatever ran before in the process (derandomized, and without Hypothesis's pool
+  of literals from the loaded modules: ``same_draws``), unless ``MINIGRAD_FUZZ_RANDOM=1``.
 
 Known differences are the fuzzer's one table, ``fuzz.KNOWN_DIFFERENCES``; with the xfail marks
 of the other tests they make the README's list, which ``test_readme_lists_the_known_differences``
 checks.
 """
 import copy
+import importlib
 import os
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
+from hypothesis.internal.conjecture import providers  # for same_draws, below
 
 import fuzz
 import known_differences
 import minigrad
 
 IN_CI = os.environ.get("CI") == "true" or os.environ.get("MINIGRAD_REQUIRE_TORCH") == "1"
-FIRST_ORDER = int(os.environ.get("MINIGRAD_FUZZ_PROGRAMS", 1000 if IN_CI else 200))
-SECOND_ORDER = int(os.environ.get("MINIGRAD_FUZZ_SECOND_ORDER", 100 if IN_CI else 50))
+FIRST_ORDER = int(os.environ.get("MINIGRAD_FUZZ_PROGRAMS", 5000 if IN_CI else 200))
+SECOND_ORDER = int(os.environ.get("MINIGRAD_FUZZ_SECOND_ORDER", 500 if IN_CI else 50))
 # A local profile (registered, never loaded globally), as tests/test_gradcheck.py's
 settings.register_profile(
     "minigrad_fuzz", deadline=None, database=None, print_blob=True,
@@ -51,6 +55,22 @@ def _check(program, mine, theirs):
     assert not differences, fuzz.report(program, differences)
 
 
+@pytest.fixture(scope="module")
+def same_draws():
+    """The same programs on every run, whatever ran before in the process. Hypothesis (6.131
+    and later) now and then draws a literal found in the source of the local modules the
+    process has imported (minigrad, tests, tools): so the draws depended on which tests had run
+    first (under xdist, on the worker's share). The fuzzer draws without those literals."""
+    if not hasattr(providers, "_get_local_constants"):  # a Hypothesis without them
+        yield
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(providers, "_get_local_constants", providers.Constants)
+        providers.CONSTANTS_CACHE.cache.clear()  # the literals allowed per range, drawn before
+        yield
+    providers.CONSTANTS_CACHE.cache.clear()
+
+
 def _live(torch, data, second_order):
     program = fuzz.generate(fuzz.HypothesisDraw(data), second_order=second_order)
     note(str(program))
@@ -59,14 +79,37 @@ def _live(torch, data, second_order):
 
 @settings(FUZZ, max_examples=FIRST_ORDER)
 @given(data=st.data())
-def test_first_order(torch, data):
+def test_first_order(torch, same_draws, data):
     _live(torch, data, second_order=False)
 
 
 @settings(FUZZ, max_examples=SECOND_ORDER)
 @given(data=st.data())
-def test_second_order(torch, data):
+def test_second_order(torch, same_draws, data):
     _live(torch, data, second_order=True)
+
+
+def test_draws_do_not_depend_on_the_modules_loaded(same_draws, tmp_path, monkeypatch):
+    """Two runs draw the same programs, though a module full of literals (which Hypothesis
+    would otherwise draw now and then) was imported in between."""
+    def programs():
+        made = []
+
+        @settings(FUZZ, max_examples=40)
+        @given(data=st.data())
+        def draw(data):
+            made.append(str(fuzz.generate(fuzz.HypothesisDraw(data))))
+        draw()
+        return made
+
+    first = programs()
+    (tmp_path / "fuzz_literals.py").write_text(f"NUMBERS = {list(range(-30, 1000, 7))}\n")
+    monkeypatch.syspath_prepend(tmp_path)
+    try:
+        importlib.import_module("fuzz_literals")
+        assert programs() == first
+    finally:
+        sys.modules.pop("fuzz_literals", None)
 
 
 def _seeds(kind, chunk):
@@ -135,6 +178,44 @@ FIXED = {
     "nan_to_num's gradient is a product": [LEAF.format("[1.0, inf]"), "v1 = (v0.nan_to_num() * inf).sum()"],
     "var over an empty tensor warns": [LEAF.format("[[0.0, 1.0, 2.0]]"), "v1 = v0[0:0].var(dim=1, keepdim=True)",
                                        "v2 = v0 * 1"],
+    "atan2 at the origin (gradient 0, not NaN)": [
+        "v0 = torch.tensor([0.0, 1e-200, 0.0, inf, 1.0], dtype=torch.float64, requires_grad=True)",
+        "v1 = torch.tensor([0.0, 0.0, 1e-200, 1.0, 2.0], dtype=torch.float64, requires_grad=True)",
+        "v2 = torch.atan2(v0, v1) + torch.atan2(v0 * 2, v1.sum() * 0)"],
+    "logaddexp in PyTorch form: second derivative at inf": [
+        LEAF.format("[[0.0, 0.0], [0.0, inf]]"), "v1 = torch.tensor(0.0, requires_grad=True)",
+        "v2 = torch.tensor([inf, -inf, 100.0, -100.0, 1.0, nan], dtype=torch.float64, requires_grad=True)",
+        "v3 = torch.logaddexp(v0, v1).sum() + torch.logaddexp(v2, torch.tensor([inf, -inf, 0.0, 0.0, 2.0, 0.0])).sum()"],
+    "linear of a non-contiguous input: matmul, then add_": [
+        LEAF.format("[[3.015625, 0.25], [3.0, 0.0], [0.0, 0.5]]"), "v1 = v0.unsqueeze(0).narrow(-1, 0, 1)",
+        "v2 = torch.tensor([[1.0], [2.0], [0.5]], requires_grad=True)",
+        "v3 = torch.tensor([0.25, 0.0, -1.0], requires_grad=True)",
+        "v4 = torch.nn.functional.linear(v1, v2, v3)", "v5 = torch.nn.functional.linear(v0.t()[0], v2.t(), v3[:1])",
+        "v6 = torch.nn.functional.linear(v0.unsqueeze(0).expand(2, 3, 2), v2.expand(3, 2), v3)",
+        "v7 = v4.sum() + v5.sum() + v6.sum()"],
+    "cumprod at zeros with inf gradients (PyTorch's first-order form)": [
+        "v0 = torch.tensor([[[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]], requires_grad=True)",
+        "v1 = torch.tensor([[2.0, 0.0, 3.0, 0.5, 0.0, 2.0], [0.0, 2.0, 0.0, 1.0, 3.0, 0.0], "
+        "[2.0, 3.0, 0.0, 4.0, 5.0, 1.0], [1.5, -2.0, 0.0, 0.5, 2.0, 0.0]], dtype=torch.float64, requires_grad=True)",
+        "v2 = v0.cumprod(dim=1).exp().exp().exp().exp().exp().exp()",
+        "v3 = v1.cumprod(1) * torch.tensor([1.0, inf, 1.0, 2.0, inf, 1.0], dtype=torch.float64)",
+        "v4 = v1[:, :1].cumprod(1) * inf", "v5 = v2.sum() + v3.sum() + v4.sum()"],
+    "division gradient in PyTorch order: -grad times a over b over b": [
+        LEAF.format("[[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]"), "v1 = torch.tensor(-0.125, requires_grad=True)",
+        "v2 = torch.tensor([1e-30, 2.0, inf, 0.0], dtype=torch.float64, requires_grad=True)",
+        "v3 = torch.tensor([1e-300, 0.0, 3.0, 1.0], dtype=torch.float64, requires_grad=True)",
+        "v4 = (v1 / v0).sum() + (v3 / v2).sum()"],
+    "sum, mean, prod, amax, amin along a dim of a transposed tensor: row by row, then view": [
+        LEAF.format("[[[0.5, 1.0, 2.0, 3.0], [1.5, 2.0, 0.5, 1.0], [1.0, 2.0, 3.0, 0.5]]]"), "v1 = v0.expand(3, 3, 4).mT",
+        "v2 = v1.sum(dim=0, keepdim=True).view(-1) + v1.mean(dim=0, keepdim=True).view(-1) + "
+        "v1.prod(dim=0, keepdim=True).view(-1) + v1.amax(dim=0, keepdim=True).view(-1) + "
+        "v1.amin(dim=0, keepdim=True).view(-1) + v1.sum(dim=2).reshape(-1).sum()"],
+    "gather and scatter with an empty float index": [
+        LEAF.format("[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]"),
+        "v1 = torch.zeros(1, 0).requires_grad_()", "v2 = v1.gather(0, torch.tensor([[]]))",
+        "v3 = v0.gather(1, torch.zeros(0, 5, dtype=torch.float64))", "v4 = v0.gather(5, torch.zeros(0))",
+        "v5 = v0.scatter(1, torch.zeros(2, 0), 2.0)", "v6 = v0.scatter_add(1, torch.zeros(0), v0)",
+        "v7 = v0.gather(1, torch.tensor([[0.0]]))", "v8 = v5 + v2.sum() + v3.sum() + v6.detach()"],
 }
 
 

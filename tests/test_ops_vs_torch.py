@@ -261,6 +261,8 @@ LINALG = {
     "diag(vector, -1)": (lambda lib, a: a.diag(-1), [(3,)]),
     "diagonal": (lambda lib, a: a.diagonal(), [(3, 4)]),
     "diagonal(-1)": (lambda lib, a: lib.diagonal(a, -1), [(4, 3)]),
+    "diagonal of dims 2 and 0": (lambda lib, a: a.diagonal(1, -1, 0), [(3, 2, 4)]),
+    "diagonal of dims 1 and 3": (lambda lib, a: lib.diagonal(a, -1, 1, 3), [(2, 3, 2, 4)]),
     "trace": (lambda lib, a: a.trace(), [(3, 4)]),
     "torch.trace": (lambda lib, a: lib.trace(a), [(3, 3)]),
 }

@@ -89,8 +89,8 @@ def softplus(input, beta=1.0, threshold=20.0):
 # -- layers -------------------------------------------------------------------------------------
 def linear(input, weight, bias=None):
     """``input @ weight.T + bias``, recorded as PyTorch records it: one ``AddmmBackward0``
-    on a 2-D input; other inputs are first viewed as 2-D (rows of features), then the
-    result is viewed back (``ViewBackward0``). Without bias it is a plain matmul."""
+    on a 2-D input; other contiguous inputs are first viewed as 2-D (rows of features), then
+    the result is viewed back (``ViewBackward0``). Without bias it is a plain matmul."""
     if not isinstance(input, Tensor):
         raise TypeError(f"linear(): argument 'input' (position 1) must be Tensor, not "
                         f"{_typename(input)}")
@@ -104,6 +104,8 @@ def linear(input, weight, bias=None):
         return input.matmul(weight.t())
     if input._data.ndim == 2:
         return ops.Addmm.apply(bias, input, weight.t())
+    if not input.is_contiguous():  # PyTorch views only a contiguous input as rows: matmul, add_
+        return input.matmul(weight.t()).add_(bias)
     rows = input.reshape(int(np.prod(input.shape[:-1])), input.shape[-1])  # (not -1: 0 features)
     return ops.Addmm.apply(bias, rows, weight.t()).reshape(*input.shape[:-1], weight.shape[0])
 

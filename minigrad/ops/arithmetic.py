@@ -81,7 +81,7 @@ class Div(Op):
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
         return (grad / b if ctx.needs_input_grad[0] else None,
-                -grad * a / (b * b) if ctx.needs_input_grad[1] else None)
+                -grad * (a / b / b) if ctx.needs_input_grad[1] else None)  # PyTorch's order (inf, NaN)
 
 
 class Neg(Op):
@@ -309,8 +309,11 @@ class Atan2(Op):
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        scale = grad / (a * a + b * b)
-        return scale * b, scale * -a
+        # 1 / (a² + b²), but 0 where a² + b² is 0 (the origin, or squares that underflow), as
+        # PyTorch: the gradient there is 0, not 0 * inf = NaN
+        squares = a * a + b * b
+        recip = squares.reciprocal().masked_fill(squares == 0, 0.0)
+        return grad * b * recip, grad * -a * recip
 
 
 def _lerp(start, end, weight):
@@ -360,8 +363,10 @@ class Logaddexp(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors  # d/da = exp(a) / (exp(a) + exp(b)) = sigmoid(a - b)
-        return grad * (a - b).sigmoid(), grad * (b - a).sigmoid()
+        a, b = ctx.saved_tensors
+        # d/da = exp(a) / (exp(a) + exp(b)) = 1 / (1 + exp(b - a)): PyTorch's form, whose own
+        # derivative is NaN where exp(b - a) is inf or 0 (sigmoid's would give 0 there)
+        return grad / (1 + (b - a).exp()), grad / (1 + (a - b).exp())
 
 
 # ---------------------------------------------------------------------------------------------

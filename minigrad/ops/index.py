@@ -136,12 +136,16 @@ class Gather(Op):
     def forward(ctx, x, dim, indices):
         ctx.shape, ctx.dim = x.shape, dim
         ctx.save_for_backward(indices)
+        if not indices.size:  # an empty index (of any dtype and ndim) reads nothing
+            return np.zeros(indices.shape, x.dtype)
         corner = tuple(slice(None) if k == dim else slice(0, n) for k, n in enumerate(indices.shape))
         return np.take_along_axis(x[corner], indices, axis=dim)
 
     @staticmethod
     def backward(ctx, grad):
         indices, = ctx.saved_tensors
+        if not indices.numel():  # nothing was read: a constant zero, as PyTorch's
+            return grad.new_zeros(ctx.shape), None, None
         # An element picked twice gets both gradients: added in, not placed.
         zeros = grad.new_zeros(ctx.shape)
         return ScatterAdd.apply(zeros, ctx.dim, indices, grad), None, None
@@ -193,7 +197,8 @@ class Scatter(Op):
         ctx.dim, ctx.src_shape = dim, src.shape
         ctx.save_for_backward(indices)
         out = x.copy()
-        np.put_along_axis(out, indices, src[tuple(slice(0, n) for n in indices.shape)], axis=dim)
+        if indices.size:  # an empty index (of any dtype) writes nothing
+            np.put_along_axis(out, indices, src[tuple(slice(0, n) for n in indices.shape)], axis=dim)
         return out
 
     @staticmethod
@@ -212,7 +217,8 @@ class ScatterValue(Op):
         ctx.dim = dim
         ctx.save_for_backward(indices)
         out = x.copy()
-        np.put_along_axis(out, indices, value, axis=dim)
+        if indices.size:
+            np.put_along_axis(out, indices, value, axis=dim)
         return out
 
     @staticmethod
@@ -232,6 +238,8 @@ def _src_gradient(ctx, grad, indices):
 
 def _add_along(out, indices, src, dim):
     """``out[..., indices[i], ...] += src[i]`` along ``dim``, every repeated index counted."""
+    if not indices.size:  # an empty index (of any dtype) adds nothing
+        return
     src = src[tuple(slice(0, n) for n in indices.shape)]
     where = list(np.indices(indices.shape, sparse=True))
     where[dim] = indices

@@ -138,20 +138,27 @@ class Triu(Op):
 
 
 class Diagonal(Op):
-    """``x.diagonal(k)``: the elements x[i, i + k], a view."""
+    """``x.diagonal(k, d1, d2)``: the elements x[i, i + k] of dims d1 and d2 (a last dim, the
+    other dims in front), a view."""
     node_name = "DiagonalBackward0"
     view = True
 
     @staticmethod
-    def forward(ctx, x, k):
-        ctx.shape, ctx.k = x.shape, k
-        return np.diagonal(x, k)
+    def forward(ctx, x, k, d1=0, d2=1):
+        ctx.shape, ctx.k, ctx.dims = x.shape, k, (d1, d2)
+        return np.diagonal(x, k, d1, d2)
 
     @staticmethod
     def backward(ctx, grad):  # the gradient back on the diagonal, zeros elsewhere
-        i = np.arange(grad.shape[0])
-        rows, cols = i + max(-ctx.k, 0), i + max(ctx.k, 0)
-        return IndexPut.apply(grad, ctx.shape, (rows, cols)), None
+        # one index array per dim of x, broadcast to grad's shape: the other dims' positions
+        # along grad's first dims, the diagonal's rows and columns along its last
+        others = [d for d in range(len(ctx.shape)) if d not in ctx.dims]
+        key = [None] * len(ctx.shape)
+        for p, d in enumerate(others):
+            key[d] = np.arange(ctx.shape[d]).reshape([-1 if q == p else 1 for q in range(grad.dim())])
+        i = np.arange(grad.shape[-1]).reshape([1] * len(others) + [-1])
+        key[ctx.dims[0]], key[ctx.dims[1]] = i + max(-ctx.k, 0), i + max(ctx.k, 0)
+        return IndexPut.apply(grad, ctx.shape, tuple(key)), None, None, None
 
 
 class DiagCopy(Diagonal):
@@ -160,8 +167,12 @@ class DiagCopy(Diagonal):
 
     @staticmethod
     def forward(ctx, x, k):
-        ctx.shape, ctx.k = x.shape, k
+        ctx.shape, ctx.k, ctx.dims = x.shape, k, (0, 1)
         return np.diagonal(x, k).copy()
+
+    @staticmethod
+    def backward(ctx, grad):
+        return Diagonal.backward(ctx, grad)[:2]
 
 
 class DiagEmbed(Op):

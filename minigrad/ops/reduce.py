@@ -37,7 +37,7 @@ class Sum(Op):
     @staticmethod
     def forward(ctx, x, dims=None, keepdim=False):
         ctx.shape, ctx.dims, ctx.keepdim = x.shape, dims, keepdim
-        out = x.sum(axis=dims, keepdims=keepdim)
+        out = np.asarray(x.sum(axis=dims, keepdims=keepdim), order="C")  # row by row, as PyTorch's
         return out.astype(np.int64, copy=False) if x.dtype.kind in "biu" else out
 
     @staticmethod
@@ -55,7 +55,7 @@ class Mean(Op):
     @staticmethod
     def forward(ctx, x, dims=None, keepdim=False):
         ctx.shape, ctx.dims, ctx.keepdim = x.shape, dims, keepdim
-        total = np.sum(x, axis=dims, keepdims=keepdim)
+        total = np.asarray(np.sum(x, axis=dims, keepdims=keepdim), order="C")  # row by row
         ctx.count = x.size // max(total.size, 1) if x.size else 0
         # sum / count, which is what np.mean computes, without its warning for an empty
         # tensor (whose mean is NaN, silently, in PyTorch)
@@ -241,6 +241,7 @@ class ProdDim(Op):
     @staticmethod
     def forward(ctx, x, dim, keepdim):
         out = np.prod(x, axis=dim if x.ndim else None, keepdims=keepdim)  # 0-d: the value itself
+        out = np.asarray(out, order="C")  # row by row, as PyTorch's
         ctx.save_for_backward(x, out)
         ctx.dim, ctx.keepdim = dim, keepdim
         return out
@@ -297,12 +298,14 @@ class Cumprod(Op):
     @staticmethod
     def backward(ctx, grad):
         x, out = ctx.saved_tensors
-        if x.numel() <= 1:
+        if x.numel() <= 1 or x.shape[ctx.dim] == 1:  # out is x: the gradient as it comes
             return grad, None
         d, n = ctx.dim, x.shape[ctx.dim]
         # x_i is a factor of every out_j with j >= i, and d out_j / d x_i = out_j / x_i...
         if (x != 0).all():
             return (grad * out).flip(d).cumsum(d).flip(d) / x, None
+        if not grad_mode.is_grad_enabled():  # off the record: PyTorch's O(n) form, which never
+            return _cumprod_first_order(x, out, grad, d), None  # multiplies an inf grad by 0
         # ... unless x_i is 0: then, as PyTorch does, the products without x_i, element by
         # element along d: for out_j (j >= i), the product of x_k for k <= j, k != i.
         ones = x.new_ones(x.shape[:d] + (1,) + x.shape[d + 1:])
@@ -312,6 +315,22 @@ class Cumprod(Op):
             without_i = Cat.apply(d, before, before * x.narrow(d, i + 1, n - i - 1).cumprod(d))
             pieces.append((grad.narrow(d, i, n - i) * without_i).sum(d, keepdim=True))
         return Cat.apply(d, *pieces), None
+
+
+def _cumprod_first_order(x, out, grad, d):
+    """cumprod's gradient where x has zeros, as PyTorch computes it without create_graph: each
+    element counts only the outputs that have no other zero in them (the rest get exactly 0)."""
+    zero = x == 0
+    zeros_so_far = zero.cumsum(d)
+    before = zeros_so_far == 0  # ahead of the first zero: as without zeros, over those outputs
+    ahead = (grad * out).masked_fill(~before, 0.0).flip(d).cumsum(d).flip(d) / x
+    # the first zero: (the product before it) * (sum of grad_j * x_(zero+1) ... x_j up to the next zero)
+    upto_next = zeros_so_far == 1
+    first_zero = zero & upto_next
+    prefix = x.masked_fill(~before, 1.0).prod(d, keepdim=True)
+    after = (grad * x.masked_fill(before | first_zero, 1.0).cumprod(d)).masked_fill(~upto_next, 0.0)
+    at_zero = (prefix * after.sum(d, keepdim=True)).expand(x.shape).masked_fill(~first_zero, 0.0)
+    return ahead.where(before, at_zero)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -355,7 +374,7 @@ class Amax(Op):
 
     @classmethod
     def forward(cls, ctx, x, dims, keepdim):
-        out = cls.reduce(x, axis=dims, keepdims=keepdim)
+        out = np.asarray(cls.reduce(x, axis=dims, keepdims=keepdim), order="C")  # row by row
         ctx.save_for_backward(x, out)
         ctx.dims, ctx.keepdim = dims, keepdim
         return out

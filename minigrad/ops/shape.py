@@ -31,6 +31,10 @@ class UnsafeView(View):
     node_name = "UnsafeViewBackward0"  # a reshape that had to copy
 
 
+class ReshapeAlias(View):
+    node_name = "ReshapeAliasBackward0"  # a reshape of a non-contiguous tensor that needs no copy
+
+
 class Expand(Op):
     node_name = "ExpandBackward0"
     view = True
