@@ -30,7 +30,7 @@ def apply(tensor, method, *args, ufunc=None, alpha=1):
                 and other._data.dtype == tensor._data.dtype and tensor._data.dtype.kind == "f"):
             # An optimizer's ``p.add_(buf, alpha=-lr)``: scaled in NumPy, not by a Tensor op
             # (NumPy has no fused x + a * y, so this one temporary remains).
-            args = (function.Tensor._wrap(other._data * alpha),)
+            args = (other._data * alpha,)  # (the NumPy path below takes an array as it is)
         else:
             args = (other * alpha,)
     if ufunc is not None and not record and tensor._data.dtype.kind == "f":

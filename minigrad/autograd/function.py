@@ -435,7 +435,7 @@ class Function(metaclass=_FunctionMeta):
             if isinstance(a, Tensor):
                 needs.append(a._requires_grad)
                 inputs.append((a._data.shape, a._data.dtype))
-                nodes.append(a._grad_fn or (accumulator(a) if a._requires_grad else None))  # input_node(a)
+                nodes.append(input_node(a))
             else:
                 needs.append(False)
                 inputs.append(None)
