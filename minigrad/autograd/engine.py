@@ -144,12 +144,11 @@ class _Fresh:
         """Run ``node``'s backward; note the memories of the gradients it sends that are not new."""
         if node.__class__ is AccumulateGrad:
             return node.apply(grad, owned=id(owner(grad._data)) not in self.shared)
-        if node._has_hooks():
+        if node._pre_hooks or node._retain is not None:
             self.shared.add(id(owner(grad._data)))  # a hook may have kept it
         sent = node.apply(grad)
-        given = [g for g in sent if g is not None]
-        if len(given) > 1 or not node._builtin:
-            memories = [id(owner(g._data)) for g in given]
+        if not node._builtin or node.needs_input_grad.count(True) > 1:
+            memories = [id(owner(g._data)) for g in sent if g is not None]
             self.shared.update([m for m in memories if not node._builtin or memories.count(m) > 1])
         return sent
 

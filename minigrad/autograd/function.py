@@ -223,9 +223,6 @@ class Node:
             self._saved = None
 
     # -- running backward ----------------------------------------------------------------
-    def _has_hooks(self):
-        return bool(self._pre_hooks) or self._retain is not None
-
     def register_prehook(self, fn):
         if self._pre_hooks is None:
             self._pre_hooks = {}
