@@ -408,7 +408,7 @@ class Function(metaclass=_FunctionMeta):
                                   "your custom autograd.Function to use it with backward mode AD.")
 
     @classmethod
-    def _forward(cls, ctx, args):
+    def _forward(cls, ctx, args, arrays):
         with grad_mode.no_grad():
             out = cls.forward(ctx, *args)
         if not isinstance(out, Tensor):
@@ -422,22 +422,24 @@ class Function(metaclass=_FunctionMeta):
     @classmethod
     def apply(cls, *args):
         recording = grad_mode._state.enabled  # (a thread's flag: read once)
-        if cls._builtin and not recording:
-            return cls._forward(_Unrecorded(), args)  # nothing will be recorded: no node needed
+        if cls._builtin and not recording:  # nothing will be recorded: no node needed
+            return cls._forward(_Unrecorded(), args, [a._data if isinstance(a, Tensor) else a for a in args])
         ctx = cls._node_cls()
         # One pass over the arguments: which want a gradient, the shape and dtype of each (to fit
-        # its gradient to), and the node its gradient goes on to (None if it needs none).
-        needs, inputs, nodes = [], [], []
+        # its gradient to), the node its gradient goes on to (None if it needs none), its array.
+        needs, inputs, nodes, arrays = [], [], [], []
         for a in args:
             if isinstance(a, Tensor):
                 needs.append(a._requires_grad)
                 inputs.append((a._data.shape, a._data.dtype))
                 nodes.append(input_node(a))
+                arrays.append(a._data)
             else:
                 needs.append(False)
                 inputs.append(None)
+                arrays.append(a)
         ctx.needs_input_grad = needs = _NEEDS[tuple(needs)]
-        out = cls._forward(ctx, args)
+        out = cls._forward(ctx, args, arrays)
         # Record only if some input wants a gradient, recording is on, and the result can have one.
         if True in needs and recording and out._data.dtype.kind == "f":
             out._grad_fn, out._requires_grad = ctx, True
@@ -486,8 +488,7 @@ class Op(Function):
     view = False  # True for ops whose output is a view of their first input (t(), x[0], ...)
 
     @classmethod
-    def _forward(cls, ctx, args):
-        arrays = [a._data if isinstance(a, Tensor) else a for a in args]
+    def _forward(cls, ctx, args, arrays):
         token = numpy_errors.set(IGNORE_ALL)  # inf * 0, log(-1)...: NaN or inf, silently, as in PyTorch
         try:
             result = cls.forward(ctx, *arrays)
