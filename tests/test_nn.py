@@ -499,6 +499,33 @@ def test_nll_loss_with_nothing_to_average(oracle, case):
     oracle.same(program)
 
 
+@pytest.mark.parametrize("reduction", REDUCTIONS)
+@pytest.mark.parametrize("case", ["(N,C)", "(N,C) weight", "(N,C) ignored", "(C,)", "(C,) ignored", "(N,C,h)"])
+def test_nll_loss_signed_zeros_and_infinities(oracle, case, reduction):
+    """Bit for bit (-0. is not 0.): a picked 0. gives the loss -0. (PyTorch's -x * w), a
+    single sample's loss is 0 - x * w (0.), a weight of 0 gives -0., and an ignored position
+    counts for nothing, even where the class it would pick (0) holds inf or NaN."""
+    inf, nan = np.inf, np.nan
+    x = np.array([[0.0, -1.0, 2.0], [-0.0, 1.0, -inf], [inf, -0.0, 0.5], [nan, 0.0, 3.0]], np.float32)
+    x, y, w, ignore = {
+        "(N,C)": (x, [0, 0, 1, 1], None, -100),
+        "(N,C) weight": (x, [0, 0, 1, 2], [0.0, 2.0, -1.0], -100),
+        "(N,C) ignored": (x, [0, 2, 0, 0], [1.0, 0.0, 3.0], 0),
+        "(C,)": (x[0], 0, None, -100),
+        "(C,) ignored": (x[2], 0, None, 0),
+        "(N,C,h)": (x.reshape(2, 3, 2), [[0, 1], [1, -100]], None, -100),
+    }[case]
+
+    def program(lib):
+        a = lib.tensor(x, requires_grad=True)
+        loss = lib.nn.functional.nll_loss(a, lib.tensor(y), None if w is None else lib.tensor(w),
+                                          ignore_index=ignore, reduction=reduction)
+        loss.backward(lib.ones_like(loss))
+        return [loss, a.grad]
+    mine, theirs = oracle.both(program)
+    assert mine == theirs
+
+
 def test_loss_grad_fn_names():
     x = mg.randn(4, 3, requires_grad=True)
     ce = F.cross_entropy(x, mg.tensor([0, 2, 1, 1]))

@@ -501,6 +501,29 @@ def test_zero_gradient_sign(oracle, fn):
     assert repr(m) == repr(t)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int64"])
+def test_relu_bit_for_bit(oracle, dtype):
+    """relu keeps x where x is not < 0, bits and all: -0. stays -0., NaN (of either sign) stays
+    NaN, a negative number becomes 0.; its backward passes the gradient where the output is
+    not <= 0 and gives 0. (not inf * 0 = NaN) where it is, at -0. and at NaN's sign too."""
+    a = np.array([0.0, -0.0, np.nan, -np.nan, np.inf, -np.inf, -1.0, 1.0, 1e-45, -1e-45] * 3)
+    a = a[np.isfinite(a)].round() if dtype == "int64" else a  # integers: no inf, NaN or -0.
+    g = np.tile([np.inf, -np.inf, np.nan, -2.0], a.size)[:a.size]
+
+    def program(lib):
+        x = lib.tensor(a.astype(dtype), requires_grad=dtype != "int64")
+        y = x.relu()
+        if dtype != "int64":
+            y.backward(lib.tensor(g.astype(dtype)))
+        return [y, x.grad, lib.relu(x.reshape(3, -1).t()).detach()]  # (the last: transposed)
+    mine, theirs = oracle.both(program)
+    assert mine == theirs
+
+
+def test_relu_of_bool(oracle):
+    oracle.same_error(lambda lib: lib.tensor([True, False]).relu())
+
+
 NUMPY_WARNINGS = {
     "log(0)": lambda lib: lib.tensor([0.0, 1.0]).log(),
     "exp overflow": lambda lib: lib.tensor([100.0]).exp(),

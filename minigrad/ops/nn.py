@@ -108,6 +108,8 @@ def _class_index(target, axis):
     (N, C) scores ``(arange(N), target)``; for (N, C, H, W) ``(n, target, h, w)``, the
     coordinates broadcasting against each other. (Plain fancy indexing: cheaper than
     ``np.take_along_axis``, which builds the same index with several helper calls.)"""
+    if target.ndim == 1 and axis == 1:  # (N, C) scores, the common case: one arange, no reshape
+        return np.arange(target.shape[0]), target
     coords = [np.arange(n).reshape((-1,) + (1,) * (target.ndim - 1 - d))
               for d, n in enumerate(target.shape)]
     return (*coords[:axis], target, *coords[axis:])
@@ -124,17 +126,25 @@ class NllLoss(Op):
     def forward(ctx, input, target, weight, reduction, ignore_index):
         axis = 0 if input.ndim == 1 else 1
         keep = target != ignore_index
-        index = _class_index(np.where(keep, target, 0), axis)  # ignored rows pick class 0, weight 0
-        w = keep.astype(input.dtype)
+        kept = np.count_nonzero(keep)
+        every = kept == keep.size  # no target ignored: the common case, a plain pick
+        # (a copy: backward must pick the classes of now, even if the caller's target changes)
+        index = _class_index(target.copy() if every else np.where(keep, target, 0), axis)  # ignored: class 0
+        w = keep.astype(input.dtype)  # each position's weight: 1, or 0 where ignored
         if weight is not None:
             w *= weight[index[axis]]
-        losses = -input[index] * w
-        losses += 0.0  # an ignored row's -x * 0 is -0.; PyTorch's is 0.
+        losses = -input[index] if weight is None else -input[index] * w  # -0. where w is 0, as in PyTorch
+        if not every:  # an ignored position counts for nothing: 0., even where its class 0 holds inf
+            losses = np.where(keep, losses, 0.0).astype(input.dtype, copy=False)
+        if input.ndim == 1:  # PyTorch computes a single sample's loss as 0 - x * w: 0., never -0.
+            losses += 0.0
         ctx.save_for_backward(index[axis], w)
-        ctx.keep, ctx.shape, ctx.axis, ctx.reduction = keep, input.shape, axis, reduction
+        ctx.keep = None if every else keep  # None: nothing to leave out in backward
+        ctx.shape, ctx.axis, ctx.reduction = input.shape, axis, reduction
         if reduction == "none":
             return losses
-        ctx.total = float(w.sum())
+        # The total weight; without weights the count, rounded to the dtype as w.sum() would be.
+        ctx.total = float(w.sum()) if weight is not None else float(input.dtype.type(kept))
         return losses.sum() / ctx.total if reduction == "mean" else losses.sum()
 
     @staticmethod
@@ -158,8 +168,9 @@ class NllLossBackward(Op):
         ctx.save_for_backward(classes, w)
         ctx.scale, ctx.axis, ctx.reduced = scale, axis, grad.ndim < classes.ndim
         out = np.zeros(shape, dtype=grad.dtype)
-        # (PyTorch skips an ignored target: 0 there, even when scale is inf)
-        out[_class_index(classes, axis)] = np.where(keep, -w * (grad * scale), 0.0)
+        picked = -w * (grad * scale)
+        # (PyTorch skips an ignored target: 0 there, even when scale is inf; keep None: none is)
+        out[_class_index(classes, axis)] = picked if keep is None else np.where(keep, picked, 0.0)
         return out
 
     @staticmethod

@@ -74,12 +74,24 @@ class Abs(Op):
         return grad * x.sign()  # sign(0) = 0: the subgradient PyTorch picks
 
 
+_UNSIGNED = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}  # by width in bytes: relu's bit masks
+
+
 class Relu(Op):
     node_name = "ReluBackward0"
 
     @staticmethod
     def forward(ctx, x):
-        out = np.maximum(x, 0)
+        if x.dtype.kind == "b":
+            raise RuntimeError("Boolean inputs not supported for relu")
+        # x with all its bits cleared (+0.) where x < 0, all kept elsewhere: NaN stays NaN and
+        # -0. stays -0., as in PyTorch (np.maximum(x, 0) gives 0. there, and is slower). The
+        # mask as in ThresholdBackward below: 1 - 1 = 0 where x < 0, 0 - 1 = all ones elsewhere.
+        bits = _UNSIGNED[x.itemsize]  # an unsigned integer as wide as x's numbers
+        out = (x < 0).astype(bits)
+        out -= 1
+        out &= x.view(bits)
+        out = out.view(x.dtype)
         ctx.save_for_backward(out)
         return out
 
@@ -103,10 +115,13 @@ class ThresholdBackward(Op):
         # "<= 0", so the gradient passes there, as in PyTorch.
         # np.where(out <= 0, 0., grad) makes this choice with a branch per element, 4-10x slower
         # on the random masks ReLU makes. The same choice on the bits has no branch: all of
-        # grad's bits are kept where the unit is on, all cleared (+0.) where it is off.
-        bits = np.dtype(f"u{grad.itemsize}")  # an unsigned integer as wide as grad's floats
-        keep = np.negative((~(out <= 0)).astype(bits))  # on: 0 - 1, all ones; off: 0
-        return (grad.view(bits) & keep).view(grad.dtype)
+        # grad's bits are kept where the unit is on, all cleared (+0.) where it is off: off is
+        # 1, on 0; minus 1 (unsigned, wrapping round): off 0, on all ones. In place: one array.
+        bits = _UNSIGNED[grad.itemsize]  # an unsigned integer as wide as grad's floats
+        keep = (out <= 0).astype(bits)
+        keep -= 1
+        keep &= grad.view(bits)
+        return keep.view(grad.dtype)
 
     @staticmethod
     def backward(ctx, gg):
