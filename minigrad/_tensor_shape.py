@@ -71,9 +71,17 @@ class ShapeMixin:
         lead = len(sizes) - len(shape)
         if lead < 0 or any(s != 1 and s != n for s, n in zip(shape, sizes[lead:])):
             raise RuntimeError(f"size {{{list(shape)}}} is not expandable to size {{{list(sizes)}}}.")
+        return self._sum_to(shape)
+
+    def _sum_to(self, shape):
+        """``sum_to_size`` of a shape known to fit (a tuple): how the engine fits a gradient."""
+        sizes = self._data.shape
+        lead = len(sizes) - len(shape)
         if not shape:
             return self.sum()
-        dims = (*range(lead), *(lead + i for i, s in enumerate(shape) if s == 1 and sizes[lead + i] != 1))
+        dims = tuple(range(lead))  # the leading dims, then those where shape has 1 (kept)
+        if 1 in shape:
+            dims += tuple([lead + i for i, s in enumerate(shape) if s == 1 and sizes[lead + i] != 1])
         # The ops themselves: the dims and the shape are right by construction (no checks needed)
         out = ops.SumDim.apply(self, dims, True) if dims else self
         return ops.View.apply(out, shape) if lead else out

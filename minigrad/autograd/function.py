@@ -293,7 +293,7 @@ def _fit_gradient(node, i, grad, shape, np_dtype):
                 f"Function {node.name()} returned an invalid gradient at index {i} - got "
                 f"[{', '.join(map(str, grad._data.shape))}] but expected shape compatible with "
                 f"[{', '.join(map(str, shape))}]")
-        grad = grad.sum_to_size(shape)
+        grad = grad._sum_to(shape)
     if grad._data.dtype != np_dtype:
         grad = grad.to(_dtype.from_numpy_dtype(np_dtype))
     return grad

@@ -442,28 +442,28 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     ``input``: (N, C) log-probabilities (or (C,), or (N, C, d1, ...)); ``target``: (N,) class
     indices (or (), or (N, d1, ...)); ``weight``: optional (C,) weight per class."""
     _check_reduction(reduction)
-    if input.dim() == 0:
+    x, t = input._data, target._data  # (their arrays: checked on every training step)
+    if x.ndim == 0:
         raise ValueError("Expected 1 or more dimensions (got 0)")
-    if target.dtype.is_floating_point or target.dtype.name == "bool":
+    if t.dtype.kind not in "iu":
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {target.dtype.legacy_name}")
-    if input.dim() > 1 and input.shape[0] != target.shape[0]:
-        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
+    if x.ndim > 1 and x.shape[0] != t.shape[0]:
+        raise ValueError(f"Expected input batch_size ({x.shape[0]}) to match target batch_size "
                          f"({target.shape[0]}).")
-    if input.dim() <= 2 and target.dim() > 1:
+    if x.ndim <= 2 and t.ndim > 1:
         raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
-    classes = input.shape[0 if input.dim() == 1 else 1]
+    classes = x.shape[0 if x.ndim == 1 else 1]
     if weight is not None and weight.numel() != classes:
         raise RuntimeError(f"weight tensor should be defined either for all {classes} classes or no "
                            f"classes but got weight tensor of shape: {list(weight.shape)}")
-    t = target._data
     bad = t[(t != ignore_index) & ((t < 0) | (t >= classes))]
     if bad.size:
         raise IndexError(f"Target {bad.flat[0]} is out of bounds.")
     w = None if weight is None else weight._data
-    if input.dim() <= 2:
+    if x.ndim <= 2:
         return ops.NllLoss.apply(input, t, w, reduction, ignore_index)
     # Extra dims (N, C, d1, ...): PyTorch's 2-D loss on (N, C, H, W), after a view if needed.
-    if input.dim() == 4:
+    if x.ndim == 4:
         return ops.NllLoss2d.apply(input, t, w, reduction, ignore_index)
     n, c = input.shape[:2]
     out = ops.NllLoss2d.apply(input.reshape(n, c, 1, -1), t.reshape(n, 1, -1), w, reduction, ignore_index)
