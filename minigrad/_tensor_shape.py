@@ -106,7 +106,7 @@ class ShapeMixin:
     def t(self):
         if self._data.ndim > 2:
             raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {self._data.ndim}D")
-        return ops.T.apply(self, 0, max(self._data.ndim - 1, 0))
+        return ops.T.apply(self)
 
     @property
     def T(self):

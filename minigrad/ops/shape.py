@@ -76,17 +76,19 @@ class Transpose(Op):
         return grad.transpose(*ctx.dims), None, None
 
 
-class T(Transpose):
+class T(Op):
+    """``x.t()``: a matrix's transpose (0-d and 1-d: unchanged). Like PyTorch's TBackward0, the
+    node keeps nothing (Transpose keeps its two dims): its backward is another ``t()``."""
     node_name = "TBackward0"
+    view = True
 
     @staticmethod
-    def forward(ctx, x, dim0, dim1):
-        ctx.dims = (dim0, dim1)
-        return x.T  # a view; 0-d and 1-d: unchanged
+    def forward(ctx, x):
+        return x.T  # a view
 
     @staticmethod
     def backward(ctx, grad):
-        return grad.t(), None, None
+        return grad.t()
 
 
 class Unsqueeze(Op):
