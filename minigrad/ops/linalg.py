@@ -18,11 +18,15 @@ class MatMul(Op):
 
     @staticmethod
     def forward(ctx, a, b):
-        check_matmul_shapes(a.shape, b.shape)
+        try:
+            out = a @ b
+        except ValueError:  # NumPy refuses what PyTorch refuses: PyTorch's words, then
+            check_matmul_shapes(a.shape, b.shape)
+            raise
         ctx.vectors = (a.ndim == 1, b.ndim == 1)  # backward treats a vector as a one-row/column matrix
         ctx.save_for_backward(a if ctx.needs_input_grad[1] else None,
                               b if ctx.needs_input_grad[0] else None)
-        return a @ b
+        return out
 
     @staticmethod
     def backward(ctx, grad):
@@ -86,10 +90,13 @@ class Addmm(Op):
 
     @staticmethod
     def forward(ctx, bias, x, w):
-        check_matmul_shapes(x.shape, w.shape)
+        try:
+            out = x @ w
+        except ValueError:  # as in MatMul
+            check_matmul_shapes(x.shape, w.shape)
+            raise
         ctx.save_for_backward(x if ctx.needs_input_grad[2] else None,
                               w if ctx.needs_input_grad[1] else None)
-        out = x @ w
         if bias.dtype != out.dtype or bias.ndim > out.ndim:  # (PyTorch refuses these: as before)
             return bias + out
         out += bias  # in place: no second (batch, out) array
