@@ -309,13 +309,13 @@ def _accumulate(tensor, grad, owned=False):
     """``tensor.grad += grad``: in place into a buffer we own, or building a graph
     when the gradient itself is differentiable (create_graph=True)."""
     if tensor._grad is None:
-        if grad.requires_grad:  # create_graph: a differentiable copy (CopyBackwards, as in PyTorch)
+        if grad._requires_grad:  # create_graph: a differentiable copy (CopyBackwards, as in PyTorch)
             tensor._grad = Tensor._wrap(np.empty_like(grad._data)).copy_(grad)
         elif owned:  # a new array that nothing else holds: keep it
             tensor._grad = grad
         else:  # a copy: the same gradient tensor may also reach other leaves, or the caller
             tensor._grad = Tensor._wrap(grad._data.copy())
-    elif grad.requires_grad or tensor._grad.requires_grad:
+    elif grad._requires_grad or tensor._grad._requires_grad:
         tensor._grad = tensor._grad + grad
     else:
         np.add(tensor._grad._data, grad._data, out=tensor._grad._data)
