@@ -622,25 +622,27 @@ def python_calls(fn, reps=50):
 
 def op_costs():
     """Per-op bookkeeping of each library on 0-d tensors (so the arithmetic itself is ~free):
-    a recorded multiply, the same multiply under no_grad, and backward per node."""
-    def cost(lib):
+    a recorded multiply, the same multiply under no_grad, and backward per node. Each kind is
+    timed for every library in the same rounds, interleaved, as the other workloads are: the
+    ratio of two samples taken moments apart cancels load that drifts. Returns kind -> Timings
+    (seconds per op)."""
+    def fns(lib):
         x = lib.tensor(1.0, requires_grad=True)
         y = x
         for i in range(200):
             y = y * C if i % 2 == 0 else y + C
         z = x.detach()  # needs no gradient: nothing is recorded
-        fns = {"recorded op": lambda: x * C, "unrecorded op": lambda: z * C,
-               "backward, per node": lambda: y.backward(retain_graph=True)}
-        out = {}
-        for name, fn in fns.items():
-            n = 1 if name.startswith("backward") else 200
-            t = bench({"f": lambda fn=fn, n=n: [fn() for _ in range(n)]}, rounds=9)["f"]
-            out[name] = t / 200
-        return out
-    libs = {"minigrad": cost(minigrad)}
+        return {"recorded op": lambda: [x * C for _ in range(200)],
+                "unrecorded op": lambda: [z * C for _ in range(200)],
+                "backward, per node": lambda: y.backward(retain_graph=True)}  # 200 nodes
+    libs = {"minigrad": fns(minigrad)}
     if torch is not None:
-        libs["pytorch"] = cost(torch)
-    return libs
+        libs["pytorch"] = fns(torch)
+    out = {}
+    for kind in libs["minigrad"]:
+        t = bench({lib: f[kind] for lib, f in libs.items()}, rounds=15)
+        out[kind] = Timings({lib: [x / 200 for x in samples] for lib, samples in t.samples.items()})
+    return out
 
 
 def explain_overhead(name, mg_fn, t, costs):
@@ -779,13 +781,14 @@ def main():
         if met is False and reason_fn is not None:
             profiles.append((name, reason_fn()))
 
-    costs = op_costs()
+    op_timings = op_costs()
+    costs = {lib: {k: t[lib] for k, t in op_timings.items()} for lib in op_timings["recorded op"]}
     print("per-op costs: " + ", ".join(f"{lib} {k} {v * 1e6:.2f} µs" for lib, c in costs.items()
                                        for k, v in c.items()), flush=True)
     for k, label in [("recorded op", "0-d op, recorded (forward, per op)"),
                      ("unrecorded op", "0-d op, under no_grad (per op)"),
                      ("backward, per node", "backward, per node (0-d chain)")]:
-        t = Timings({lib: [c[k]] for lib, c in costs.items()})
+        t = op_timings[k]
         target = "≤1.5x PyTorch" if k != "unrecorded op" else "—"
         add(label, t, target, t.ratio("minigrad", "pytorch") <= 1.5 if target != "—" and "pytorch" in t else None)
 
