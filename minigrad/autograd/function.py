@@ -135,7 +135,12 @@ class Node:
                 self._output_box = out._version_counter()
                 item, version = out._data, self._output_box[0]
             else:
-                item = self._saved_tensor(item, inputs, out)  # an array: the input it is, or a mask
+                for t in inputs:  # an input's array, most often: that input
+                    if isinstance(t, Tensor) and t._data is item:
+                        item = t
+                        break
+                else:  # a tensor, or an array that is no input's (a mask)
+                    item = self._saved_tensor(item, inputs, out)
                 if item._inference:  # made under inference_mode, which promised no graph would need it
                     raise RuntimeError(INFERENCE_SAVED)
                 version = 0 if item._version_box is None else item._version_box[0]
