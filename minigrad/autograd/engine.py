@@ -160,12 +160,12 @@ def _make_grads(outputs, grad_outputs):
     the one given, or 1 for a scalar (the implicit gradient of ``loss.backward()``)."""
     grads = []
     for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
-        if not out.requires_grad:
+        if not out._requires_grad:
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
         if g is None:
-            if out.numel() != 1:
+            if out._data.size != 1:
                 raise RuntimeError("grad can be implicitly created only for scalar outputs")
-            if not out.dtype.is_floating_point:
+            if out._data.dtype.kind != "f":
                 raise RuntimeError("grad can be implicitly created only for real scalar outputs but got "
                                    f"torch.{out.dtype.name}")
             g = function.Tensor._wrap(np.ones_like(out._data))

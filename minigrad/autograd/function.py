@@ -305,9 +305,11 @@ def _fit_gradient(node, i, grad, shape, np_dtype):
 
 
 def _expandable(shape, target):
-    if len(shape) > len(target):
+    lead = len(target) - len(shape)
+    if lead < 0:
         return False
-    return all(s == t or s == 1 for s, t in zip(shape[::-1], target[::-1]))
+    # (most often the shape is target's without its leading dims: a bias's, say)
+    return target[lead:] == shape or all(s == t or s == 1 for s, t in zip(shape, target[lead:]))
 
 
 def _accumulate(tensor, grad, owned=False):
