@@ -129,37 +129,29 @@ class Node:
             version = None
             if item is None:  # a slot the op did not need this time (see Mul)
                 pass
-            elif hooks is not None:  # saved_tensors_hooks: the node keeps what pack_hook returns
-                item = _Hooked(hooks[0](self._saved_tensor(item, inputs, out)), hooks[1])
-            elif item is out or item is out._data:
-                self._output_box = out._version_counter()
-                item, version = out._data, self._output_box[0]
+            elif item is out or item is out._data:  # the output
+                if hooks is not None:  # saved_tensors_hooks: the node keeps what pack_hook returns
+                    item = _Hooked(hooks[0](out), hooks[1])
+                else:
+                    self._output_box = out._version_counter()
+                    item, version = out._data, self._output_box[0]
             else:
                 for t in inputs:  # an input's array, most often: that input
                     if isinstance(t, Tensor) and t._data is item:
                         item = t
                         break
-                else:  # a tensor, or an array that is no input's (a mask)
-                    item = self._saved_tensor(item, inputs, out)
-                if item._inference:  # made under inference_mode, which promised no graph would need it
+                else:  # a tensor itself, or an array that is no input's (a mask)
+                    item = item if isinstance(item, Tensor) else Tensor._wrap(np.asarray(item))
+                if hooks is not None:
+                    item = _Hooked(hooks[0](item), hooks[1])
+                elif item._inference:  # made under inference_mode, which promised no graph would need it
                     raise RuntimeError(INFERENCE_SAVED)
-                version = 0 if item._version_box is None else item._version_box[0]
+                else:
+                    version = 0 if item._version_box is None else item._version_box[0]
             saved.append(item)
             versions.append(version)
         self._saved, self._to_save = tuple(saved), ()
         self._saved_versions = _VERSIONS[tuple(versions)]
-
-    def _saved_tensor(self, item, inputs, out):
-        """What was saved, as a tensor: the output (with its grad_fn), the input whose array it
-        is, or a new tensor around an array that is no input's (a mask, say)."""
-        if item is out or item is out._data:
-            return out
-        if isinstance(item, Tensor):
-            return item
-        for t in inputs:
-            if isinstance(t, Tensor) and t._data is item:
-                return t
-        return Tensor._wrap(np.asarray(item))
 
     def _rebind_output(self, array, version_box):
         """An in-place op wrote this node's output into another tensor's buffer: what the
