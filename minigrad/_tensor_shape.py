@@ -14,7 +14,7 @@ from ._conventions import dim as _dim
 from ._conventions import dims as _dims
 from ._conventions import C_NAMES, check_broadcast, check_expand, new_shape, reshape_is_view
 from ._conventions import shape_args as _shape_args
-from .autograd import function
+from .autograd import function, grad_mode
 
 
 class ShapeMixin:
@@ -83,6 +83,10 @@ class ShapeMixin:
         if 1 in shape:
             dims += tuple([lead + i for i, s in enumerate(shape) if s == 1 and sizes[lead + i] != 1])
         # The ops themselves: the dims and the shape are right by construction (no checks needed)
+        if lead and len(dims) == lead and not grad_mode._state.enabled:
+            # Unrecorded (backward without create_graph): the leading dims summed away in one op.
+            # PyTorch's sum keeping the dims, then a view (below), is what a recorded graph shows.
+            return ops.SumDim.apply(self, dims, False)
         out = ops.SumDim.apply(self, dims, True) if dims else self
         return ops.View.apply(out, shape) if lead else out
 

@@ -1781,6 +1781,11 @@ class TestGradientBuffers:
         a.grad.mul_(10)
         np.testing.assert_array_equal(b.grad.numpy(), [1, 1])
         assert not np.shares_memory(a.grad.numpy(), b.grad.numpy())
+        a.grad = b.grad = None
+        ((a + b) * mg.tensor([5.0, 6.0])).sum().backward()  # the same, with a gradient MulBackward0 made
+        a.grad.mul_(10)
+        np.testing.assert_array_equal(b.grad.numpy(), [5, 6])
+        assert not np.shares_memory(a.grad.numpy(), b.grad.numpy())
 
     def test_callers_gradient_is_never_adopted(self):
         x = mg.tensor([1.0, 2.0], requires_grad=True)

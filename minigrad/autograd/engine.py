@@ -53,7 +53,8 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
             grad = pending.pop(node, None)  # None: no path from the roots carried a gradient
             sent = ()
             if grad is not None and (targets is None or node in targets.needed):
-                grad = node._run_pre_hooks(grad)
+                if node._pre_hooks or node._retain is not None or node.__class__ is AccumulateGrad:
+                    grad = node._run_pre_hooks(grad)  # (a leaf's hooks are on its tensor: the node looks)
                 if targets is None or targets.capture(node, grad):
                     sent = fresh.run(node, grad)  # node.apply(grad): its backward
                     if not retain_graph:
@@ -147,9 +148,17 @@ class _Fresh:
         if node._pre_hooks or node._retain is not None:
             self.shared.add(id(owner(grad._data)))  # a hook may have kept it
         sent = node.apply(grad)
-        if not node._builtin or node.needs_input_grad.count(True) > 1:
-            memories = [id(owner(g._data)) for g in sent if g is not None]
-            self.shared.update([m for m in memories if not node._builtin or memories.count(m) > 1])
+        if not node._builtin:  # a user's Function may hold what it returns
+            self.shared.update([id(owner(g._data)) for g in sent if g is not None])
+        elif node.needs_input_grad.count(True) > 1:  # one memory sent to two inputs (a + b sends
+            # its gradient to both): noted
+            memories = set()
+            for g in sent:
+                if g is not None:
+                    memory = id(owner(g._data))
+                    if memory in memories:
+                        self.shared.add(memory)
+                    memories.add(memory)
         return sent
 
 

@@ -336,7 +336,7 @@ class AccumulateGrad(Node):
         hooks = self.variable._hooks  # the leaf's own hooks, then the node's (as in PyTorch)
         for hook in tuple(hooks.values()) if hooks else ():
             grad = _run_hook(hook, grad)
-        return super()._run_pre_hooks(grad)
+        return Node._run_pre_hooks(self, grad)
 
     def apply(self, grad, owned=False):
         # owned: the engine knows nothing else holds this gradient (and no hook replaced it).
