@@ -39,14 +39,39 @@ KERNELS = {
     "pow": "np.power({0}, {1}, out={r})", "neg": "np.negative({0}, out={r})",
     "exp": "np.exp({0}, out={r})", "log": "np.log({0}, out={r})",
     "sqrt": "np.sqrt({0}, out={r})", "tanh": "np.tanh({0}, out={r})",
-    "relu": "np.maximum({0}, 0.0, out={r})", "gt": "np.greater({0}, {1}, out={r})",
+    "relu": "relu({0}, out={r})", "gt": "np.greater({0}, {1}, out={r})",
+    "threshold_backward": "threshold_backward({0}, {1}, out={r})",  # relu's backward (below)
     # 1 / (1 + exp(-x)), as minigrad's eager Sigmoid computes it, in four in-place steps
     "sigmoid": "np.negative({0}, out={r}); np.exp({r}, out={r}); np.add({r}, 1.0, out={r}); "
                "np.divide(1.0, {r}, out={r})",
 }
 
+
+def relu(x, out):
+    """relu into ``out`` as eager minigrad's Relu computes it (minigrad/ops/unary.py): x's bits
+    kept where x >= 0 or NaN (so -0. stays -0., as in PyTorch), cleared (+0.) where x < 0.
+    (np.maximum(x, 0.) gives 0. or -0. at -0., depending on the CPU's vector unit.)"""
+    np.copyto(out, x)  # (out's dtype: an input may be float32 in a float64 kernel)
+    bits = np.dtype(f"u{out.itemsize}")  # an unsigned integer as wide as out's floats
+    keep = np.less(out, 0).astype(bits)
+    keep -= 1  # 1 - 1 = 0 where x < 0, 0 - 1 = all ones elsewhere
+    np.bitwise_and(out.view(bits), keep, out=out.view(bits))
+
+
+def threshold_backward(grad, y, out):
+    """relu's backward into ``out``, as eager minigrad's ThresholdBackward: ``grad`` where the
+    unit is on (relu's output ``y`` > 0, or NaN), +0. where it is off (y <= 0), even where
+    grad is inf or NaN (grad * (y > 0) would give NaN there)."""
+    bits = np.dtype(f"u{out.itemsize}")
+    keep = np.less_equal(y, 0).astype(bits)  # first: out may be y's buffer (reused by the kernel)
+    keep -= 1
+    np.copyto(out, grad)
+    np.bitwise_and(out.view(bits), keep, out=out.view(bits))
+
+
 # op -> its backward rule: (gradient of the output, the output, *inputs) -> gradient of each
-# input. Rules use only arithmetic, so they run on arrays and on traced values alike. They are
+# input. Rules use only arithmetic (but relu's, which, as eager minigrad and PyTorch do, has an
+# op of its own), so they run on arrays and on traced values alike. They are
 # the backward formulas of minigrad/ops/arithmetic.py and unary.py written again, not taken from there: an
 # op's backward works on Tensors and reads what its forward saved on ``ctx``, while these must
 # be traced into instructions and replayed block by block from the inputs alone.
@@ -63,8 +88,9 @@ GRADS = {
     "sqrt": lambda g, out, x: g / (2 * out),
     "tanh": lambda g, out, x: g * (1 - out * out),
     "sigmoid": lambda g, out, x: g * out * (1 - out),
-    "relu": lambda g, out, x: g * (out > 0),
+    "relu": lambda g, out, x: g._op("threshold_backward", out),
     "gt": lambda g, out, a, b: (None, None),  # a step: flat wherever it is differentiable
+    "threshold_backward": lambda g, out, grad, y: (g._op("threshold_backward", y), None),
 }
 
 
@@ -182,8 +208,8 @@ class Value:
         if name.startswith("_"):  # Python's and IPython's probes (__array__, _repr_html_, ...)
             raise AttributeError(name)
         raise FusionError(f"fusion: {name}() is not an elementwise op, so it cannot be fused. "
-                          f"Fusable: {', '.join(sorted(set(KERNELS) - {'gt'}))}, and +, -, *, /, "
-                          "** with numbers. Call it outside the fused function.")
+                          f"Fusable: {', '.join(sorted(set(KERNELS) - {'gt', 'threshold_backward'}))}, "
+                          "and +, -, *, /, ** with numbers. Call it outside the fused function.")
 
     def __matmul__(self, other):
         return self.matmul(other)
@@ -217,7 +243,7 @@ class Kernel:
         self.graph, self.source = graph, _generate(graph, name)
         self.used = set(graph.outputs) | {a for _, args in graph.pruned().instrs
                                           for a in args if isinstance(a, int)}
-        scope = {"np": np}
+        scope = {"np": np, "relu": relu, "threshold_backward": threshold_backward}
         exec(compile(self.source, f"<fused {name}>", "exec"), scope)  # noqa: S102 (our own generated code)
         self.fn = scope[name]
 
@@ -245,7 +271,8 @@ def _generate(graph, name):
     n_in = len(graph.inputs)
     ok = len(set(graph.inputs)) == n_in and all(  # else in0, in1, ...: no clash with our names
         re.fullmatch(r"[A-Za-z](\w*[A-Za-z0-9])?", s)
-        and not re.fullmatch(r"np|n|lo|hi|block|([soS]|out|in)\d+", s) for s in graph.inputs)
+        and not re.fullmatch(r"np|n|lo|hi|block|relu|threshold_backward|([soS]|out|in)\d+", s)
+        for s in graph.inputs)
     params = graph.inputs if ok else [f"in{i}" for i in range(n_in)]
     graph = graph.pruned()
     last_use = {a: i for i, (_, args) in enumerate(graph.instrs) for a in args if isinstance(a, int)}

@@ -129,6 +129,23 @@ def test_several_blocks_and_large_arrays():
     np.testing.assert_allclose(x.grad._data, xe.grad._data, rtol=1e-14)
 
 
+
+@pytest.mark.parametrize("dtype", [minigrad.float32, minigrad.float64])
+def test_relu_at_its_edges_as_eager(tiny_blocks, dtype):
+    """relu of -0. is -0., of NaN NaN; its backward passes the gradient where the unit is on
+    (NaN included) and gives 0. where it is off, even for an inf or NaN gradient: bit for bit
+    what eager minigrad gives (which tests/test_vs_torch.py checks against PyTorch)."""
+    special = [-0.0, 0.0, -1.0, 2.0, float("nan"), float("inf"), float("-inf"), -1e-30, 1e-30]
+    x = minigrad.tensor(special * 3, dtype=dtype, requires_grad=True)  # over several blocks
+    g = minigrad.tensor([float("inf"), float("nan"), 1.0] * 9, dtype=dtype)
+    fused = fusion.fuse(lambda v: v.relu())(x)
+    fused.backward(g)
+    fused_grad, x.grad = x.grad, None
+    eager = x.relu()
+    eager.backward(g)
+    for a, b in ((fused._data, eager._data), (fused_grad._data, x.grad._data)):
+        np.testing.assert_array_equal(a.view(f"u{a.itemsize}"), b.view(f"u{b.itemsize}"))
+
 def test_ir_and_kernel_source():
     f = fusion.fuse(lambda x, y: ((x * 2 + 1).tanh() * y).exp())
     assert str(f.graph) == ("def fused(x, y):\n    t0 = mul(x, 2.0)\n    t1 = add(t0, 1.0)\n"
