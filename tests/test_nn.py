@@ -499,6 +499,20 @@ def test_nll_loss_with_nothing_to_average(oracle, case):
     oracle.same(program)
 
 
+
+@pytest.mark.parametrize("reduction", REDUCTIONS)
+@pytest.mark.parametrize("shape", [(0, 3, 4), (2, 3, 0), (0, 3, 2, 2)], ids=str)
+def test_nll_loss_of_nothing_with_extra_dims(oracle, shape, reduction):
+    """No positions at all, with dims after the classes: NaN for the mean, 0. for the sum,
+    an empty tensor of the target's shape for none (minigrad once failed to view it as 4-D)."""
+    def program(lib):
+        a = lib.zeros(shape, requires_grad=True)
+        loss = lib.nn.functional.nll_loss(a, lib.zeros((shape[0],) + shape[2:], dtype=lib.int64),
+                                          reduction=reduction)
+        loss.sum().backward()
+        return [loss, a.grad]
+    oracle.same(program)
+
 @pytest.mark.parametrize("reduction", REDUCTIONS)
 @pytest.mark.parametrize("case", ["(N,C)", "(N,C) weight", "(N,C) ignored", "(C,)", "(C,) ignored", "(N,C,h)"])
 def test_nll_loss_signed_zeros_and_infinities(oracle, case, reduction):

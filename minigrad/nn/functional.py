@@ -465,8 +465,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     # Extra dims (N, C, d1, ...): PyTorch's 2-D loss on (N, C, H, W), after a view if needed.
     if x.ndim == 4:
         return ops.NllLoss2d.apply(input, t, w, reduction, ignore_index)
-    n, c = input.shape[:2]
-    out = ops.NllLoss2d.apply(input.reshape(n, c, 1, -1), t.reshape(n, 1, -1), w, reduction, ignore_index)
+    n, c, rest = x.shape[0], x.shape[1], int(np.prod(x.shape[2:]))  # (not -1: an empty batch)
+    out = ops.NllLoss2d.apply(input.reshape(n, c, 1, rest), t.reshape(n, 1, rest), w, reduction, ignore_index)
     return out.reshape(target.shape) if reduction == "none" else out
 
 
