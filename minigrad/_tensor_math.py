@@ -548,6 +548,7 @@ class MathMixin:
     def copy_(self, src):
         src = src if isinstance(src, function.Tensor) else function.Tensor(src)
         check_broadcast(self._data.shape, src._data.shape)
+        _inplace._check_shape(np.broadcast_shapes(self._data.shape, src._data.shape), self)  # src may not grow self
         return _inplace.apply(self, ops.Copy.apply, src)
 
     def clamp_(self, min=None, max=None):

@@ -105,6 +105,7 @@ cases(
     where_no_broadcast=lambda T: T.where(_x(T, 3) > 1, _x(T, 2, 2), _x(T, 3)),
     copy_wrong_shape=lambda T: _x(T, 2, 3).copy_(_x(T, 4)),
     copy_broadcast_ok=lambda T: _x(T, 2, 3).copy_(_x(T, 3)),
+    copy_source_larger=lambda T: _x(T, 3).copy_(_x(T, 2, 3)),
     gather_wrong_ndim=lambda T: _x(T, 2, 3).gather(1, T.tensor([0, 1])),
     gather_index_out_of_range=lambda T: _x(T, 2, 3).gather(1, T.tensor([[0], [5]])),
     max_of_empty=lambda T: T.zeros(0, 3).max(),
