@@ -32,7 +32,7 @@ def numpy_spellings(method):
 
 
 def _indices(array):
-    return function.Tensor._wrap(np.asarray(array, dtype=np.int64))
+    return function.Tensor._wrap(np.asarray(array, dtype=np.int64, order="C"))  # row by row
 
 
 class ReduceMixin:
@@ -114,12 +114,12 @@ class ReduceMixin:
     @numpy_spellings
     def all(self, dim=None, keepdim=False):
         return function.Tensor._wrap(np.asarray(np.all(self._data, axis=_dims(dim, self._data.ndim),
-                                                       keepdims=keepdim)))
+                                                       keepdims=keepdim), order="C"))
 
     @numpy_spellings
     def any(self, dim=None, keepdim=False):
         return function.Tensor._wrap(np.asarray(np.any(self._data, axis=_dims(dim, self._data.ndim),
-                                                       keepdims=keepdim)))
+                                                       keepdims=keepdim), order="C"))
 
     def count_nonzero(self, dim=None):
         return _indices(np.count_nonzero(self._data, axis=_dims(dim, self._data.ndim)))

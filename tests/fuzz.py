@@ -269,8 +269,10 @@ def _op_text(draw, v, info):
             op = "t()" if ndim <= 2 else "mT"  # known("warn-once")
         if op in ("diagonal()", "trace()") and ndim != 2:
             # N-D diagonal() works (tests/test_ops_vs_torch.py); drawing it shifts the 5000
-            # derandomized draws onto open layout differences (var/std... along a dim of a
-            # transposed tensor, then reshape: UnsafeViewBackward0), issue 20
+            # derandomized draws onto layout differences (var/std... along a dim of a
+            # transposed tensor, then reshape: UnsafeViewBackward0), issue 20; var, std,
+            # norms, logsumexp, cumsum/cumprod, all/any are now row by row (test_fuzz FIXED),
+            # the draws are kept as they are
             op = "flatten()"
         return (op if op.startswith(v) else f"{v}.{op}"), None
     if family == "index":

@@ -210,6 +210,17 @@ FIXED = {
         "v2 = v1.sum(dim=0, keepdim=True).view(-1) + v1.mean(dim=0, keepdim=True).view(-1) + "
         "v1.prod(dim=0, keepdim=True).view(-1) + v1.amax(dim=0, keepdim=True).view(-1) + "
         "v1.amin(dim=0, keepdim=True).view(-1) + v1.sum(dim=2).reshape(-1).sum()"],
+    "var, std, norms, logsumexp, cumsum, cumprod, all, any along a permuted dim: row by row, then view": [
+        LEAF.format("[[[0.5, 1.0, 2.0, 3.0], [1.5, 2.0, 0.5, 1.0], [1.0, 2.0, 3.0, 0.5]], "
+                    "[[2.0, 0.5, 1.0, 1.5], [3.0, 1.0, 2.5, 0.5], [0.5, 1.5, 1.0, 2.0]]]"),
+        "v1 = v0.permute(2, 0, 1)",
+        "v2 = v1.var(dim=1, keepdim=True).view(-1) + v1.std(dim=1, keepdim=True).view(-1) + "
+        "v1.norm(dim=1, keepdim=True).view(-1) + v1.norm(p=3, dim=1, keepdim=True).view(-1) + "
+        "v1.logsumexp(dim=1, keepdim=True).view(-1)",
+        "v3 = v1.cumsum(dim=1).view(-1).sum() + v1.cumprod(dim=2).view(-1).sum()",
+        "v4 = (v1 > 1.0).all(dim=1).view(-1) * 1.0 + (v1 > 1.0).any(dim=1).view(-1) * 1.0 + "
+        "(v1 > 1.0).count_nonzero(dim=1).view(-1) * 1.0",
+        "v5 = v2 + v3 + v4"],
     "gather and scatter with an empty float index": [
         LEAF.format("[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]"),
         "v1 = torch.zeros(1, 0).requires_grad_()", "v2 = v1.gather(0, torch.tensor([[]]))",

@@ -105,7 +105,8 @@ def _variance(name, x, dims, correction, keepdim):
                       "than the reduction factor (input numel divided by output numel).", UserWarning,
                       stacklevel=4)
     squares = (x - x.sum(axis=dims, keepdims=True) / n) ** 2  # (not x.mean: it warns on empty x)
-    return (squares.sum(axis=dims, keepdims=keepdim) / max(n - correction, 0)).astype(x.dtype, copy=False)
+    variance = (squares.sum(axis=dims, keepdims=keepdim) / max(n - correction, 0)).astype(x.dtype, copy=False)
+    return np.asarray(variance, order="C")  # row by row, as PyTorch's (x may be a transpose)
 
 
 class Std(Op):
@@ -134,7 +135,7 @@ class Norm(Op):
 
     @staticmethod
     def forward(ctx, x, dims, keepdim):
-        out = np.sqrt((x * x).sum(axis=dims, keepdims=keepdim)).astype(x.dtype, copy=False)
+        out = np.asarray(np.sqrt((x * x).sum(axis=dims, keepdims=keepdim)), dtype=x.dtype, order="C")
         ctx.save_for_backward(x, out)
         ctx.dims, ctx.keepdim = dims, keepdim
         return out
@@ -161,7 +162,7 @@ class NormP(Op):
             out = (a != 0).sum(axis=dims, keepdims=keepdim)
         else:
             out = (a ** p).sum(axis=dims, keepdims=keepdim) ** (1 / p)
-        out = np.asarray(out).astype(x.dtype, copy=False)
+        out = np.asarray(out, dtype=x.dtype, order="C")  # row by row, as PyTorch's
         ctx.save_for_backward(x, out)
         ctx.p, ctx.dims, ctx.keepdim = p, dims, keepdim
         return out
@@ -191,7 +192,7 @@ class Logsumexp(Op):
         m = np.max(x, axis=dims, keepdims=True, initial=-np.inf)  # (an empty dim has no max)
         m = np.where(np.isfinite(m), m, 0)  # all -inf (or inf): no shift, the result is +-inf
         out = np.log(np.sum(np.exp(x - m), axis=dims, keepdims=True)) + m
-        out = out if keepdim else np.squeeze(out, axis=dims)
+        out = np.asarray(out if keepdim else np.squeeze(out, axis=dims), order="C")  # row by row
         ctx.save_for_backward(x, out)
         ctx.dims, ctx.keepdim = dims, keepdim
         return out
@@ -275,7 +276,7 @@ class Cumsum(Op):
     @staticmethod
     def forward(ctx, x, dim):
         ctx.dim = dim
-        out = np.cumsum(x, axis=dim) if x.ndim else x.copy()  # (0-d: the value itself)
+        out = np.asarray(np.cumsum(x, axis=dim), order="C") if x.ndim else x.copy()  # (0-d: the value itself)
         return out.astype(np.int64, copy=False) if x.dtype.kind in "biu" else out
 
     @staticmethod
@@ -290,7 +291,7 @@ class Cumprod(Op):
 
     @staticmethod
     def forward(ctx, x, dim):
-        out = np.cumprod(x, axis=dim) if x.ndim else x.copy()
+        out = np.asarray(np.cumprod(x, axis=dim), order="C") if x.ndim else x.copy()  # row by row
         ctx.save_for_backward(x, out)
         ctx.dim = dim
         return out.astype(np.int64, copy=False) if x.dtype.kind in "biu" else out
