@@ -1,6 +1,9 @@
 """The four dtypes minigrad knows, and PyTorch's type-promotion rules for them."""
 import numpy as np
 
+from ._conventions import typename
+from ._unsupported import refusal
+
 builtins_bool = type(True)  # the built-ins, before this module's own `bool` and `float` hide them
 builtins_float = type(1.0)
 
@@ -42,6 +45,48 @@ long = int64
 _FROM_NUMPY = {d.np: d for d in (float32, float64, int64, bool)}
 
 
+# PyTorch's argument parser takes Python's number types where a dtype goes: dtype=float is float64.
+_PYTHON_TYPES = {builtins_float: float64, int: int64, builtins_bool: bool}
+
+
+def dtype_arg(d, who):
+    """A ``dtype`` argument of the function ``who`` as a minigrad dtype (None stays None: the
+    caller's default). Besides a dtype, PyTorch takes ``float`` (float64), ``int`` (int64) and
+    ``bool``; anything else (a string, a NumPy type) is refused with PyTorch's words."""
+    if d is None or d.__class__ is dtype:
+        return d
+    if isinstance(d, type) and d in _PYTHON_TYPES:
+        return _PYTHON_TYPES[d]
+    if d is complex:
+        raise _no_complex("complex")
+    raise TypeError(f"{who}(): argument 'dtype' must be torch.dtype, not {typename(d)}")
+
+
+def _no_complex(name):
+    return refusal(f"complex numbers (dtype={name}, PyTorch's complex128)",
+                   "its dtypes are float32, float64, int64 and bool; keep real and imaginary parts "
+                   "in two float tensors")
+
+
+# PyTorch's dtypes that minigrad leaves out, and which of its four to use instead.
+_MISSING = {**dict.fromkeys(("int32", "int", "int16", "short", "int8", "uint8", "uint16", "uint32",
+                             "uint64"), "int64"),
+            **dict.fromkeys(("float16", "half", "bfloat16"), "float32"),
+            **dict.fromkeys(("complex32", "chalf", "complex64", "cfloat", "complex128", "cdouble"), None)}
+
+
+def missing(name):
+    """The AttributeError for ``torch.<name>`` (None if ``name`` is not one of PyTorch's dtypes):
+    an ``AttributeError`` still, so that ``hasattr(torch, "int32")`` answers False."""
+    if name not in _MISSING:
+        return None
+    instead = _MISSING[name]
+    alias = " (int32 in PyTorch)" if name == "int" else ""
+    return AttributeError(f"minigrad has four dtypes (float32, float64, int64, bool): torch.{name}{alias} "
+                          f"is not one of them; " + (f"use torch.{instead}" if instead else
+                                                     "minigrad has no complex numbers"))
+
+
 def from_numpy_dtype(np_dtype):
     """The minigrad dtype for a NumPy dtype: other ints become int64, other floats float32."""
     try:
@@ -72,6 +117,8 @@ def get_default_dtype():
 
 
 def set_default_dtype(d):
+    if d.__class__ is not dtype:  # Python's float is refused here, unlike in dtype= arguments
+        raise TypeError("invalid dtype object: only floating-point types are supported as the default type")
     if not d.is_floating_point:
         raise TypeError("only floating-point types are supported as the default type")
     _default_float[0] = d
