@@ -68,23 +68,27 @@ def _no_complex(name):
                    "in two float tensors")
 
 
-# PyTorch's dtypes that minigrad leaves out, and which of its four to use instead.
-_MISSING = {**dict.fromkeys(("int32", "int", "int16", "short", "int8", "uint8", "uint16", "uint32",
-                             "uint64"), "int64"),
-            **dict.fromkeys(("float16", "half", "bfloat16"), "float32"),
-            **dict.fromkeys(("complex32", "chalf", "complex64", "cfloat", "complex128", "cdouble"), None)}
+# PyTorch's dtypes that minigrad leaves out (torch.int is int32 there), and what to use instead.
+_MISSING = {**dict.fromkeys(("int", "int32", "int16", "short", "int8", "uint8", "uint16", "uint32", "uint64",
+                             "int1", "int2", "int3", "int4", "int5", "int6", "int7", "uint1", "uint2",
+                             "uint3", "uint4", "uint5", "uint6", "uint7", "qint8", "qint32", "quint8",
+                             "quint4x2", "quint2x4", "bits1x8", "bits2x4", "bits4x2", "bits8", "bits16",
+                             "bit"), "use torch.int64"),
+            **dict.fromkeys(("float16", "half", "bfloat16", "float8_e4m3fn", "float8_e4m3fnuz",
+                             "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float4_e2m1fn_x2"),
+                            "use torch.float32"),
+            **dict.fromkeys(("complex32", "chalf", "complex64", "cfloat", "complex128", "cdouble"),
+                            "minigrad has no complex numbers")}
 
 
 def missing(name):
-    """The AttributeError for ``torch.<name>`` (None if ``name`` is not one of PyTorch's dtypes):
-    an ``AttributeError`` still, so that ``hasattr(torch, "int32")`` answers False."""
+    """The AttributeError for ``torch.<name>``, one of PyTorch's dtypes (None for other names):
+    an AttributeError still, so that ``hasattr(torch, "int32")`` answers False."""
     if name not in _MISSING:
         return None
-    instead = _MISSING[name]
     alias = " (int32 in PyTorch)" if name == "int" else ""
     return AttributeError(f"minigrad has four dtypes (float32, float64, int64, bool): torch.{name}{alias} "
-                          f"is not one of them; " + (f"use torch.{instead}" if instead else
-                                                     "minigrad has no complex numbers"))
+                          f"is not one of them; {_MISSING[name]}")
 
 
 def from_numpy_dtype(np_dtype):
