@@ -8,6 +8,7 @@ recorded: tests/oracle.py). ``complex`` and the dtypes minigrad leaves out (``to
 are refusals, tested on minigrad alone at the end.
 """
 import re
+import warnings
 
 import numpy as np
 import pytest
@@ -43,6 +44,12 @@ def x(T):
     return T.tensor([1.5, -2.0, 0.0])
 
 
+def lazy_linear(T, d):
+    with warnings.catch_warnings():  # PyTorch's "Lazy modules are a new feature..."
+        warnings.simplefilter("ignore")
+        return dtype_of(T.nn.LazyLinear(2, dtype=d).weight)
+
+
 def dtype_of(t):
     return str(t.dtype)  # of random or uninitialised numbers: their values differ between libraries
 
@@ -75,6 +82,7 @@ ONE_SIGNATURE = {
     "norm": lambda T, d: x(T).norm(dtype=d),
     "nn.Linear": lambda T, d: dtype_of(T.nn.Linear(2, 3, dtype=d).weight),
     "nn.Conv2d": lambda T, d: dtype_of(T.nn.Conv2d(1, 2, 3, dtype=d).weight),
+    "nn.LazyLinear": lazy_linear,
     "nn.Embedding": lambda T, d: dtype_of(T.nn.Embedding(4, 2, dtype=d).weight),
     "nn.LayerNorm": lambda T, d: T.nn.LayerNorm(2, dtype=d).weight.detach(),
     "nn.BatchNorm1d": lambda T, d: T.nn.BatchNorm1d(2, dtype=d).running_var,
