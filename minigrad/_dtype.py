@@ -1,4 +1,5 @@
-"""The four dtypes minigrad knows, and PyTorch's type-promotion rules for them."""
+"""The four dtypes minigrad knows, how a ``dtype=`` argument is read, and PyTorch's
+type-promotion rules for them."""
 import numpy as np
 
 from ._conventions import typename
@@ -58,14 +59,10 @@ def dtype_arg(d, who):
     if isinstance(d, type) and d in _PYTHON_TYPES:
         return _PYTHON_TYPES[d]
     if d is complex:
-        raise _no_complex("complex")
+        raise refusal("complex numbers (dtype=complex, PyTorch's complex128)",
+                      "its dtypes are float32, float64, int64 and bool; keep real and imaginary parts "
+                      "in two float tensors")
     raise TypeError(f"{who}(): argument 'dtype' must be torch.dtype, not {typename(d)}")
-
-
-def _no_complex(name):
-    return refusal(f"complex numbers (dtype={name}, PyTorch's complex128)",
-                   "its dtypes are float32, float64, int64 and bool; keep real and imaginary parts "
-                   "in two float tensors")
 
 
 # PyTorch's dtypes that minigrad leaves out (torch.int is int32 there), and what to use instead.
