@@ -152,6 +152,30 @@ def test_python_bool(oracle, make):
     oracle.same(each(make, {"bool": bool}))
 
 
+GRAPHS = {
+    "to": lambda T, x: x.to(float),
+    "softmax": lambda T, x: x.softmax(0, dtype=float),
+    "F.log_softmax": lambda T, x: T.nn.functional.log_softmax(x, 0, dtype=float),
+    "sum": lambda T, x: x.sum(dtype=float),
+    "cumsum": lambda T, x: x.cumsum(0, dtype=float),
+    "mean": lambda T, x: x.mean(dtype=float),
+}
+ONE_NODE = "PyTorch's sum, cumsum and mean convert inside their kernel: one node (SumBackward0); " \
+           "minigrad converts first, so ToCopyBackward0 stands between it and the leaf (as with " \
+           "dtype=torch.float64)"
+
+
+@pytest.mark.parametrize("make", params(GRAPHS, dict.fromkeys(["sum", "cumsum", "mean"], ONE_NODE)))
+def test_python_type_keeps_the_graph(oracle, make):
+    """A conversion by dtype=float is recorded as PyTorch records it, and backward goes through."""
+    def program(T):
+        x = T.tensor([0.5, -1.0, 2.0], requires_grad=True)
+        out = make(T, x)
+        (out * T.arange(1.0, out.numel() + 1).reshape(out.shape)).sum().backward()
+        return out, x.grad
+    oracle.same(program)
+
+
 @pytest.mark.parametrize("make", params(ONE_SIGNATURE))
 def test_not_a_dtype(oracle, make):
     """A string, a NumPy type or dtype, a number: PyTorch's TypeError, word for word."""
