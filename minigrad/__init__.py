@@ -18,7 +18,7 @@ Where things are, in the order they build on each other:
 """
 __version__ = "0.1.0"
 
-from . import autograd
+from . import _dtype, autograd
 from ._creation import (arange, empty, empty_like, eye, from_numpy, full, full_like, linspace, logspace,
                         normal, ones, ones_like, rand, rand_like, randint, randn, randn_like, randperm,
                         tensor, zeros, zeros_like)
@@ -54,6 +54,14 @@ from . import serialization  # noqa: E402 (torch.save / torch.load: tensors and 
 from .serialization import load, save  # noqa: E402
 from . import jit, profiler  # noqa: E402 (not supported: each says what to use instead)
 from ._unsupported import compile, compiler  # noqa: E402 (compile(model) returns the model)
+
+
+
+def __getattr__(name):
+    """``torch.int32`` and PyTorch's other dtypes minigrad lacks: an AttributeError that says which
+    dtypes there are (``hasattr(torch, "int32")`` is still False)."""
+    raise _dtype.missing(name) or AttributeError(f"module 'minigrad' has no attribute '{name}'")
+
 
 # Public classes print with their public path, as PyTorch's do: <class 'minigrad.Tensor'>.
 for _cls in (Tensor, Size, dtype, device, Generator):

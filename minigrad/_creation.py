@@ -11,6 +11,7 @@ from . import _device, _dtype
 from ._conventions import shape_args as _shape_args
 from ._conventions import sizes as _sizes
 from ._conventions import typename as _typename
+from ._dtype import dtype_arg as _arg
 from ._random import rng
 from ._tensor import Tensor
 
@@ -23,7 +24,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
                       "sourceTensor.detach().clone() or sourceTensor.detach().clone()"
                       ".requires_grad_(True), rather than torch.tensor(sourceTensor).",
                       UserWarning, stacklevel=2)
-    return _new(_dtype.array_of(data, dtype), requires_grad, device)
+    return _new(_dtype.array_of(data, _arg(dtype, "tensor")), requires_grad, device)
 
 
 def _new(array, requires_grad, device=None):
@@ -35,57 +36,63 @@ def _new(array, requires_grad, device=None):
     return t
 
 
-def _float(dtype):
-    return (dtype or _dtype.get_default_dtype()).np
+def _float(dtype, who):
+    """The NumPy dtype for ``dtype=`` (a dtype, float, int, bool) or, if None, the default float."""
+    return (_arg(dtype, who) or _dtype.get_default_dtype()).np
 
 
-def _like(t, dtype):
-    return dtype.np if dtype else t._data.dtype
+def _like(t, dtype, who):
+    return _arg(dtype, who).np if dtype is not None else t._data.dtype
+
+
+def _not_for(dtype, kernel):
+    """PyTorch's error for a dtype its kernel has no code for (random normals of int64...)."""
+    return NotImplementedError(f'"{kernel}" not implemented for \'{dtype.legacy_name}\'')
 
 
 # -- filled with a value ----------------------------------------------------------------------
 
 def zeros(*size, dtype=None, device=None, requires_grad=False):
-    return _new(np.zeros(_sizes(size, "zeros"), _float(dtype)), requires_grad, device)
+    return _new(np.zeros(_sizes(size, "zeros"), _float(dtype, "zeros")), requires_grad, device)
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False):
-    return _new(np.ones(_sizes(size), _float(dtype)), requires_grad, device)
+    return _new(np.ones(_sizes(size), _float(dtype, "ones")), requires_grad, device)
 
 
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
-    dtype = dtype or _dtype.default_for(fill_value)
+    dtype = _arg(dtype, "full") or _dtype.default_for(fill_value)
     return _new(np.full(_sizes((size,)), fill_value, dtype.np), requires_grad, device)
 
 
 def empty(*size, dtype=None, device=None, requires_grad=False):
     """Uninitialised memory in PyTorch; zeros here, so that no run depends on leftovers."""
-    return zeros(*size, dtype=dtype, device=device, requires_grad=requires_grad)
+    return zeros(*size, dtype=_arg(dtype, "empty"), device=device, requires_grad=requires_grad)
 
 
 def zeros_like(t, dtype=None, device=None, requires_grad=False):
     if not isinstance(t, Tensor):
         raise TypeError(f"zeros_like(): argument 'input' (position 1) must be Tensor, not {_typename(t)}")
-    return _new(np.zeros(t._data.shape, _like(t, dtype)), requires_grad, device)
+    return _new(np.zeros(t._data.shape, _like(t, dtype, "zeros_like")), requires_grad, device)
 
 
 def ones_like(t, dtype=None, device=None, requires_grad=False):
-    return _new(np.ones(t._data.shape, _like(t, dtype)), requires_grad, device)
+    return _new(np.ones(t._data.shape, _like(t, dtype, "ones_like")), requires_grad, device)
 
 
 def full_like(t, fill_value, dtype=None, device=None, requires_grad=False):
-    return _new(np.full(t._data.shape, fill_value, _like(t, dtype)), requires_grad, device)
+    return _new(np.full(t._data.shape, fill_value, _like(t, dtype, "full_like")), requires_grad, device)
 
 
 def empty_like(t, dtype=None, device=None, requires_grad=False):
-    return zeros_like(t, dtype=dtype, device=device, requires_grad=requires_grad)
+    return zeros_like(t, dtype=_arg(dtype, "empty_like"), device=device, requires_grad=requires_grad)
 
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):
     for k in (n, m):
         if k is not None and k < 0:
             raise RuntimeError(f"{'n' if k is n else 'm'} must be greater or equal to 0, got {k}")
-    return _new(np.eye(n, m, dtype=_float(dtype)), requires_grad, device)
+    return _new(np.eye(n, m, dtype=_float(dtype, "eye")), requires_grad, device)
 
 
 # -- ranges -------------------------------------------------------------------------------------
@@ -93,6 +100,9 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False):
 def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False):
     if end is None:
         start, end = 0, start
+    dtype = _arg(dtype, "arange")
+    if dtype is _dtype.bool:
+        raise _not_for(dtype, "arange_cpu")
     if dtype is None:
         is_int = all(isinstance(v, (int, np.integer)) for v in (start, end, step))
         dtype = _dtype.int64 if is_int else _dtype.get_default_dtype()
@@ -109,15 +119,21 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
     symmetric about 0 comes out exactly symmetric (NumPy's ``start + i * step`` does not)."""
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
+    np_dtype = _float(dtype, "linspace")
+    if np_dtype == np.bool_:
+        raise _not_for(_dtype.bool, "linspace_cpu")
     i = np.arange(steps)
     step = (end - start) / (steps - 1) if steps > 1 else 0.0
     values = np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i)) if steps > 1 \
         else np.full(steps, start, dtype=np.float64)
-    return _new(values.astype(_float(dtype)), requires_grad, device)
+    return _new(values.astype(np_dtype), requires_grad, device)
 
 
 def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):
-    return _new(np.logspace(start, end, steps, base=base).astype(_float(dtype)), requires_grad, device)
+    np_dtype = _float(dtype, "logspace")
+    if np_dtype == np.bool_:
+        raise _not_for(_dtype.bool, "logspace_cpu")
+    return _new(np.logspace(start, end, steps, base=base).astype(np_dtype), requires_grad, device)
 
 
 def from_numpy(array):
@@ -137,22 +153,34 @@ def from_numpy(array):
 
 # -- random -------------------------------------------------------------------------------------
 
+def _random_float(dtype, who, kernel):
+    """The NumPy dtype of random floats: PyTorch draws normal or uniform numbers as floats only."""
+    dtype = _arg(dtype, who) or _dtype.get_default_dtype()
+    if not dtype.is_floating_point:
+        raise _not_for(dtype, kernel)
+    return dtype.np
+
+
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
-    array = rng(generator).standard_normal(_sizes(size), dtype=_float(dtype))
+    np_dtype = _random_float(dtype, "randn", "normal_kernel_cpu")
+    array = rng(generator).standard_normal(_sizes(size), dtype=np_dtype)
     return _new(array, requires_grad, device)
 
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
-    array = rng(generator).random(_sizes(size), dtype=_float(dtype))
+    np_dtype = _random_float(dtype, "rand", "check_uniform_bounds")
+    array = rng(generator).random(_sizes(size), dtype=np_dtype)
     return _new(array, requires_grad, device)
 
 
 def randn_like(t, dtype=None, device=None, requires_grad=False):
-    return randn(*t.shape, dtype=dtype or t.dtype, device=device, requires_grad=requires_grad)
+    dtype = _arg(dtype, "randn_like") or t.dtype
+    return randn(*t.shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 def rand_like(t, dtype=None, device=None, requires_grad=False):
-    return rand(*t.shape, dtype=dtype or t.dtype, device=device, requires_grad=requires_grad)
+    dtype = _arg(dtype, "rand_like") or t.dtype
+    return rand(*t.shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 def randint(low, high=None, size=(), *, generator=None, dtype=None, device=None, requires_grad=False):
@@ -163,11 +191,15 @@ def randint(low, high=None, size=(), *, generator=None, dtype=None, device=None,
         low, high = 0, low
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
+    dtype = _arg(dtype, "randint")
     array = rng(generator).integers(low, high, size=_shape_args((size,)), dtype=np.int64)
     return _new(array if dtype is None else array.astype(dtype.np), requires_grad, device)
 
 
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
+    dtype = _arg(dtype, "randperm")
+    if dtype is _dtype.bool:
+        raise _not_for(dtype, "randperm")
     array = rng(generator).permutation(n).astype(np.int64)
     return _new(array if dtype is None else array.astype(dtype.np), requires_grad, device)
 
@@ -182,6 +214,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
                         "(float mean, Tensor std), (float mean, float std, tuple of ints size)")
     m, s = (np.asarray(v._data if isinstance(v, Tensor) else v) for v in (mean, std))
     shape = np.broadcast_shapes(m.shape, s.shape) if size is None else _shape_args((size,))
-    np_dtype = tensors[0]._data.dtype if tensors and dtype is None else _float(dtype)
+    np_dtype = tensors[0]._data.dtype if tensors and dtype is None else \
+        _random_float(dtype, "normal", "normal_kernel_cpu")
     array = (m + s * rng(generator).standard_normal(shape)).astype(np_dtype)
     return _new(array, requires_grad, device)

@@ -1,5 +1,9 @@
-"""The four dtypes minigrad knows, and PyTorch's type-promotion rules for them."""
+"""The four dtypes minigrad knows, how a ``dtype=`` argument is read, and PyTorch's
+type-promotion rules for them."""
 import numpy as np
+
+from ._conventions import typename
+from ._unsupported import refusal
 
 builtins_bool = type(True)  # the built-ins, before this module's own `bool` and `float` hide them
 builtins_float = type(1.0)
@@ -42,6 +46,48 @@ long = int64
 _FROM_NUMPY = {d.np: d for d in (float32, float64, int64, bool)}
 
 
+# PyTorch's argument parser takes Python's number types where a dtype goes: dtype=float is float64.
+_PYTHON_TYPES = {builtins_float: float64, int: int64, builtins_bool: bool}
+
+
+def dtype_arg(d, who):
+    """A ``dtype`` argument of the function ``who`` as a minigrad dtype (None stays None: the
+    caller's default). Besides a dtype, PyTorch takes ``float`` (float64), ``int`` (int64) and
+    ``bool``; anything else (a string, a NumPy type) is refused with PyTorch's words."""
+    if d is None or d.__class__ is dtype:
+        return d
+    if isinstance(d, type) and d in _PYTHON_TYPES:
+        return _PYTHON_TYPES[d]
+    if d is complex:
+        raise refusal("complex numbers (dtype=complex, PyTorch's complex128)",
+                      "its dtypes are float32, float64, int64 and bool; keep real and imaginary parts "
+                      "in two float tensors")
+    raise TypeError(f"{who}(): argument 'dtype' must be torch.dtype, not {typename(d)}")
+
+
+# PyTorch's dtypes that minigrad leaves out (torch.int is int32 there), and what to use instead.
+_MISSING = {**dict.fromkeys(("int", "int32", "int16", "short", "int8", "uint8", "uint16", "uint32", "uint64",
+                             "int1", "int2", "int3", "int4", "int5", "int6", "int7", "uint1", "uint2",
+                             "uint3", "uint4", "uint5", "uint6", "uint7", "qint8", "qint32", "quint8",
+                             "quint4x2", "quint2x4", "bits1x8", "bits2x4", "bits4x2", "bits8", "bits16",
+                             "bit"), "use torch.int64"),
+            **dict.fromkeys(("float16", "half", "bfloat16", "float8_e4m3fn", "float8_e4m3fnuz",
+                             "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float4_e2m1fn_x2"),
+                            "use torch.float32"),
+            **dict.fromkeys(("complex32", "chalf", "complex64", "cfloat", "complex128", "cdouble"),
+                            "minigrad has no complex numbers")}
+
+
+def missing(name):
+    """The AttributeError for ``torch.<name>``, one of PyTorch's dtypes (None for other names):
+    an AttributeError still, so that ``hasattr(torch, "int32")`` answers False."""
+    if name not in _MISSING:
+        return None
+    alias = " (int32 in PyTorch)" if name == "int" else ""
+    return AttributeError(f"minigrad has four dtypes (float32, float64, int64, bool): torch.{name}{alias} "
+                          f"is not one of them; {_MISSING[name]}")
+
+
 def from_numpy_dtype(np_dtype):
     """The minigrad dtype for a NumPy dtype: other ints become int64, other floats float32."""
     try:
@@ -72,6 +118,8 @@ def get_default_dtype():
 
 
 def set_default_dtype(d):
+    if d.__class__ is not dtype:  # Python's float is refused here, unlike in dtype= arguments
+        raise TypeError("invalid dtype object: only floating-point types are supported as the default type")
     if not d.is_floating_point:
         raise TypeError("only floating-point types are supported as the default type")
     _default_float[0] = d

@@ -305,13 +305,14 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
         """``to(dtype)``, ``to(device)``, ``to(device, dtype)`` or ``to(other_tensor)``. The only
         device is the CPU (``_device.py``), so only a new dtype, or ``copy=True``, makes a copy."""
         for a in args:
-            if isinstance(a, _dtype.dtype):
+            if isinstance(a, (_dtype.dtype, type, np.dtype)):  # or float, int, bool (NumPy's: refused)
                 dtype = a
             elif isinstance(a, Tensor):
                 dtype = a.dtype
             elif not isinstance(a, builtins.bool):  # (non_blocking and copy may come by position)
                 device = a
         _device.check(device)
+        dtype = _dtype.dtype_arg(dtype, "to")
         if dtype is None or dtype is self.dtype:
             return self.clone() if copy else self
         if dtype.is_floating_point and self._requires_grad:
@@ -326,6 +327,11 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
             return self.dtype.tensor_type
         if isinstance(dtype, str):
             dtype = _dtype.from_tensor_type(dtype)
+        elif isinstance(dtype, type):  # PyTorch's old tensor types go here, not Python's float
+            module = "" if dtype.__module__ == "builtins" else dtype.__module__ + "."
+            raise ValueError(f"invalid type: '{module}{dtype.__qualname__}'")
+        elif not isinstance(dtype, _dtype.dtype):
+            raise TypeError("dtype must be a type, str, or dtype object")
         return self.to(dtype)
 
     def cpu(self):
@@ -351,22 +357,26 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
 
     def new_zeros(self, *size, dtype=None, requires_grad=False):
         """Zeros of ``size``, with this tensor's dtype unless ``dtype`` says otherwise."""
+        dtype = _dtype.dtype_arg(dtype, "new_zeros")
         array = np.zeros(_shape_args(size), dtype.np if dtype else self._data.dtype)
         return Tensor(array, requires_grad=requires_grad) if requires_grad else Tensor._wrap(array)
 
     def new_ones(self, *size, dtype=None, requires_grad=False):
+        dtype = _dtype.dtype_arg(dtype, "new_ones")
         return self.new_full(_shape_args(size), 1, dtype=dtype, requires_grad=requires_grad)
 
     def new_empty(self, *size, dtype=None, requires_grad=False):
-        return self.new_zeros(*size, dtype=dtype, requires_grad=requires_grad)
+        return self.new_zeros(*size, dtype=_dtype.dtype_arg(dtype, "new_empty"), requires_grad=requires_grad)
 
     def new_full(self, size, fill_value, dtype=None, requires_grad=False):
+        dtype = _dtype.dtype_arg(dtype, "new_full")
         array = np.full(_shape_args((size,)), fill_value, dtype.np if dtype else self._data.dtype)
         return Tensor(array, requires_grad=requires_grad) if requires_grad else Tensor._wrap(array)
 
     def new_tensor(self, data, dtype=None, requires_grad=False):
         """A new leaf from ``data``, with this tensor's dtype unless ``dtype`` says otherwise."""
-        return Tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
+        dtype = _dtype.dtype_arg(dtype, "new_tensor") or self.dtype
+        return Tensor(data, dtype=dtype, requires_grad=requires_grad)
 
     def clone(self):
         return ops.Clone.apply(self)

@@ -41,15 +41,16 @@ class ReduceMixin:
     # -- sums and averages ----------------------------------------------------------------------
     @numpy_spellings
     def sum(self, dim=None, keepdim=False, dtype=None):
-        x = self if dtype is None else self.to(dtype)
+        x = self if dtype is None else self.to(_dtype.dtype_arg(dtype, "sum"))
         dims = _dims(dim, x._data.ndim)
         return (ops.Sum if dims is None else ops.SumDim).apply(x, dims, keepdim)
 
     @numpy_spellings
     def mean(self, dim=None, keepdim=False, dtype=None):
-        x = self if dtype is None else self.to(dtype)
+        x = self if dtype is None else self.to(_dtype.dtype_arg(dtype, "mean"))
         if not x.dtype.is_floating_point:
-            raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
+            which = "Input" if dtype is None else "Optional"
+            raise RuntimeError(f"mean(): could not infer output dtype. {which} dtype must be either a "
                                f"floating point or complex dtype. Got: {x.dtype.legacy_name}")
         dims = _dims(dim, x._data.ndim)
         return (ops.Mean if dims is None else ops.MeanDim).apply(x, dims, keepdim)
@@ -73,9 +74,13 @@ class ReduceMixin:
     @numpy_spellings
     def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
         """The vector p-norm over ``dim`` (all elements if None); "fro" is p = 2."""
+        dtype = _dtype.dtype_arg(dtype, "linalg_vector_norm")
         if not self.dtype.is_floating_point:
             raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
                                f"Got {self.dtype.legacy_name}")
+        if dtype is not None and not dtype.is_floating_point:
+            raise RuntimeError("linalg.vector_norm: dtype should be floating point or complex, but got "
+                               f"{dtype.legacy_name}")
         x = self if dtype is None else self.to(dtype)
         dims = _dims(dim, x._data.ndim)
         if p in ("fro", 2):
@@ -91,7 +96,7 @@ class ReduceMixin:
 
     @numpy_spellings
     def prod(self, dim=None, keepdim=False, dtype=None):
-        x = self if dtype is None else self.to(dtype)
+        x = self if dtype is None else self.to(_dtype.dtype_arg(dtype, "prod"))
         if x.dtype is _dtype.bool:
             x = x.long()  # the product of bools counts as integers, as in PyTorch
         if dim is None:
@@ -100,13 +105,15 @@ class ReduceMixin:
 
     @numpy_spellings
     def cumsum(self, dim, dtype=None):
-        return self._running(ops.Cumsum, dim, dtype)
+        return self._running(ops.Cumsum, dim, _dtype.dtype_arg(dtype, "cumsum"))
 
     @numpy_spellings
     def cumprod(self, dim, dtype=None):
-        return self._running(ops.Cumprod, dim, dtype)
+        return self._running(ops.Cumprod, dim, _dtype.dtype_arg(dtype, "cumprod"))
 
     def _running(self, op, dim, dtype):
+        if dtype is _dtype.bool:  # asked for; a bool tensor's own running sum is int64
+            raise NotImplementedError(f'"{op.__name__.lower()}_out_cpu" not implemented for \'Bool\'')
         x = self if dtype is None else self.to(dtype)
         return op.apply(x, _dim(dim, x._data.ndim))
 
@@ -215,13 +222,13 @@ class ReduceMixin:
 
     # -- along a dimension, for classification ----------------------------------------------
     def softmax(self, dim, dtype=None):
-        x = self if dtype is None else self.to(dtype)
+        x = self if dtype is None else self.to(_dtype.dtype_arg(dtype, "softmax"))
         d = _dim(dim, x._data.ndim)
         _check_softmax_dtype("softmax", x, d)
         return ops.Softmax.apply(x, d)
 
     def log_softmax(self, dim, dtype=None):
-        x = self if dtype is None else self.to(dtype)
+        x = self if dtype is None else self.to(_dtype.dtype_arg(dtype, "log_softmax"))
         d = _dim(dim, x._data.ndim)
         _check_softmax_dtype("log_softmax", x, d)
         return ops.LogSoftmax.apply(x, d)

@@ -40,12 +40,12 @@ def _softmax_dim(name, ndim):
 
 def softmax(input, dim=None, dtype=None):
     dim = _softmax_dim("softmax", input.dim()) if dim is None else dim
-    return (input if dtype is None else input.to(dtype)).softmax(dim)
+    return (input if dtype is None else input.to(_dtype.dtype_arg(dtype, "softmax"))).softmax(dim)
 
 
 def log_softmax(input, dim=None, dtype=None):
     dim = _softmax_dim("log_softmax", input.dim()) if dim is None else dim
-    return (input if dtype is None else input.to(dtype)).log_softmax(dim)
+    return (input if dtype is None else input.to(_dtype.dtype_arg(dtype, "log_softmax"))).log_softmax(dim)
 
 
 def _maybe_inplace(input, op, inplace_op, *args):

@@ -64,6 +64,7 @@ class UninitializedTensorMixin:
         return self
 
     def materialize(self, shape, device=None, dtype=None):
+        dtype = _dtype.dtype_arg(dtype, "empty")
         self._data = np.zeros(shape, dtype=self._data.dtype if dtype is None else dtype.np)  # as empty()
         self.__class__ = self.cls_to_become
 
@@ -87,4 +88,4 @@ class UninitializedBuffer(UninitializedTensorMixin, Tensor):
 
 def _placeholder(dtype):
     """No numbers yet, only the dtype they will have."""
-    return np.empty(0, dtype=(_dtype.get_default_dtype() if dtype is None else dtype).np)
+    return np.empty(0, dtype=(_dtype.dtype_arg(dtype, "empty") or _dtype.get_default_dtype()).np)

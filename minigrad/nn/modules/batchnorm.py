@@ -20,6 +20,7 @@ class _BatchNorm(Module):
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True,
                  device=None, dtype=None, *, bias=True):
         super().__init__()
+        dtype = _dtype.dtype_arg(dtype, "empty")  # PyTorch's error names the empty() that makes them
         self.num_features, self.eps, self.momentum = num_features, eps, momentum
         self.affine, self.track_running_stats = affine, track_running_stats
         # The scale and shift (keyword-only bias=False keeps only the scale); None when not affine.

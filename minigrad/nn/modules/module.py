@@ -11,6 +11,8 @@ import warnings
 from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 
+import numpy as np
+
 from ... import _device, _dtype
 from ..._tensor import Tensor
 from ...autograd import no_grad
@@ -336,13 +338,14 @@ class Module:
         """``.to(dtype)``, ``.to("cpu")``, ``.to("cpu", dtype)`` or ``.to(tensor)``."""
         dtype = kwargs.get("dtype")
         for a in args:
-            if isinstance(a, _dtype.dtype):
+            if isinstance(a, (_dtype.dtype, type, np.dtype)):  # or float, int, bool (NumPy's: refused)
                 dtype = a
             elif isinstance(a, Tensor):
                 dtype = a.dtype
             else:
                 _device.check(a)  # only the CPU: an accelerator raises PyTorch's error
         _device.check(kwargs.get("device"))
+        dtype = _dtype.dtype_arg(dtype, "to")
         if dtype is None:
             return self
         if not dtype.is_floating_point:
