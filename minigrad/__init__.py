@@ -26,7 +26,7 @@ from ._device import accelerator, backends, cuda, device, get_default_device, se
 from ._dtype import (bool, double, dtype, float, float32, float64, get_default_dtype, int64, long,
                      set_default_dtype)
 from ._einsum import einsum
-from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, any, arccos, arcsin,
+from ._functions import (abs, absolute, acos, add, addcdiv, addcmul, addmm, all, allclose, amax, amin, any, arccos, arcsin,
                          arctan, arctan2, argmax, argmin, argsort, asin, atan, atan2, bmm, cat, ceil,
                          chunk, clamp, clamp_max, clamp_min, clip, clone, concat, concatenate, cos,
                          cosh, count_nonzero, cumprod, cumsum, detach, diag, diagonal, div, divide,

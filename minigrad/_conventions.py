@@ -172,6 +172,14 @@ def check_broadcast(sa, sb):
                                f"at non-singleton dimension {n - i}")
 
 
+ADDCDIV_INTEGER = (
+    "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will "
+    "perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be "
+    "implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer "
+    "inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv "
+    "behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all dtypes.")
+
+
 def check_expand(shape, target, tensor_type="torch.FloatTensor"):
     """PyTorch's error for ``expand`` (and ``x[key] = value``) to a shape ``shape`` cannot reach."""
     lead = len(target) - len(shape)

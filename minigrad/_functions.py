@@ -12,6 +12,7 @@ from . import _dtype, ops
 from ._conventions import dim as _dim
 from ._creation import tensor
 from ._tensor import Tensor
+from ._tensor_math import check_tensors
 
 
 def is_tensor(obj):
@@ -315,6 +316,24 @@ def logical_not(input):
 
 def matmul(input, other):
     return input.matmul(other)
+
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    """``beta * input + alpha * (mat1 @ mat2)``: what ``nn.Linear`` computes, with factors."""
+    check_tensors("addmm", 1, input=input, mat1=mat1, mat2=mat2)
+    return input.addmm(mat1, mat2, beta=beta, alpha=alpha)
+
+
+def addcmul(input, tensor1, tensor2, *, value=1):
+    """``input + value * tensor1 * tensor2``"""
+    check_tensors("addcmul", 1, input=input, tensor1=tensor1, tensor2=tensor2)
+    return input.addcmul(tensor1, tensor2, value=value)
+
+
+def addcdiv(input, tensor1, tensor2, *, value=1):
+    """``input + value * tensor1 / tensor2``"""
+    check_tensors("addcdiv", 1, input=input, tensor1=tensor1, tensor2=tensor2)
+    return input.addcdiv(tensor1, tensor2, value=value)
 
 
 def mm(input, mat2):
@@ -633,14 +652,17 @@ def where(condition, input=None, other=None):
 
 # -- comparing tensors -------------------------------------------------------------------------
 
-def equal(a, b):
+def equal(input, other):
     """True if both tensors have the same shape and the same elements."""
-    return a.shape == b.shape and builtins.bool((a._data == b._data).all())
+    check_tensors("equal", 1, input=input, other=other)
+    return input.equal(other)
 
 
-def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return builtins.bool(np.allclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    check_tensors("allclose", 1, input=input, other=other)
+    return input.allclose(other, rtol, atol, equal_nan)
 
 
-def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return Tensor._wrap(np.isclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    check_tensors("isclose", 1, input=input, other=other)
+    return input.isclose(other, rtol, atol, equal_nan)
