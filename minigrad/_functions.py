@@ -12,7 +12,7 @@ from . import _dtype, ops
 from ._conventions import dim as _dim
 from ._creation import tensor
 from ._tensor import Tensor
-from ._tensor_math import check_tensors
+from ._tensor_math import check_multinomial, check_tensors
 
 
 def is_tensor(obj):
@@ -648,6 +648,13 @@ def where(condition, input=None, other=None):
     if not isinstance(input, Tensor):  # torch.where(mask, 0.0, x)
         input = tensor(input, dtype=_dtype.result_type(input, other))
     return input.where(condition, other)
+
+
+def multinomial(input, num_samples, replacement=False, *, generator=None):
+    """Indices drawn with the probabilities in ``input``, row by row (see Tensor.multinomial)."""
+    check_tensors("multinomial", 1, input=input)
+    check_multinomial(input, num_samples, replacement, generator, first=2)
+    return input.multinomial(num_samples, replacement, generator=generator)
 
 
 # -- comparing tensors -------------------------------------------------------------------------

@@ -8,6 +8,8 @@ Finite-difference checks of the gradients are in test_gradcheck.py (NEW_OPS).
 """
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from test_vs_torch import FLOATS, compare, run_case
 
@@ -239,3 +241,210 @@ CLOSENESS_ERRORS = {
 @pytest.mark.parametrize("fn", CLOSENESS_ERRORS.values(), ids=CLOSENESS_ERRORS.keys())
 def test_closeness_errors(oracle, fn):
     oracle.same_error(fn)
+
+
+# ---------------------------------------------------------------------------------------------
+# multinomial: PyTorch's shapes, dtype and errors (recorded); its distribution, statistically
+# ---------------------------------------------------------------------------------------------
+
+
+def test_multinomial_shapes_and_dtypes(oracle):
+    """What a sample looks like (its values are random: compared by shape, dtype and range),
+    and what is certain: a without-replacement draw of every category is a permutation,
+    zero-probability categories come last, a one-hot row always gives its category."""
+    def program(lib):
+        g = lib.Generator().manual_seed(2147483647)  # makemore's seed
+        p = lib.tensor([0.1, 0.0, 0.6, 0.3])
+        rows = lib.tensor([[1.0, 2.0, 3.0], [0.0, 0.0, 5.0]], dtype=lib.float64)
+        draws = {
+            "makemore": lib.multinomial(p, num_samples=1, replacement=True, generator=g),
+            "1-D with replacement": p.multinomial(6, True),
+            "1-D without": lib.multinomial(p, 3),
+            "2-D with replacement": rows.multinomial(5, replacement=True, generator=g),
+            "2-D without": lib.multinomial(rows, 2, generator=g),
+            "requires_grad": lib.multinomial(lib.ones(3, requires_grad=True), 2),
+            "no rows": lib.multinomial(lib.ones(0, 3), 2),
+            "no rows with replacement": lib.ones(0, 3).multinomial(2, True),
+        }
+        out = {k: (str(v.dtype), tuple(v.shape), v.requires_grad, bool(((v >= 0) & (v < 4)).all()))
+               for k, v in draws.items()}
+        out["every category: a permutation"] = lib.multinomial(p, 4).sort().values
+        out["zero probability last"] = lib.multinomial(p, 4)[3]
+        out["one-hot rows"] = lib.multinomial(lib.tensor([[0.0, 1.0, 0.0], [0.0, 0.0, 2.0]]), 1)
+        out["one-hot with replacement"] = lib.tensor([0.0, 0.0, 1.0]).multinomial(5, True)
+        out["never a zero"] = bool((lib.multinomial(rows, 50, True)[1] == 2).all())
+        return out
+
+    oracle.same(program)
+
+
+MULTINOMIAL_ERRORS = {
+    "negative": lambda lib: lib.multinomial(lib.tensor([0.1, -0.2, 0.7]), 1),
+    "inf": lambda lib: lib.multinomial(lib.tensor([0.1, float("inf"), 0.7]), 2),
+    "nan": lambda lib: lib.tensor([[0.5, 0.5], [0.1, float("nan")]]).multinomial(1, True),
+    "negative, with replacement": lambda lib: lib.multinomial(lib.tensor([0.1, -0.2, 0.7]), 2, True),
+    "inf, with replacement": lambda lib: lib.multinomial(lib.tensor([0.1, float("inf"), 0.7]), 2, True),
+    "nan, with replacement": lambda lib: lib.multinomial(lib.tensor([0.1, float("nan")]), 2, True),
+    "inf before -1, with replacement": lambda lib: lib.multinomial(lib.tensor([float("inf"), -1.0]), 2, True),
+    "-inf, with replacement": lambda lib: lib.multinomial(lib.tensor([float("-inf"), 1.0]), 2, True),
+    "all zero": lambda lib: lib.multinomial(lib.zeros(3), 1),
+    "a zero row": lambda lib: lib.tensor([[0.1, 0.2], [0.0, 0.0]]).multinomial(1),
+    "a zero row, with replacement": lambda lib: lib.multinomial(lib.tensor([[0.1, 0.2], [0.0, 0.0]]), 2, True),
+    "zero row before a negative one": lambda lib: lib.multinomial(lib.tensor([[0.0, 0.0], [-1.0, 1.0]]), 2, True),
+    "too many without replacement": lambda lib: lib.multinomial(lib.tensor([0.1, 0.2, 0.7]), 4),
+    "no categories": lambda lib: lib.multinomial(lib.ones(2, 0), 1),
+    "no categories, with replacement": lambda lib: lib.multinomial(lib.ones(2, 0), 2, True),
+    "zero samples": lambda lib: lib.multinomial(lib.ones(3), 0),
+    "negative samples": lambda lib: lib.ones(3).multinomial(-1, True),
+    "integer input": lambda lib: lib.multinomial(lib.tensor([1, 2, 3]), 1),
+    "bool input": lambda lib: lib.tensor([True, False]).multinomial(1),
+    "0-d": lambda lib: lib.multinomial(lib.tensor(1.0), 1),
+    "3-D": lambda lib: lib.multinomial(lib.ones(2, 2, 2), 1),
+    "float num_samples": lambda lib: lib.multinomial(lib.ones(3), 1.0),
+    "bool num_samples": lambda lib: lib.multinomial(lib.ones(3), True, True),
+    "method: float num_samples": lambda lib: lib.ones(3).multinomial(1.5),
+    "int replacement": lambda lib: lib.multinomial(lib.ones(3), 2, 1),
+    "method: None replacement": lambda lib: lib.ones(3).multinomial(2, None),
+    "generator not a Generator": lambda lib: lib.multinomial(lib.ones(3), 2, generator=3),
+    "list input": lambda lib: lib.multinomial([0.5, 0.5], 1),
+}
+
+
+@pytest.mark.parametrize("fn", MULTINOMIAL_ERRORS.values(), ids=MULTINOMIAL_ERRORS.keys())
+def test_multinomial_errors(oracle, fn):
+    oracle.same_error(fn)
+
+
+P = np.array([0.1, 0.2, 0.3, 0.4])
+N = 40_000  # draws per check: a frequency's standard deviation is at most 0.0025
+
+
+def second_draw(p):
+    """P(second draw = j) without replacement: the first was some i != j, then j from the rest."""
+    return np.array([p[j] * sum(p[i] / (1 - p[i]) for i in range(len(p)) if i != j)
+                     for j in range(len(p))])
+
+
+def assert_frequencies(samples, expected):
+    """The frequencies of the categories in ``samples`` are ``expected`` up to 5 standard
+    deviations (at most 0.0125 for N draws): a correct sampler fails this about once in
+    two million seeds, and the seed is fixed; each wrong sampler below is off by 0.03 or more."""
+    samples = np.asarray(samples)
+    expected = np.asarray(expected)
+    freq = np.bincount(samples.ravel(), minlength=len(expected)) / samples.size
+    tolerance = 5 * np.sqrt(expected * (1 - expected) / samples.size) + 1e-12
+    assert (np.abs(freq - expected) <= tolerance).all(), (freq, expected)
+
+
+def check_sampler(sample):
+    """``sample(weights, n, replacement)`` (2-D weights, like ``torch.multinomial``) against
+    the distributions it must give: makemore's one draw per row; many draws with replacement,
+    per row (the second row's distribution is the reverse of the first's; a zero weight is
+    never drawn); two draws without replacement (the first with p, the second as second_draw
+    says, never the first again)."""
+    w = P * 5  # weights, not probabilities: the sampler normalises
+    one = sample(np.tile(w, (N, 1)), 1, True)
+    assert one.shape == (N, 1)
+    assert_frequencies(one, P)
+    rows = np.stack([np.append(w, 0.0), np.append(w[::-1], 0.0)])
+    many = sample(rows, N, True)
+    assert many.shape == (2, N)
+    assert_frequencies(many[0], np.append(P, 0.0))
+    assert_frequencies(many[1], np.append(P[::-1], 0.0))
+    two = sample(np.tile(w, (N, 1)), 2, False)
+    assert (two[:, 0] != two[:, 1]).all()
+    assert_frequencies(two[:, 0], P)
+    assert_frequencies(two[:, 1], second_draw(P))
+
+
+def _minigrad_sampler(seed):
+    import minigrad as mg
+    g = mg.Generator().manual_seed(seed)
+    return lambda w, n, replacement: mg.multinomial(mg.tensor(w), n, replacement, generator=g).numpy()
+
+
+def test_multinomial_distribution():
+    check_sampler(_minigrad_sampler(0))
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2 ** 31 - 1))
+def test_multinomial_distribution_torch(torch, seed):
+    """The same checks pass for PyTorch's own sampler, whatever its seed: they say what
+    PyTorch does (live only; the recorded case: test_multinomial_shapes_and_dtypes)."""
+    g = torch.Generator().manual_seed(seed)
+    check_sampler(lambda w, n, replacement: torch.multinomial(torch.tensor(w), n, replacement,
+                                                              generator=g).numpy())
+
+
+def _uniform(w, n, replacement):
+    rng = np.random.default_rng(1)
+    if replacement:
+        return rng.integers(0, w.shape[1], (len(w), n))
+    return np.argsort(rng.random(w.shape), axis=1)[:, :n]
+
+
+def _proportional(transform):
+    """Draws proportional to ``transform(w)``: correct for the identity, wrong otherwise."""
+    def sample(w, n, replacement):
+        rng = np.random.default_rng(1)
+        t = transform(w)
+        out = np.empty((len(w), n), np.int64)
+        for r, row in enumerate(t):
+            out[r] = rng.choice(len(row), n, replace=replacement, p=row / row.sum())
+        return out
+    return sample
+
+
+def _with_replacement_always(w, n, replacement):
+    return _proportional(lambda x: x)(w, n, True)
+
+
+def _first_row_for_all(w, n, replacement):
+    return _proportional(lambda x: x)(np.tile(w[0], (len(w), 1)), n, replacement)
+
+
+def _off_by_one(w, n, replacement):
+    return (_proportional(lambda x: x)(w, n, replacement) + 1) % w.shape[1]
+
+
+def _key_without_exponential(w, n, replacement):
+    """Gumbel-max done wrong: keys p * U instead of p / E (a biased race)."""
+    rng = np.random.default_rng(1)
+    if replacement and n > 1:
+        return _proportional(lambda x: x)(w, n, replacement)
+    return np.argsort(-(w * rng.random(w.shape)), axis=1)[:, :n]
+
+
+WRONG_SAMPLERS = {
+    "uniform": _uniform,
+    "proportional to w squared": _proportional(lambda x: x ** 2),
+    "proportional to sqrt w": _proportional(np.sqrt),
+    "off by one category": _off_by_one,
+    "with replacement when told not to": _with_replacement_always,
+    "the first row's weights for every row": _first_row_for_all,
+    "keys p * U": _key_without_exponential,
+}
+
+
+def test_numpy_reference_sampler_passes():
+    """The checks are right: NumPy's own choice() passes them."""
+    check_sampler(_proportional(lambda x: x))
+
+
+@pytest.mark.parametrize("sampler", WRONG_SAMPLERS.values(), ids=WRONG_SAMPLERS.keys())
+def test_multinomial_check_fails_on_a_wrong_sampler(sampler):
+    with pytest.raises(AssertionError):
+        check_sampler(sampler)
+
+
+def test_multinomial_is_reproducible():
+    """The same seed gives the same draws (of a Generator, or of the default one)."""
+    import minigrad as mg
+    p = mg.tensor([[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]])
+    draws = [mg.multinomial(p, 20, True, generator=mg.Generator().manual_seed(5)) for _ in range(2)]
+    assert mg.equal(*draws)
+    mg.manual_seed(7)
+    first = p.multinomial(2)
+    mg.manual_seed(7)
+    assert mg.equal(first, p.multinomial(2))
