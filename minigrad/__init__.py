@@ -26,8 +26,8 @@ from ._device import accelerator, backends, cuda, device, get_default_device, se
 from ._dtype import (bool, double, dtype, float, float32, float64, get_default_dtype, int64, long,
                      set_default_dtype)
 from ._einsum import einsum
-from ._functions import (abs, absolute, acos, add, addcdiv, addcmul, addmm, all, allclose, amax,
-                         amin, any, arccos, arcsin, arctan, arctan2, argmax, argmin, argsort, asin, atan, atan2, bmm, cat, ceil,
+from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, any, arccos, arcsin,
+                         arctan, arctan2, argmax, argmin, argsort, asin, atan, atan2, bmm, cat, ceil,
                          chunk, clamp, clamp_max, clamp_min, clip, clone, concat, concatenate, cos,
                          cosh, count_nonzero, cumprod, cumsum, detach, diag, diagonal, div, divide,
                          dot, eq, equal, erf, exp, exp2, expm1, fix, flatten, flip, floor,
@@ -36,15 +36,15 @@ from ._functions import (abs, absolute, acos, add, addcdiv, addcmul, addmm, all,
                          isclose, isfinite, isinf, isnan, le, lerp, less, less_equal, log, log10,
                          log1p, log2, log_softmax, logaddexp, logical_and, logical_not, logical_or,
                          logical_xor, logsumexp, lt, masked_fill, masked_select, matmul, max,
-                         maximum, mean, min, minimum, mm, moveaxis, movedim, mul, multinomial,
-                         multiply, mv, nan_to_num, narrow, ne, neg, negative, nonzero, norm,
-                         not_equal, numel,
+                         maximum, mean, min, minimum, mm, moveaxis, movedim, mul, multiply, mv,
+                         nan_to_num, narrow, ne, neg, negative, nonzero, norm, not_equal, numel,
                          outer, permute, pow, prod, reciprocal, relu, remainder, reshape, roll,
                          round, rsqrt, scatter, scatter_add, sigmoid, sign, sin, sinh, softmax,
                          sort, split, sqrt, square, squeeze, stack, std, sub, subtract, sum,
                          sum_to_size, swapaxes, swapdims, t, take_along_dim, tan, tanh, tile, topk,
                          trace, transpose, tril, triu, true_divide, trunc, unbind, unflatten,
                          unsqueeze, var, where)
+from ._functions import addcdiv, addcmul, addmm, median, multinomial  # the names tutorials use
 from ._random import Generator, default_generator, manual_seed
 from ._tensor import Size, Tensor
 from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,

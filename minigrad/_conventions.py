@@ -84,6 +84,7 @@ def _return_type(name):
 
 
 MaxResult, MinResult, SortResult, TopkResult = map(_return_type, ("max", "min", "sort", "topk"))
+MedianResult = _return_type("median")
 
 
 def typename(x):

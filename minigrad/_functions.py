@@ -421,6 +421,10 @@ def min(input, *args, **kwargs):
     return input.min(*args, **kwargs)
 
 
+def median(input, *args, **kwargs):
+    return input.median(*args, **kwargs)
+
+
 def argmax(input, *args, **kwargs):
     return input.argmax(*args, **kwargs)
 

@@ -12,7 +12,7 @@ import functools
 import numpy as np
 
 from . import _dtype, ops
-from ._conventions import MaxResult, MinResult, SortResult, TopkResult
+from ._conventions import MaxResult, MedianResult, MinResult, SortResult, TopkResult
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
 from ._tensor_math import _floating
@@ -33,6 +33,9 @@ def numpy_spellings(method):
 
 def _indices(array):
     return function.Tensor._wrap(np.asarray(array, dtype=np.int64))
+
+
+_ALL = object()  # median(): no dim given (median(None) is an error, as in PyTorch)
 
 
 class ReduceMixin:
@@ -145,13 +148,27 @@ class ReduceMixin:
             return ops.Min.apply(self)
         return self._extreme(dim, keepdim, np.argmin, ops.MinDim, MinResult)
 
+    def median(self, dim=_ALL, keepdim=False):
+        """``median()``: the middle element (the lower of two); ``median(dim)``: values and
+        indices along dim. A NaN is the median of anything holding it, as in PyTorch."""
+        if self.dtype is _dtype.bool:
+            raise NotImplementedError(f'"{"median_cpu" if dim is _ALL else "median_out"}" not '
+                                      "implemented for 'Bool'")
+        if dim is _ALL:
+            if keepdim:
+                raise TypeError('median() missing 1 required positional arguments: "dim"')
+            return ops.Median.apply(self)
+        if type(dim) is not int:
+            raise TypeError(f"median(): argument 'dim' (position 1) must be int, not {type(dim).__name__}")
+        return self._extreme(dim, keepdim, _median_index, ops.MedianDim, MedianResult)
+
     def _extreme(self, dim, keepdim, arg, op, result):
         if self._data.ndim == 0:  # dim 0 of a 0-d tensor: the value itself, at index 0
             _dim(dim, 0)
             return result(op.apply(self, 0, keepdim, None), _indices(0))
         d = _dim(dim, self._data.ndim)
         if self._data.shape[d] == 0:
-            raise IndexError(f"{op.__name__[:3].lower()}(): Expected reduction dim {d} to have non-zero size.")
+            raise IndexError(f"{result.__name__}(): Expected reduction dim {d} to have non-zero size.")
         indices = arg(self._data, axis=d)  # the first of equal extremes, as in PyTorch
         values = op.apply(self, d, keepdim, indices)
         return result(values, _indices(np.expand_dims(indices, d) if keepdim else indices))
@@ -225,6 +242,15 @@ class ReduceMixin:
         d = _dim(dim, x._data.ndim)
         _check_softmax_dtype("log_softmax", x, d)
         return ops.LogSoftmax.apply(x, d)
+
+
+def _median_index(x, axis):
+    """Where the median of each line along ``axis`` is: the lower middle of the elements
+    ordered by value, then by index (PyTorch's order, so ties pick as PyTorch); the first
+    NaN of a line that has one."""
+    middle = np.take(np.argsort(x, axis=axis, kind="stable"), (x.shape[axis] - 1) // 2, axis=axis)
+    nan = np.isnan(x)
+    return np.where(nan.any(axis=axis), np.argmax(nan, axis=axis), middle)
 
 
 def _check_not_empty(name, x, error=RuntimeError):

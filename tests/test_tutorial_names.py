@@ -448,3 +448,72 @@ def test_multinomial_is_reproducible():
     first = p.multinomial(2)
     mg.manual_seed(7)
     assert mg.equal(first, p.multinomial(2))
+
+
+# ---------------------------------------------------------------------------------------------
+# median: the lower middle value; along a dim, (values, indices) as max(dim) gives them
+# ---------------------------------------------------------------------------------------------
+
+MEDIAN = {
+    "median()": lambda lib, x: x.median(),
+    "torch.median(x, 1)": lambda lib, x: lib.median(x, 1),
+    "median(dim=0, keepdim)": lambda lib, x: x.median(dim=0, keepdim=True),
+    "median(-1)": lambda lib, x: x.median(-1),
+}
+MEDIAN_SHAPES = {"odd": (3, 5), "even": (4, 6), "column": (2, 1)}
+
+
+@FLOATS
+@pytest.mark.parametrize("shape", MEDIAN_SHAPES.values(), ids=MEDIAN_SHAPES.keys())
+@pytest.mark.parametrize("name", MEDIAN)
+def test_median(oracle, name, shape, fdt):
+    run_case(oracle, MEDIAN[name], [(shape, "f", True)], fdt, grad="rand")
+
+
+def test_median_ties_nan_and_edges(oracle):
+    """Ties: the index PyTorch picks (the lower middle by value, then by index), the gradient
+    shared among equal medians by median(); NaN is the median of what holds it (the first
+    NaN's index); integer tensors, 0-d and empty tensors."""
+    def program(lib):
+        nan = float("nan")
+        x = lib.tensor([[3.0, 1.0, 2.0, 1.0], [4.0, nan, 0.0, 5.0], [2.0, 1.0, 1.0, 1.0]],
+                       requires_grad=True)
+        along = x.median(1)
+        along.values.sum().backward()
+        grad_along, x.grad = x.grad, None
+        whole = x[0].median()
+        whole.backward()
+        y = lib.tensor([1.0, nan, nan, 3.0], requires_grad=True)
+        of_nan = y.median()
+        of_nan.backward()
+        return {
+            "along": along, "grad along": grad_along, "whole": whole, "grad whole": x.grad,
+            "of NaN": of_nan, "grad of NaN": y.grad,
+            "repr": repr(along), "type": type(along).__name__,
+            "dim 0 of rows with NaN": x.median(0),
+            "ties": lib.tensor([2.0, 1.0, 1.0, 4.0, 1.0]).median(0),
+            "ints": lib.tensor([1, 5, 3, 4]).median(),
+            "ints along": lib.tensor([[1, 5, 3, 4], [2, 2, 9, 2]]).median(1),
+            "0-d": lib.tensor(3.0).median(),
+            "0-d along 0": lib.tensor(3.0).median(0),
+            "empty": lib.ones(0).median(),
+            "empty rows along 0": lib.ones(2, 0).median(0),
+            "float64": lib.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], dtype=lib.float64).median(-1, True),
+        }
+
+    oracle.same(program)
+
+
+MEDIAN_ERRORS = {
+    "bool": lambda lib: lib.tensor([True, False]).median(),
+    "bool along": lambda lib: lib.tensor([True, False]).median(0),
+    "dim of no elements": lambda lib: lib.ones(0, 2).median(0),
+    "dim out of range": lambda lib: lib.ones(2).median(1),
+    "dim None": lambda lib: lib.ones(3).median(None),
+    "keepdim without dim": lambda lib: lib.ones(3).median(keepdim=True),
+}
+
+
+@pytest.mark.parametrize("fn", MEDIAN_ERRORS.values(), ids=MEDIAN_ERRORS.keys())
+def test_median_errors(oracle, fn):
+    oracle.same_error(fn)

@@ -420,6 +420,28 @@ class MinDim(MaxDim):
     node_name = "MinBackward0"
 
 
+class Median(Max):
+    """``x.median()``: the middle element; of an even number, the lower of the two middle ones
+    (not their mean, as NumPy's); NaN if there is one. Backward as max's: ties share."""
+    node_name = "MedianBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        if x.size == 0:  # PyTorch's answer: NaN (an integer's lowest value)
+            out = np.array(np.nan if x.dtype.kind == "f" else np.iinfo(x.dtype).min, x.dtype)
+        else:
+            flat = np.sort(x, axis=None)  # NaNs last
+            out = flat[-1] if np.isnan(flat[-1]) else flat[(flat.size - 1) // 2]
+        ctx.save_for_backward(x, out)
+        return np.asarray(out)
+
+
+class MedianDim(MaxDim):
+    """``x.median(dim)``'s values: picked by the indices the Tensor method finds; backward as
+    ``max(dim)``'s (the picked element receives the gradient)."""
+    node_name = "MedianBackward1"
+
+
 class Sort(Gather):
     """``x.sort(dim)``'s values: the elements, gathered in sorted order (``indices``)."""
     node_name = "SortBackward0"
