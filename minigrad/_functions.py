@@ -425,6 +425,16 @@ def median(input, *args, **kwargs):
     return input.median(*args, **kwargs)
 
 
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    check_tensors("_unique2" if dim is None else "unique_dim", 1, input=input)
+    return input.unique(sorted, return_inverse, return_counts, dim)
+
+
+def bincount(input, weights=None, minlength=0):
+    check_tensors("bincount", 1, input=input)
+    return input.bincount(weights, minlength)
+
+
 def argmax(input, *args, **kwargs):
     return input.argmax(*args, **kwargs)
 

@@ -162,6 +162,50 @@ class ReduceMixin:
             raise TypeError(f"median(): argument 'dim' (position 1) must be int, not {type(dim).__name__}")
         return self._extreme(dim, keepdim, _median_index, ops.MedianDim, MedianResult)
 
+    # -- counting (no derivative) ---------------------------------------------------------------
+    def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+        """The distinct elements (or slices along ``dim``), in increasing order (also with
+        ``sorted=False``, as PyTorch's CPU gives them); optionally where each element went
+        (``inverse``: ``values[inverse]`` is self) and how many of each there were."""
+        x = self._data
+        if dim is None:
+            values, inverse, counts = np.unique(x, return_inverse=True, return_counts=True, equal_nan=False)
+            inverse = inverse.reshape(x.shape)
+            op = ops.Unique
+        else:
+            if type(dim) is not int:
+                raise TypeError(f"unique_dim(): argument 'dim' (position 2) must be int, not {type(dim).__name__}")
+            if x.ndim == 0:
+                raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+            d = _dim(dim, x.ndim)
+            if x.size == 0 and x.shape[d] != 0:
+                raise RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique "
+                                   "cannot be applied")
+            values, inverse, counts = np.unique(x, return_inverse=True, return_counts=True, axis=d)
+            inverse = inverse.reshape(-1)
+            op = ops.UniqueDim
+        values = op.apply(self, values)
+        extra = [_indices(a) for a, wanted in ((inverse, return_inverse), (counts, return_counts)) if wanted]
+        return (values, *extra) if extra else values
+
+    def bincount(self, weights=None, minlength=0):
+        """How many times each value 0, 1, ... occurs in this 1-D tensor of non-negative
+        integers (with ``weights``: the sum of their weights), at least ``minlength`` of them."""
+        if type(minlength) is not int:
+            raise TypeError(f"bincount(): argument 'minlength' must be int, not {type(minlength).__name__}")
+        if self.dtype.is_floating_point or self.dtype is _dtype.bool:
+            raise NotImplementedError(f'"bincount_cpu" not implemented for \'{self.dtype.legacy_name}\'')
+        if minlength < 0:
+            raise RuntimeError("minlength should be >= 0")
+        x = self._data
+        if x.ndim != 1 or (x.size and x.min() < 0):
+            raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+        if weights is None:
+            return _indices(np.bincount(x, minlength=minlength))
+        if weights._data.shape != x.shape:
+            raise RuntimeError("weights should be 1-d and have the same length as input")
+        return ops.Bincount.apply(weights, x, minlength)
+
     def _extreme(self, dim, keepdim, arg, op, result):
         if self._data.ndim == 0:  # dim 0 of a 0-d tensor: the value itself, at index 0
             _dim(dim, 0)

@@ -517,3 +517,87 @@ MEDIAN_ERRORS = {
 @pytest.mark.parametrize("fn", MEDIAN_ERRORS.values(), ids=MEDIAN_ERRORS.keys())
 def test_median_errors(oracle, fn):
     oracle.same_error(fn)
+
+
+# ---------------------------------------------------------------------------------------------
+# unique, bincount: counting, no gradient
+# ---------------------------------------------------------------------------------------------
+
+
+def test_unique(oracle):
+    def program(lib):
+        x = lib.tensor([3, 1, 2, 3, 1, 5])
+        m = lib.tensor([[2, 1], [1, 2]])
+        f = lib.tensor([[1.0, 2.0], [1.0, 2.0], [0.0, 5.0]], requires_grad=True)
+        nan = float("nan")
+        return {
+            "torch.unique": lib.unique(x),
+            "sorted=False (sorted all the same)": x.unique(sorted=False),
+            "return_inverse": x.unique(return_inverse=True),
+            "return_counts": lib.unique(x, return_counts=True),
+            "both": x.unique(sorted=False, return_inverse=True, return_counts=True),
+            "2-D: inverse of its shape": m.unique(return_inverse=True),
+            "floats requiring grad": f.unique(),
+            "dim=0": f.unique(dim=0, return_inverse=True, return_counts=True),
+            "dim=1": lib.unique(f, dim=1),
+            "by position": lib.unique(f, True, True, True, 0),
+            "dim=-1": x.unique(dim=-1),
+            "dim=0 unsorted": lib.tensor([[3, 1], [1, 2], [3, 1]]).unique(dim=0, sorted=False,
+                                                                          return_inverse=True),
+            "NaNs each their own": lib.tensor([nan, 1.0, nan]).unique(return_counts=True),
+            "bools": lib.tensor([True, False, True]).unique(return_counts=True),
+            "0-d": lib.tensor(3.0).unique(return_inverse=True),
+            "empty": lib.ones(0).unique(return_inverse=True, return_counts=True),
+            "empty rows along 0": lib.ones(0, 3).unique(dim=0),
+            "no gradient for the inverse": f.unique(return_inverse=True)[1].requires_grad,
+        }
+
+    oracle.same(program)
+
+
+def test_bincount(oracle):
+    def program(lib):
+        x = lib.tensor([0, 1, 1, 3])
+        w = lib.tensor([0.5, 1.0, 2.0, 3.0], requires_grad=True)
+        return {
+            "torch.bincount": lib.bincount(x),
+            "minlength": x.bincount(minlength=6),
+            "minlength shorter": x.bincount(minlength=2),
+            "float weights (graph: NotImplemented)": lib.bincount(x, w),
+            "float64 weights": x.bincount(weights=w.detach().double()),
+            "int weights: float64": lib.bincount(x, weights=lib.tensor([1, 2, 3, 4])),
+            "bool weights: float64": lib.bincount(x, lib.tensor([True, False, True, True])),
+            "empty": lib.bincount(lib.tensor([], dtype=lib.long)),
+            "empty, minlength": lib.tensor([], dtype=lib.long).bincount(minlength=3),
+        }
+
+    oracle.same(program)
+
+
+COUNTING_ERRORS = {
+    "unique backward": lambda lib: lib.ones(3, requires_grad=True).unique().sum().backward(),
+    "unique(dim) backward": lambda lib: lib.ones(2, 3, requires_grad=True).unique(dim=0).sum().backward(),
+    "unique dim of 0-d": lambda lib: lib.tensor(3.0).unique(dim=0),
+    "unique dim out of range": lambda lib: lib.ones(2, 3).unique(dim=2),
+    "unique empty dims not selected": lambda lib: lib.ones(2, 0).unique(dim=0),
+    "unique float dim": lambda lib: lib.tensor([[1, 2]]).unique(dim=0.0),
+    "torch.unique of a list": lambda lib: lib.unique([1, 2]),
+    "torch.unique(dim) of a list": lambda lib: lib.unique([1, 2], dim=0),
+    "bincount backward": lambda lib: lib.bincount(lib.tensor([0, 1]), lib.ones(2, requires_grad=True)
+                                                  ).sum().backward(),
+    "bincount negative": lambda lib: lib.bincount(lib.tensor([-1, 2])),
+    "bincount floats": lambda lib: lib.tensor([1.0, 2.0]).bincount(),
+    "bincount bools": lambda lib: lib.bincount(lib.tensor([True, False])),
+    "bincount 2-D": lambda lib: lib.bincount(lib.tensor([[1, 2]])),
+    "bincount 0-d": lambda lib: lib.tensor(1).bincount(),
+    "bincount negative minlength": lambda lib: lib.bincount(lib.tensor([1, 2]), minlength=-1),
+    "bincount weights too long": lambda lib: lib.bincount(lib.tensor([1, 2]), weights=lib.ones(3)),
+    "bincount 2-D weights": lambda lib: lib.tensor([1, 2]).bincount(lib.ones(1, 2)),
+    "bincount float minlength": lambda lib: lib.bincount(lib.tensor([1, 2]), minlength=2.0),
+    "torch.bincount of a list": lambda lib: lib.bincount([1, 2]),
+}
+
+
+@pytest.mark.parametrize("fn", COUNTING_ERRORS.values(), ids=COUNTING_ERRORS.keys())
+def test_counting_errors(oracle, fn):
+    oracle.same_error(fn)

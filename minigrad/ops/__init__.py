@@ -35,7 +35,9 @@ reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Var, Std,
                    Prod, ProdDim (ProdBackward0/1), Cumsum, Cumprod, Max, Min
                    (MaxBackward1, MinBackward1: all), MaxDim, MinDim (MaxBackward0,
                    MinBackward0: along a dim), Amax, Amin, Sort, SortStable (SortBackward0/1), Topk,
-                   Median, MedianDim (MedianBackward0: all, MedianBackward1: along a dim)
+                   Median, MedianDim (MedianBackward0: all, MedianBackward1: along a dim);
+                   Unique, UniqueDim, Bincount (no derivative: Unique2Backward0,
+                   UniqueDimBackward0, NotImplemented, whose backward raises)
 shape.py           View, UnsafeView (a reshape that copied), ReshapeAlias, Expand, Permute,
                    Transpose, T, Unsqueeze, Squeeze (SqueezeBackward0/1/2), Cat, Stack,
                    Repeat (``repeat``, ``tile``), Flip, Roll, ConstantPadNd (``F.pad``)
@@ -86,9 +88,9 @@ from .loss import (BinaryCrossEntropy, BinaryCrossEntropyWithLogits, DivNumber, 
                    Xlogy)
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLossBackward, Softmax)
-from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Median, MedianDim,
-                     Min, MinDim,
-                     Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim, Topk, Var)
+from .reduce import (Amax, Amin, Bincount, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Median,
+                     MedianDim, Min, MinDim, Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim, Topk,
+                     Unique, UniqueDim, Var)
 from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
                     ReshapeAlias, T, Transpose, UnsafeView, Unsqueeze, View)
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,

@@ -464,3 +464,44 @@ class SortStable(Sort):
 
 class Topk(Gather):
     node_name = "TopkBackward0"
+
+
+# ---------------------------------------------------------------------------------------------
+# Counting: no derivative (PyTorch defines none; its node raises if a backward reaches it)
+# ---------------------------------------------------------------------------------------------
+
+
+class Unique(Op):
+    """``x.unique()``'s values (found by the Tensor method, with NumPy's ``unique``)."""
+    node_name = "Unique2Backward0"
+
+    @staticmethod
+    def forward(ctx, x, values):
+        return values
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise NotImplementedError("the derivative for '_unique2' is not implemented.")
+
+
+class UniqueDim(Unique):
+    """``x.unique(dim=d)``'s values: the distinct slices along ``d``."""
+    node_name = "UniqueDimBackward0"
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise NotImplementedError("the derivative for 'unique_dim' is not implemented.")
+
+
+class Bincount(Op):
+    """``input.bincount(weights)``: the sum of the weights of each value of ``input``."""
+    node_name = "NotImplemented"
+
+    @staticmethod
+    def forward(ctx, weights, input, minlength):
+        out = np.bincount(input, weights, minlength)  # float64: PyTorch keeps float32 weights' dtype
+        return out.astype(weights.dtype) if weights.dtype == np.float32 else out
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise RuntimeError("derivative for aten::bincount is not implemented")
