@@ -8,11 +8,11 @@ import builtins
 
 import numpy as np
 
-from . import _dtype, ops
+from . import _dtype, _random, ops
 from ._conventions import dim as _dim
 from ._creation import tensor
 from ._tensor import Tensor
-from ._tensor_math import check_multinomial, check_tensors
+from ._tensor_math import check_tensors
 
 
 def is_tensor(obj):
@@ -667,7 +667,7 @@ def where(condition, input=None, other=None):
 def multinomial(input, num_samples, replacement=False, *, generator=None):
     """Indices drawn with the probabilities in ``input``, row by row (see Tensor.multinomial)."""
     check_tensors("multinomial", 1, input=input)
-    check_multinomial(input, num_samples, replacement, generator, first=2)
+    _random.check_multinomial(input._data, num_samples, replacement, generator, first=2)
     return input.multinomial(num_samples, replacement, generator=generator)
 
 
