@@ -174,7 +174,8 @@ class ReduceMixin:
             op = ops.Unique
         else:
             if type(dim) is not int:
-                raise TypeError(f"unique_dim(): argument 'dim' (position 2) must be int, not {type(dim).__name__}")
+                raise TypeError("unique_dim(): argument 'dim' (position 2) must be int, not "
+                                f"{type(dim).__name__}")
             if x.ndim == 0:
                 raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
             d = _dim(dim, x.ndim)

@@ -89,8 +89,8 @@ from .loss import (BinaryCrossEntropy, BinaryCrossEntropyWithLogits, DivNumber, 
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLossBackward, Softmax)
 from .reduce import (Amax, Amin, Bincount, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Median,
-                     MedianDim, Min, MinDim, Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim, Topk,
-                     Unique, UniqueDim, Var)
+                     MedianDim, Min, MinDim, Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim,
+                     Topk, Unique, UniqueDim, Var)
 from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
                     ReshapeAlias, T, Transpose, UnsafeView, Unsqueeze, View)
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,
