@@ -148,6 +148,7 @@ class ReduceMixin:
             return ops.Min.apply(self)
         return self._extreme(dim, keepdim, np.argmin, ops.MinDim, MinResult)
 
+    @numpy_spellings
     def median(self, dim=_ALL, keepdim=False):
         """``median()``: the middle element (the lower of two); ``median(dim)``: values and
         indices along dim. A NaN is the median of anything holding it, as in PyTorch."""

@@ -461,6 +461,8 @@ MEDIAN = {
     "torch.median(x, 1)": lambda lib, x: lib.median(x, 1),
     "median(dim=0, keepdim)": lambda lib, x: x.median(dim=0, keepdim=True),
     "median(-1)": lambda lib, x: x.median(-1),
+    "median(axis=1, keepdims=True)": lambda lib, x: x.median(axis=1, keepdims=True),
+    "torch.median(x, axis=0)": lambda lib, x: lib.median(x, axis=0),
 }
 MEDIAN_SHAPES = {"odd": (3, 5), "even": (4, 6), "column": (2, 1)}
 
