@@ -432,6 +432,8 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 
 def bincount(input, weights=None, minlength=0):
     check_tensors("bincount", 1, input=input)
+    if weights is not None:
+        check_tensors("bincount", 2, weights=weights)
     return input.bincount(weights, minlength)
 
 

@@ -15,7 +15,7 @@ from . import _dtype, ops
 from ._conventions import MaxResult, MedianResult, MinResult, SortResult, TopkResult
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
-from ._tensor_math import _floating
+from ._tensor_math import _floating, check_tensors
 from .autograd import function
 
 
@@ -204,6 +204,7 @@ class ReduceMixin:
             raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
         if weights is None:
             return _indices(np.bincount(x, minlength=minlength))
+        check_tensors("bincount", 1, weights=weights)
         if weights._data.shape != x.shape:
             raise RuntimeError("weights should be 1-d and have the same length as input")
         return ops.Bincount.apply(weights, x, minlength)

@@ -599,6 +599,8 @@ COUNTING_ERRORS = {
     "bincount 2-D weights": lambda lib: lib.tensor([1, 2]).bincount(lib.ones(1, 2)),
     "bincount float minlength": lambda lib: lib.bincount(lib.tensor([1, 2]), minlength=2.0),
     "torch.bincount of a list": lambda lib: lib.bincount([1, 2]),
+    "torch.bincount list weights": lambda lib: lib.bincount(lib.tensor([1]), [1.0]),
+    "bincount list weights": lambda lib: lib.tensor([1]).bincount([1.0]),
 }
 
 
