@@ -44,6 +44,8 @@ from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, an
                          sum_to_size, swapaxes, swapdims, t, take_along_dim, tan, tanh, tile, topk,
                          trace, transpose, tril, triu, true_divide, trunc, unbind, unflatten,
                          unsqueeze, var, where)
+from ._functions import (addcdiv, addcmul, addmm, bincount, median, multinomial,  # names tutorials use
+                         unique)
 from ._random import Generator, default_generator, manual_seed
 from ._tensor import Size, Tensor
 from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,

@@ -84,6 +84,7 @@ def _return_type(name):
 
 
 MaxResult, MinResult, SortResult, TopkResult = map(_return_type, ("max", "min", "sort", "topk"))
+MedianResult = _return_type("median")
 
 
 def typename(x):
@@ -170,6 +171,14 @@ def check_broadcast(sa, sb):
         if da != db and da != 1 and db != 1:
             raise RuntimeError(f"The size of tensor a ({da}) must match the size of tensor b ({db}) "
                                f"at non-singleton dimension {n - i}")
+
+
+ADDCDIV_INTEGER = (
+    "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will "
+    "perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be "
+    "implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer "
+    "inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv "
+    "behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all dtypes.")
 
 
 def check_expand(shape, target, tensor_type="torch.FloatTensor"):

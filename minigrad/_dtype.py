@@ -192,7 +192,7 @@ def python_number(x):
     return x
 
 
-def result_type(a, b):
+def result_type(a, b, *more):
     """PyTorch's promotion for a binary op on Tensors (NumPy arrays count as tensors) and
     Python numbers.
 
@@ -203,7 +203,7 @@ def result_type(a, b):
     ``int_tensor * 2.5`` is float32 (the default), and ``int_tensor / float64_0d`` float64.
     """
     groups = [None, None, None]  # tensors with dimensions, 0-d tensors, numbers
-    for x in (a, b):
+    for x in (a, b, *more):
         if hasattr(x, "_data") or isinstance(x, np.ndarray):
             array = x._data if hasattr(x, "_data") else x
             group, d = (0 if array.ndim else 1), from_numpy_dtype(array.dtype)

@@ -8,10 +8,11 @@ import builtins
 
 import numpy as np
 
-from . import _dtype, ops
+from . import _dtype, _random, ops
 from ._conventions import dim as _dim
 from ._creation import tensor
 from ._tensor import Tensor
+from ._tensor_math import check_tensors
 
 
 def is_tensor(obj):
@@ -317,6 +318,24 @@ def matmul(input, other):
     return input.matmul(other)
 
 
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    """``beta * input + alpha * (mat1 @ mat2)``: what ``nn.Linear`` computes, with factors."""
+    check_tensors("addmm", 1, input=input, mat1=mat1, mat2=mat2)
+    return input.addmm(mat1, mat2, beta=beta, alpha=alpha)
+
+
+def addcmul(input, tensor1, tensor2, *, value=1):
+    """``input + value * tensor1 * tensor2``"""
+    check_tensors("addcmul", 1, input=input, tensor1=tensor1, tensor2=tensor2)
+    return input.addcmul(tensor1, tensor2, value=value)
+
+
+def addcdiv(input, tensor1, tensor2, *, value=1):
+    """``input + value * tensor1 / tensor2``"""
+    check_tensors("addcdiv", 1, input=input, tensor1=tensor1, tensor2=tensor2)
+    return input.addcdiv(tensor1, tensor2, value=value)
+
+
 def mm(input, mat2):
     return input.mm(mat2)
 
@@ -400,6 +419,22 @@ def max(input, *args, **kwargs):
 
 def min(input, *args, **kwargs):
     return input.min(*args, **kwargs)
+
+
+def median(input, *args, **kwargs):
+    return input.median(*args, **kwargs)
+
+
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    check_tensors("_unique2" if dim is None else "unique_dim", 1, input=input)
+    return input.unique(sorted, return_inverse, return_counts, dim)
+
+
+def bincount(input, weights=None, minlength=0):
+    check_tensors("bincount", 1, input=input)
+    if weights is not None:
+        check_tensors("bincount", 2, weights=weights)
+    return input.bincount(weights, minlength)
 
 
 def argmax(input, *args, **kwargs):
@@ -631,16 +666,26 @@ def where(condition, input=None, other=None):
     return input.where(condition, other)
 
 
+def multinomial(input, num_samples, replacement=False, *, generator=None):
+    """Indices drawn with the probabilities in ``input``, row by row (see Tensor.multinomial)."""
+    check_tensors("multinomial", 1, input=input)
+    _random.check_multinomial(input._data, num_samples, replacement, generator, first=2)
+    return input.multinomial(num_samples, replacement, generator=generator)
+
+
 # -- comparing tensors -------------------------------------------------------------------------
 
-def equal(a, b):
+def equal(input, other):
     """True if both tensors have the same shape and the same elements."""
-    return a.shape == b.shape and builtins.bool((a._data == b._data).all())
+    check_tensors("equal", 1, input=input, other=other)
+    return input.equal(other)
 
 
-def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return builtins.bool(np.allclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    check_tensors("allclose", 1, input=input, other=other)
+    return input.allclose(other, rtol, atol, equal_nan)
 
 
-def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return Tensor._wrap(np.isclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    check_tensors("isclose", 1, input=input, other=other)
+    return input.isclose(other, rtol, atol, equal_nan)

@@ -1,11 +1,14 @@
-"""Random number streams: ``torch.Generator``, the default one, and ``manual_seed``.
+"""Random number streams: ``torch.Generator``, the default one, and ``manual_seed``; and
+``multinomial``'s draws of categories.
 
 minigrad's numbers come from NumPy's generator (PCG64), so a seed gives the same numbers
 on every run of minigrad, but not the numbers PyTorch's Mersenne Twister gives.
 """
+import numbers
+
 import numpy as np
 
-from . import _device
+from . import _device, _dtype
 
 _DEFAULT_SEED = 67280421310721  # PyTorch's: a fresh process gives the same numbers every run
 
@@ -39,3 +42,75 @@ def manual_seed(seed):
 def rng(generator):
     """The NumPy generator behind ``generator`` (None: the default one)."""
     return (generator or default_generator)._rng
+
+
+# ---------------------------------------------------------------------------------------------
+# multinomial: drawing categories (makemore's sampler), on NumPy arrays
+# ---------------------------------------------------------------------------------------------
+
+
+def multinomial(probs, num_samples, replacement=False, generator=None):
+    """Indices drawn with the probabilities in ``probs`` (weights: the sum need not be 1), for
+    each row of a 2-D array: ``Tensor.multinomial``'s work."""
+    check_multinomial(probs, num_samples, replacement, generator)
+    out_shape = probs.shape[:-1] + (num_samples,)
+    if not np.prod(out_shape):  # no rows: nothing to draw, nothing to check
+        return np.zeros(out_shape, np.int64)
+    rows = probs.reshape(int(np.prod(out_shape[:-1])), -1).astype(np.float64)  # 1-D: one row
+    r = rng(generator)
+    if not replacement or num_samples == 1:
+        _check_probabilities(rows)
+        # Each category gets the key p / E, with E ~ Exp(1): the largest key is category i
+        # with probability p_i, the next largest the next draw from the rest, and so on
+        # (a race of exponential clocks). PyTorch samples this way too.
+        with np.errstate(divide="ignore"):
+            keys = rows / r.standard_exponential(rows.shape)
+        samples = np.argsort(-keys, axis=1, kind="stable")[:, :num_samples]
+    else:  # the inverse of each row's cumulative distribution at uniform numbers in [0, 1)
+        _check_probabilities(rows, replacement=True)
+        cdf = np.cumsum(rows, axis=1)
+        cdf /= cdf[:, -1:]
+        u = r.random((len(rows), num_samples))
+        samples = np.stack([np.searchsorted(c, x, side="right") for c, x in zip(cdf, u)])
+    return samples.reshape(out_shape).astype(np.int64)
+
+
+def check_multinomial(probs, num_samples, replacement, generator, first=1):
+    """PyTorch's checks of multinomial's arguments, in its order (``first``: num_samples's
+    position: 1 for the method, 2 for ``torch.multinomial``)."""
+    if type(num_samples) is bool or not isinstance(num_samples, numbers.Integral):
+        raise TypeError(f"multinomial(): argument 'num_samples' (position {first}) must be int, not "
+                        f"{type(num_samples).__name__}")
+    if type(replacement) is not bool:
+        raise TypeError(f"multinomial(): argument 'replacement' (position {first + 1}) must be bool, "
+                        f"not {type(replacement).__name__}")
+    if generator is not None and not isinstance(generator, Generator):
+        raise TypeError("multinomial(): argument 'generator' must be torch.Generator, not "
+                        f"{type(generator).__name__}")
+    if probs.ndim not in (1, 2):
+        raise RuntimeError("prob_dist must be 1 or 2 dim")
+    if probs.dtype.kind != "f":
+        raise RuntimeError(f"multinomial only supports floating-point dtypes for input, got: "
+                           f"{_dtype.from_numpy_dtype(probs.dtype).legacy_name}")
+    if num_samples <= 0:
+        raise RuntimeError("cannot sample n_sample <= 0 samples")
+    if not replacement and num_samples > probs.shape[-1]:
+        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
+
+
+def _check_probabilities(rows, replacement=False):
+    """PyTorch's words for probabilities that make no distribution (its two code paths say it
+    differently): negative, infinite or NaN entries, a row of zeros."""
+    bad = ~(rows >= 0) | ~np.isfinite(rows)  # (NaN >= 0 is False)
+    empty = ~(rows.sum(axis=1) > 0)
+    if not replacement:  # checked on the whole tensor first, then row by row
+        if bad.any():
+            raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
+    else:  # the first row with a problem, entry by entry
+        for i in np.flatnonzero(bad.any(axis=1) | empty)[:1]:
+            if bad[i].any():
+                first = rows[i, np.argmax(bad[i])]
+                raise RuntimeError("invalid multinomial distribution (encountering probability entry "
+                                   + ("< 0)" if not first >= 0 else "= infinity or NaN)"))
+    if empty.any():
+        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")

@@ -8,8 +8,8 @@ import numbers
 
 import numpy as np
 
-from . import _dtype, _inplace, ops
-from ._conventions import check_broadcast, check_matmul_dtypes
+from . import _dtype, _inplace, _random, ops
+from ._conventions import ADDCDIV_INTEGER, check_broadcast, check_expand, check_matmul_dtypes
 from ._random import rng
 from .autograd import function
 
@@ -101,6 +101,15 @@ def _check_tensor(name, other):
                         f"{type(other).__name__}")
 
 
+def check_tensors(name, first, **args):
+    """PyTorch's TypeError for an argument that must be a tensor; ``first``: the position of
+    the first one named (a method's ``self`` has none, so ``x.f(a)``'s ``a`` is position 1)."""
+    for position, (arg, t) in enumerate(args.items(), first):
+        if not isinstance(t, function.Tensor):
+            raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not "
+                            f"{type(t).__name__}")
+
+
 def _check_ndim(arg, t, ndim):
     if t._data.ndim != ndim:
         raise RuntimeError(f"{arg} must be a {'matrix' if ndim == 2 else '3D tensor'}")
@@ -112,6 +121,23 @@ def _in_place(method):
         return _inplace.apply(self, method, *args)
     method_.__name__ = method.__name__.strip("_") + "_"
     return method_
+
+
+def _addc(op, name, x, t1, t2, value):
+    """``x + value * t1 * t2`` (Addcmul) or ``... / t2`` (Addcdiv): the three tensors promoted
+    to their common dtype; ``value`` does not take part, it is cast to that dtype, as PyTorch's."""
+    check_tensors(name, 1, tensor1=t1, tensor2=t2)
+    if name == "addcdiv" and not (t1.dtype.is_floating_point or t2.dtype.is_floating_point):
+        raise RuntimeError(ADDCDIV_INTEGER)
+    dt = _dtype.result_type(x, t1, t2)
+    if dt is _dtype.bool:
+        raise NotImplementedError(f'"{name}_cpu_out" not implemented for \'Bool\'')
+    check_broadcast(x._data.shape, t1._data.shape)  # pairwise, in PyTorch's order
+    check_broadcast(np.broadcast_shapes(x._data.shape, t1._data.shape), t2._data.shape)
+    value = _dtype.python_number(value)
+    if not dt.is_floating_point:
+        value = int(value)
+    return _in_dtype(op.apply(_as_tensor(x, dt), _as_tensor(t1, dt), _as_tensor(t2, dt), value), dt)
 
 
 class MathMixin:
@@ -269,6 +295,26 @@ class MathMixin:
                                f"but got: [{got[0]}, {got[1]}].")
         return ops.Bmm.apply(self, other)
 
+    def addmm(self, mat1, mat2, *, beta=1, alpha=1):
+        """``beta * self + alpha * (mat1 @ mat2)``, self broadcast to the product's shape."""
+        check_tensors("addmm", 1, mat1=mat1, mat2=mat2)
+        for name, t in (("mat1", mat1), ("mat2", mat2)):
+            if t._data.ndim != 2:
+                raise RuntimeError(f"{name} must be a matrix, got {t._data.ndim}-D tensor")
+        for name, t in (("self", self), ("mat1", mat1)):  # no promotion; PyTorch's order of checks
+            if t.dtype is not mat2.dtype:
+                raise RuntimeError(f"{name} and mat2 must have the same dtype, but got "
+                                   f"{t.dtype.legacy_name} and {mat2.dtype.legacy_name}")
+        (n, k), (k2, m) = mat1._data.shape, mat2._data.shape
+        if k != k2:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{k} and {k2}x{m})")
+        check_expand(self._data.shape, (n, m), self.type())
+        if beta == 1 and alpha == 1:
+            return ops.Addmm.apply(self, mat1, mat2)  # nn.Linear's op
+        if not self.dtype.is_floating_point:  # the factors in the tensors' type, as PyTorch's
+            beta, alpha = int(beta), int(alpha)
+        return ops.AddmmScaled.apply(self, mat1, mat2, beta, alpha)
+
     def outer(self, other):
         """Every product ``self[i] * other[j]``: PyTorch records it as a column times a row."""
         for name, t in (("self", self), ("vec2", other)):
@@ -286,6 +332,37 @@ class MathMixin:
         except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead
             check_broadcast(self._data.shape, np.shape(other))
             raise
+
+    def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        """``|self - other| <= atol + rtol * |other|`` element by element, as PyTorch computes
+        it: equal values (infinities too) are close; NaN only to NaN, with ``equal_nan``."""
+        check_tensors("isclose", 1, other=other)
+        if self.dtype is not other.dtype:
+            raise RuntimeError(f"{self.dtype.legacy_name} did not match {other.dtype.legacy_name}")
+        for name, tol in (("rtol", rtol), ("atol", atol)):
+            if tol < 0:
+                raise RuntimeError(f"{name} must be greater than or equal to zero, but got {tol}")
+        a, b = self._data, other._data
+        check_broadcast(a.shape, b.shape)
+        close = a == b
+        if equal_nan and a.dtype.kind == "f":
+            close |= np.isnan(a) & np.isnan(b)
+        if rtol or atol:
+            if a.dtype.kind != "f":  # integers and bools: the error in the default float dtype
+                a, b = (x.astype(_dtype.get_default_dtype().np) for x in (a, b))
+            with np.errstate(invalid="ignore"):  # inf - inf: NaN, which is not finite
+                error = np.abs(a - b)
+            close |= np.isfinite(error) & (error <= atol + np.abs(rtol * b))
+        return function.Tensor._wrap(np.asarray(close))
+
+    def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        check_tensors("allclose", 1, other=other)
+        return bool(self.isclose(other, rtol, atol, equal_nan)._data.all())
+
+    def equal(self, other):
+        """True if both have the same shape and the same values (NaN equals nothing)."""
+        check_tensors("equal", 1, other=other)
+        return self._data.shape == other._data.shape and bool((self._data == other._data).all())
 
     def __eq__(self, other):
         return self._compare(other, np.equal)
@@ -525,6 +602,13 @@ class MathMixin:
             return ops.LerpTensor.apply(self, end, weight)
         return ops.Lerp.apply(self, end, weight)
 
+    # -- input + value * tensor1 (* or /) tensor2: the steps of Adam and RMSprop --------------
+    def addcmul(self, tensor1, tensor2, *, value=1):
+        return _addc(ops.Addcmul, "addcmul", self, tensor1, tensor2, value)
+
+    def addcdiv(self, tensor1, tensor2, *, value=1):
+        return _addc(ops.Addcdiv, "addcdiv", self, tensor1, tensor2, value)
+
     # -- in-place forms --------------------------------------------------------------------------
     # Each computes out of place and writes the result into this tensor (see _inplace.py).
     def add_(self, other, alpha=1):
@@ -556,6 +640,12 @@ class MathMixin:
 
     def lerp_(self, end, weight):
         return _inplace.apply(self, MathMixin.lerp, end, weight)
+
+    def addcmul_(self, tensor1, tensor2, *, value=1):
+        return _inplace.apply(self, lambda t, t1, t2: t.addcmul(t1, t2, value=value), tensor1, tensor2)
+
+    def addcdiv_(self, tensor1, tensor2, *, value=1):
+        return _inplace.apply(self, lambda t, t1, t2: t.addcdiv(t1, t2, value=value), tensor1, tensor2)
 
     def nan_to_num_(self, nan=0.0, posinf=None, neginf=None):
         return _inplace.apply(self, MathMixin.nan_to_num, nan, posinf, neginf)
@@ -603,6 +693,11 @@ class MathMixin:
             floating = self.dtype.is_floating_point
             high = 2 ** (np.finfo(self._data.dtype).nmant + 1) + 1 if floating else 2 ** 63 - 1
         return self._refill(rng(generator).integers(low, high, self._data.shape))
+
+    def multinomial(self, num_samples, replacement=False, *, generator=None):
+        """Indices drawn with the probabilities in ``self`` (weights: the sum need not be 1), for
+        each row of a 2-D tensor; ``torch.multinomial(p, 1, generator=g)`` is makemore's sampler."""
+        return function.Tensor._wrap(_random.multinomial(self._data, num_samples, replacement, generator))
 
     def _refill(self, array):
         return _inplace.apply(self, ops.Fill.apply, array.astype(self._data.dtype))

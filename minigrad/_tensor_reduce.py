@@ -12,10 +12,10 @@ import functools
 import numpy as np
 
 from . import _dtype, ops
-from ._conventions import MaxResult, MinResult, SortResult, TopkResult
+from ._conventions import MaxResult, MedianResult, MinResult, SortResult, TopkResult
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
-from ._tensor_math import _floating
+from ._tensor_math import _floating, check_tensors
 from .autograd import function
 
 
@@ -33,6 +33,9 @@ def numpy_spellings(method):
 
 def _indices(array):
     return function.Tensor._wrap(np.asarray(array, dtype=np.int64, order="C"))  # row by row
+
+
+_ALL = object()  # median(): no dim given (median(None) is an error, as in PyTorch)
 
 
 class ReduceMixin:
@@ -152,13 +155,74 @@ class ReduceMixin:
             return ops.Min.apply(self)
         return self._extreme(dim, keepdim, np.argmin, ops.MinDim, MinResult)
 
+    @numpy_spellings
+    def median(self, dim=_ALL, keepdim=False):
+        """``median()``: the middle element (the lower of two); ``median(dim)``: values and
+        indices along dim. A NaN is the median of anything holding it, as in PyTorch."""
+        if self.dtype is _dtype.bool:
+            raise NotImplementedError(f'"{"median_cpu" if dim is _ALL else "median_out"}" not '
+                                      "implemented for 'Bool'")
+        if dim is _ALL:
+            if keepdim:
+                raise TypeError('median() missing 1 required positional arguments: "dim"')
+            return ops.Median.apply(self)
+        if type(dim) is not int:
+            raise TypeError(f"median(): argument 'dim' (position 1) must be int, not {type(dim).__name__}")
+        return self._extreme(dim, keepdim, _median_index, ops.MedianDim, MedianResult)
+
+    # -- counting (no derivative) ---------------------------------------------------------------
+    def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+        """The distinct elements (or slices along ``dim``), in increasing order (also with
+        ``sorted=False``, as PyTorch's CPU gives them); optionally where each element went
+        (``inverse``: ``values[inverse]`` is self) and how many of each there were."""
+        x = self._data
+        if dim is None:
+            values, inverse, counts = np.unique(x, return_inverse=True, return_counts=True, equal_nan=False)
+            inverse = inverse.reshape(x.shape)
+            op = ops.Unique
+        else:
+            if type(dim) is not int:
+                raise TypeError("unique_dim(): argument 'dim' (position 2) must be int, not "
+                                f"{type(dim).__name__}")
+            if x.ndim == 0:
+                raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+            d = _dim(dim, x.ndim)
+            if x.size == 0 and x.shape[d] != 0:
+                raise RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique "
+                                   "cannot be applied")
+            values, inverse, counts = np.unique(x, return_inverse=True, return_counts=True, axis=d)
+            inverse = inverse.reshape(-1)
+            op = ops.UniqueDim
+        values = op.apply(self, values)
+        extra = [_indices(a) for a, wanted in ((inverse, return_inverse), (counts, return_counts)) if wanted]
+        return (values, *extra) if extra else values
+
+    def bincount(self, weights=None, minlength=0):
+        """How many times each value 0, 1, ... occurs in this 1-D tensor of non-negative
+        integers (with ``weights``: the sum of their weights), at least ``minlength`` of them."""
+        if type(minlength) is not int:
+            raise TypeError(f"bincount(): argument 'minlength' must be int, not {type(minlength).__name__}")
+        if self.dtype.is_floating_point or self.dtype is _dtype.bool:
+            raise NotImplementedError(f'"bincount_cpu" not implemented for \'{self.dtype.legacy_name}\'')
+        if minlength < 0:
+            raise RuntimeError("minlength should be >= 0")
+        x = self._data
+        if x.ndim != 1 or (x.size and x.min() < 0):
+            raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+        if weights is None:
+            return _indices(np.bincount(x, minlength=minlength))
+        check_tensors("bincount", 1, weights=weights)
+        if weights._data.shape != x.shape:
+            raise RuntimeError("weights should be 1-d and have the same length as input")
+        return ops.Bincount.apply(weights, x, minlength)
+
     def _extreme(self, dim, keepdim, arg, op, result):
         if self._data.ndim == 0:  # dim 0 of a 0-d tensor: the value itself, at index 0
             _dim(dim, 0)
             return result(op.apply(self, 0, keepdim, None), _indices(0))
         d = _dim(dim, self._data.ndim)
         if self._data.shape[d] == 0:
-            raise IndexError(f"{op.__name__[:3].lower()}(): Expected reduction dim {d} to have non-zero size.")
+            raise IndexError(f"{result.__name__}(): Expected reduction dim {d} to have non-zero size.")
         indices = arg(self._data, axis=d)  # the first of equal extremes, as in PyTorch
         values = op.apply(self, d, keepdim, indices)
         return result(values, _indices(np.expand_dims(indices, d) if keepdim else indices))
@@ -232,6 +296,15 @@ class ReduceMixin:
         d = _dim(dim, x._data.ndim)
         _check_softmax_dtype("log_softmax", x, d)
         return ops.LogSoftmax.apply(x, d)
+
+
+def _median_index(x, axis):
+    """Where the median of each line along ``axis`` is: the lower middle of the elements
+    ordered by value, then by index (PyTorch's order, so ties pick as PyTorch); the first
+    NaN of a line that has one."""
+    middle = np.take(np.argsort(x, axis=axis, kind="stable"), (x.shape[axis] - 1) // 2, axis=axis)
+    nan = np.isnan(x)
+    return np.where(nan.any(axis=axis), np.argmax(nan, axis=axis), middle)
 
 
 def _check_not_empty(name, x, error=RuntimeError):

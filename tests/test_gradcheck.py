@@ -1132,6 +1132,14 @@ def three(draw):
     return [draw(arrays(shape)) for _ in range(3)]
 
 
+@st.composite
+def addmm_case(draw):
+    """input (broadcast to the product's shape), mat1 (n, k), mat2 (k, m)."""
+    n, k, m = (draw(st.integers(1, 3)) for _ in range(3))
+    shape = draw(st.sampled_from([(n, m), (m,), (1, m), (n, 1), ()]))
+    return [draw(arrays(shape)), draw(arrays((n, k))), draw(arrays((k, m)))]
+
+
 def fixed(shape, elements=None):
     return st.builds(lambda a: [a], arrays(shape, elements))
 
@@ -1173,6 +1181,11 @@ NEW_OPS = {
     "fmin": (lambda a, b: minigrad.fmin(a, b), tie_free_pair()),
     "lerp(number)": (lambda a, b: a.lerp(b, 0.3), pair()),
     "lerp(tensor)": (lambda a, b, w: minigrad.lerp(a, b, w), three()),
+    "addcmul": (lambda x, a, b: x.addcmul(a, b, value=0.7), three()),
+    "torch.addcdiv": (lambda x, a, b: minigrad.addcdiv(x, a, b * b + 0.5, value=-1.5), three()),
+    "addmm(beta, alpha)": (lambda x, a, b: minigrad.addmm(x, a, b, beta=0.5, alpha=-2),
+                           addmm_case()),
+    "addmm": (lambda x, a, b: x.addmm(a, b), addmm_case()),
     "remainder": (lambda a, b: a % b, remainder_case()),
     "fmod": (lambda a, b: minigrad.fmod(a, b), remainder_case()),
     "clamp(tensors)": (lambda x, lo, hi: x.clamp(lo, hi), clamp_tensor_case()),
@@ -1193,6 +1206,9 @@ NEW_OPS = {
     "norm(inf)": (lambda t: t.norm(float("inf"), dim=1), distinct_matrix()),
     "sort": (lambda t: t.sort(1, descending=True).values, distinct_matrix()),
     "topk": (lambda t: t.topk(2).values, distinct_matrix()),
+    "median()": (lambda t: t.median() * t, distinct_matrix()),
+    "median(dim)": (lambda t: minigrad.median(t, 1).values, distinct_matrix()),
+    "median(0, keepdim)": (lambda t: t.median(0, keepdim=True).values * t, distinct_matrix()),
     "std(axis=, keepdims=)": (lambda t: t.std(axis=1, keepdims=True), st.builds(lambda a: [a], distinct((2, 3)))),
     "dot": (lambda a, b: minigrad.dot(a, b), matmul_pair((3,), (3,))),
     "mv": (lambda a, b: a.mv(b), matmul_pair((2, 3), (3,))),

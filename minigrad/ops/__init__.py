@@ -22,7 +22,8 @@ arithmetic.py      Add (AddBackward0), Sub (SubBackward0), Rsub (RsubBackward1),
                    LerpTensor (LerpBackward0/1), Logaddexp, Maximum, Minimum, Fmax, Fmin,
                    ClampTensor (ClampBackward0: tensor bounds), Where (WhereBackward0),
                    Clone, ToCopy (``.to(dtype)``), Zero, Fill, Copy (what ``zero_``,
-                   ``fill_`` and ``copy_`` record)
+                   ``fill_`` and ``copy_`` record), Addcmul, Addcdiv (AddcmulBackward0,
+                   AddcdivBackward0: Adam's steps)
 unary.py           Exp, Log, Sqrt, Abs, Relu, Sigmoid, Tanh (ExpBackward0, ...),
                    ThresholdBackward (ReLU's backward), Clamp (ClampBackward1: number bounds),
                    ClampMin, ClampMax (``clamp_min``, ``clamp_max``),
@@ -33,7 +34,10 @@ reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Var, Std,
                    Norm, NormP (LinalgVectorNormBackward0: p = 2, other p), Logsumexp,
                    Prod, ProdDim (ProdBackward0/1), Cumsum, Cumprod, Max, Min
                    (MaxBackward1, MinBackward1: all), MaxDim, MinDim (MaxBackward0,
-                   MinBackward0: along a dim), Amax, Amin, Sort, SortStable (SortBackward0/1), Topk
+                   MinBackward0: along a dim), Amax, Amin, Sort, SortStable (SortBackward0/1), Topk,
+                   Median, MedianDim (MedianBackward0: all, MedianBackward1: along a dim);
+                   Unique, UniqueDim, Bincount (no derivative: Unique2Backward0,
+                   UniqueDimBackward0, NotImplemented, whose backward raises)
 shape.py           View, UnsafeView (a reshape that copied), ReshapeAlias, Expand, Permute,
                    Transpose, T, Unsqueeze, Squeeze (SqueezeBackward0/1/2), Cat, Stack,
                    Repeat (``repeat``, ``tile``), Flip, Roll, ConstantPadNd (``F.pad``)
@@ -47,7 +51,7 @@ index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
                    an in-place op wrote through it)
 linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
                    (UnsafeViewBackward0): the forms of ``a @ b``; Bmm (``torch.bmm``);
-                   Addmm (``nn.Linear``)
+                   Addmm (``nn.Linear``), AddmmScaled (AddmmBackward0: ``addmm``'s beta, alpha)
 nn.py              Softmax, LogSoftmax, MseLoss, NllLoss (NllLossBackward0,
                    NllLoss2DBackward0), NativeBatchNorm (``BatchNorm1d``), and the backward
                    ops PyTorch records for double backward (LogSoftmaxBackwardData,
@@ -70,7 +74,7 @@ input's shape and casting it to the input's dtype in the same file (``Node.apply
 PyTorch's engine does, so that no backward here has to.
 """
 from .activation import Elu, EluInplace, Gelu, LeakyRelu, LeakyReluInplace, Silu, Softplus
-from .arithmetic import (Add, Atan2, ClampTensor, Clone, Copy, Div, DivRounding, DivTrunc, Fill,
+from .arithmetic import (Add, Addcdiv, Addcmul, Atan2, ClampTensor, Clone, Copy, Div, DivRounding, DivTrunc, Fill,
                          FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp, LerpTensor, Logaddexp,
                          Maximum, Minimum, Mul, Neg, Pow, PowTensor, Reciprocal, Remainder,
                          RemainderNumber, RemainderOfNumber, RPow, Rsub, Sub, ToCopy, Where, Zero)
@@ -78,14 +82,15 @@ from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Un
 from .index import (Alias, AsStrided, Gather, Index, IndexPut, IndexPutValues, IndexSelect, MaskedFill, MaskedFillTensor,
                     MaskedSelect, Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, Slice,
                     SplitPiece, SplitWithSizesPiece, Unbind)
-from .linalg import (Addmm, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, Dot, MatMul, Mm, Mv, Trace,
+from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, Dot, MatMul, Mm, Mv, Trace,
                      Tril, Triu, VecMat, matmul_op)
 from .loss import (BinaryCrossEntropy, BinaryCrossEntropyWithLogits, DivNumber, HuberLoss, MulNumber, SmoothL1Loss,
                    Xlogy)
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLossBackward, Softmax)
-from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim,
-                     Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim, Topk, Var)
+from .reduce import (Amax, Amin, Bincount, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Median,
+                     MedianDim, Min, MinDim, Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim,
+                     Topk, Unique, UniqueDim, Var)
 from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
                     ReshapeAlias, T, Transpose, UnsafeView, Unsqueeze, View)
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,

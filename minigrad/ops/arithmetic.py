@@ -352,6 +352,45 @@ class LerpTensor(Op):
         return grad * (1 - weight), grad * weight, grad * (end - start)
 
 
+class Addcmul(Op):
+    """``input + value * tensor1 * tensor2`` in one op (Adam's ``v.addcmul_(g, g, value=1 - b2)``)."""
+    node_name = "AddcmulBackward0"
+
+    @staticmethod
+    def forward(ctx, x, t1, t2, value):
+        ctx.save_for_backward(t1 if ctx.needs_input_grad[2] else None,
+                              t2 if ctx.needs_input_grad[1] else None)
+        ctx.value = value
+        return x + value * t1 * t2  # PyTorch's order of operations, so the same rounding
+
+    @staticmethod
+    def backward(ctx, grad):
+        t1, t2 = ctx.saved_tensors
+        v = ctx.value
+        return (grad,
+                grad * (t2 * v) if ctx.needs_input_grad[1] else None,
+                grad * (t1 * v) if ctx.needs_input_grad[2] else None, None)
+
+
+class Addcdiv(Op):
+    """``input + value * tensor1 / tensor2`` in one op (Adam's ``p.addcdiv_(m, denom, value=-lr)``)."""
+    node_name = "AddcdivBackward0"
+
+    @staticmethod
+    def forward(ctx, x, t1, t2, value):
+        ctx.save_for_backward(t1 if ctx.needs_input_grad[2] else None, t2)
+        ctx.value = value
+        return x + value * t1 / t2
+
+    @staticmethod
+    def backward(ctx, grad):
+        t1, t2 = ctx.saved_tensors
+        v = ctx.value
+        return (grad,
+                grad * (v / t2) if ctx.needs_input_grad[1] else None,
+                -grad * v * t1 / (t2 * t2) if ctx.needs_input_grad[2] else None, None)
+
+
 class Logaddexp(Op):
     """``log(exp(a) + exp(b))``, computed without overflow."""
     node_name = "LogaddexpBackward0"

@@ -112,6 +112,28 @@ class Addmm(Op):
                 (grad.t() @ x).t() if ctx.needs_input_grad[2] else None)
 
 
+class AddmmScaled(Op):
+    """``beta * input + alpha * (mat1 @ mat2)``: ``torch.addmm`` with its factors (no factor
+    of 1: Addmm). With ``beta == 0`` input is ignored, NaNs and all, as PyTorch documents."""
+    node_name = "AddmmBackward0"
+
+    @staticmethod
+    def forward(ctx, x, mat1, mat2, beta, alpha):
+        ctx.save_for_backward(mat1 if ctx.needs_input_grad[2] else None,
+                              mat2 if ctx.needs_input_grad[1] else None)
+        ctx.beta, ctx.alpha = beta, alpha
+        out = alpha * (mat1 @ mat2)
+        return out if beta == 0 else beta * x + out
+
+    @staticmethod
+    def backward(ctx, grad):
+        mat1, mat2 = ctx.saved_tensors
+        a = ctx.alpha
+        return (grad * ctx.beta,
+                grad @ mat2.t() * a if ctx.needs_input_grad[1] else None,
+                mat1.t() @ grad * a if ctx.needs_input_grad[2] else None, None, None)
+
+
 # ---------------------------------------------------------------------------------------------
 # Parts of a matrix
 # ---------------------------------------------------------------------------------------------

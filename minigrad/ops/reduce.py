@@ -421,6 +421,28 @@ class MinDim(MaxDim):
     node_name = "MinBackward0"
 
 
+class Median(Max):
+    """``x.median()``: the middle element; of an even number, the lower of the two middle ones
+    (not their mean, as NumPy's); NaN if there is one. Backward as max's: ties share."""
+    node_name = "MedianBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        if x.size == 0:  # PyTorch's answer: NaN (an integer's lowest value)
+            out = np.array(np.nan if x.dtype.kind == "f" else np.iinfo(x.dtype).min, x.dtype)
+        else:
+            flat = np.sort(x, axis=None)  # NaNs last
+            out = flat[-1] if np.isnan(flat[-1]) else flat[(flat.size - 1) // 2]
+        ctx.save_for_backward(x, out)
+        return np.asarray(out)
+
+
+class MedianDim(MaxDim):
+    """``x.median(dim)``'s values: picked by the indices the Tensor method finds; backward as
+    ``max(dim)``'s (the picked element receives the gradient)."""
+    node_name = "MedianBackward1"
+
+
 class Sort(Gather):
     """``x.sort(dim)``'s values: the elements, gathered in sorted order (``indices``)."""
     node_name = "SortBackward0"
@@ -443,3 +465,44 @@ class SortStable(Sort):
 
 class Topk(Gather):
     node_name = "TopkBackward0"
+
+
+# ---------------------------------------------------------------------------------------------
+# Counting: no derivative (PyTorch defines none; its node raises if a backward reaches it)
+# ---------------------------------------------------------------------------------------------
+
+
+class Unique(Op):
+    """``x.unique()``'s values (found by the Tensor method, with NumPy's ``unique``)."""
+    node_name = "Unique2Backward0"
+
+    @staticmethod
+    def forward(ctx, x, values):
+        return values
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise NotImplementedError("the derivative for '_unique2' is not implemented.")
+
+
+class UniqueDim(Unique):
+    """``x.unique(dim=d)``'s values: the distinct slices along ``d``."""
+    node_name = "UniqueDimBackward0"
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise NotImplementedError("the derivative for 'unique_dim' is not implemented.")
+
+
+class Bincount(Op):
+    """``input.bincount(weights)``: the sum of the weights of each value of ``input``."""
+    node_name = "NotImplemented"
+
+    @staticmethod
+    def forward(ctx, weights, input, minlength):
+        out = np.bincount(input, weights, minlength)  # float64: PyTorch keeps float32 weights' dtype
+        return out.astype(weights.dtype) if weights.dtype == np.float32 else out
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise RuntimeError("derivative for aten::bincount is not implemented")
