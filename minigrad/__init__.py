@@ -25,6 +25,7 @@ from ._creation import (arange, empty, empty_like, eye, from_numpy, full, full_l
 from ._device import accelerator, backends, cuda, device, get_default_device, set_default_device
 from ._dtype import (bool, double, dtype, float, float32, float64, get_default_dtype, int64, long,
                      set_default_dtype)
+from ._dtype import int, int32  # noqa: A004 (torch.int is int32, as in PyTorch)
 from ._einsum import einsum
 from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, any, arccos, arcsin,
                          arctan, arctan2, argmax, argmin, argsort, asin, atan, atan2, bmm, cat, ceil,
@@ -60,8 +61,8 @@ from ._unsupported import compile, compiler  # noqa: E402 (compile(model) return
 
 
 def __getattr__(name):
-    """``torch.int32`` and PyTorch's other dtypes minigrad lacks: an AttributeError that says which
-    dtypes there are (``hasattr(torch, "int32")`` is still False)."""
+    """``torch.int16`` and PyTorch's other dtypes minigrad lacks: an AttributeError that says which
+    dtypes there are (``hasattr(torch, "int16")`` is still False)."""
     raise _dtype.missing(name) or AttributeError(f"module 'minigrad' has no attribute '{name}'")
 
 

@@ -240,7 +240,7 @@ def check_matmul_dtypes(a, b, ndim_a, ndim_b):
 
 
 # The C++ names PyTorch's messages give some dtypes ("expected ... but got: double != float").
-C_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "bool": "bool"}
+C_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "int32": "int", "bool": "bool"}
 
 
 def check_index(shape, key):

@@ -62,6 +62,8 @@ def ones(*size, dtype=None, device=None, requires_grad=False):
 
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     dtype = _arg(dtype, "full") or _dtype.default_for(fill_value)
+    if dtype is _dtype.int32:
+        _dtype.check_fits(fill_value, "int")
     return _new(np.full(_sizes((size,)), fill_value, dtype.np), requires_grad, device)
 
 
@@ -140,12 +142,12 @@ def from_numpy(array):
     """A tensor sharing memory with ``array``: changes to one show in the other."""
     if not isinstance(array, np.ndarray):
         raise TypeError(f"expected np.ndarray (got {_typename(array)})")
-    if array.dtype not in (np.float32, np.float64, np.int64, np.bool_):
+    if array.dtype not in (np.float32, np.float64, np.int64, np.int32, np.bool_):
         if array.dtype.kind not in "fciub":  # PyTorch refuses these too, in these words
             supported = ("float64, float32, float16, complex64, complex128, int64, int32, int16, "
                          "int8, uint64, uint32, uint16, uint8")
         else:  # PyTorch has these dtypes (int32, float16...); minigrad has not
-            supported = "float64, float32, int64"
+            supported = "float64, float32, int64, int32"
         raise TypeError(f"can't convert np.ndarray of type numpy.{array.dtype.type.__name__}. The "
                         f"only supported types are: {supported}, and bool.")
     return Tensor._wrap(array)

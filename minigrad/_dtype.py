@@ -1,12 +1,13 @@
-"""The four dtypes minigrad knows, how a ``dtype=`` argument is read, and PyTorch's
-type-promotion rules for them."""
+"""The five dtypes minigrad knows (float32, float64, int64, int32, bool), how a ``dtype=``
+argument is read, and PyTorch's type-promotion rules for them."""
 import numpy as np
 
 from ._conventions import typename
 from ._unsupported import refusal
 
-builtins_bool = type(True)  # the built-ins, before this module's own `bool` and `float` hide them
+builtins_bool = type(True)  # the built-ins, before this module's own `bool`, `float`, `int` hide them
 builtins_float = type(1.0)
+builtins_int = type(1)
 
 
 class dtype:
@@ -38,16 +39,18 @@ class dtype:
 float32 = dtype("float32", np.float32, 2, "Float")
 float64 = dtype("float64", np.float64, 2, "Double")
 int64 = dtype("int64", np.int64, 1, "Long")
+int32 = dtype("int32", np.int32, 1, "Int")  # makemore's count matrix; sums of it are int64
 bool = dtype("bool", np.bool_, 0, "Bool")  # noqa: A001 (PyTorch's name, on purpose)
 float = float32  # noqa: A001
 double = float64
 long = int64
+int = int32  # noqa: A001 (PyTorch's torch.int is int32, not Python's int)
 
-_FROM_NUMPY = {d.np: d for d in (float32, float64, int64, bool)}
+_FROM_NUMPY = {d.np: d for d in (float32, float64, int64, int32, bool)}
 
 
 # PyTorch's argument parser takes Python's number types where a dtype goes: dtype=float is float64.
-_PYTHON_TYPES = {builtins_float: float64, int: int64, builtins_bool: bool}
+_PYTHON_TYPES = {builtins_float: float64, builtins_int: int64, builtins_bool: bool}
 
 
 def dtype_arg(d, who):
@@ -60,13 +63,13 @@ def dtype_arg(d, who):
         return _PYTHON_TYPES[d]
     if d is complex:
         raise refusal("complex numbers (dtype=complex, PyTorch's complex128)",
-                      "its dtypes are float32, float64, int64 and bool; keep real and imaginary parts "
+                      "its dtypes are float32, float64, int64, int32 and bool; keep real and imaginary parts "
                       "in two float tensors")
     raise TypeError(f"{who}(): argument 'dtype' must be torch.dtype, not {typename(d)}")
 
 
-# PyTorch's dtypes that minigrad leaves out (torch.int is int32 there), and what to use instead.
-_MISSING = {**dict.fromkeys(("int", "int32", "int16", "short", "int8", "uint8", "uint16", "uint32", "uint64",
+# PyTorch's dtypes that minigrad leaves out, and what to use instead.
+_MISSING = {**dict.fromkeys(("int16", "short", "int8", "uint8", "uint16", "uint32", "uint64",
                              "int1", "int2", "int3", "int4", "int5", "int6", "int7", "uint1", "uint2",
                              "uint3", "uint4", "uint5", "uint6", "uint7", "qint8", "qint32", "quint8",
                              "quint4x2", "quint2x4", "bits1x8", "bits2x4", "bits4x2", "bits8", "bits16",
@@ -83,13 +86,13 @@ def missing(name):
     an AttributeError still, so that ``hasattr(torch, "int32")`` answers False."""
     if name not in _MISSING:
         return None
-    alias = " (int32 in PyTorch)" if name == "int" else ""
-    return AttributeError(f"minigrad has four dtypes (float32, float64, int64, bool): torch.{name}{alias} "
+    return AttributeError(f"minigrad has five dtypes (float32, float64, int64, int32, bool): torch.{name} "
                           f"is not one of them; {_MISSING[name]}")
 
 
 def from_numpy_dtype(np_dtype):
-    """The minigrad dtype for a NumPy dtype: other ints become int64, other floats float32."""
+    """The minigrad dtype for a NumPy dtype: other ints (int8, uint32...) become int64, other
+    floats float32."""
     try:
         return _FROM_NUMPY[np_dtype]
     except KeyError:
@@ -98,7 +101,7 @@ def from_numpy_dtype(np_dtype):
         if np_dtype.kind == "f":
             return float32 if np_dtype.itemsize <= 4 else float64
         raise TypeError(f"can't convert np.ndarray of type {np_dtype} to a minigrad tensor. "
-                        "The only supported types are: float64, float32, int64 and bool.") from None
+                        "The only supported types are: float64, float32, int64, int32 and bool.") from None
 
 
 def from_tensor_type(name):
@@ -129,7 +132,7 @@ def default_for(value):
     """PyTorch's default dtype for a Python number: the default float, int64 or bool."""
     if isinstance(value, builtins_bool):
         return bool
-    if isinstance(value, int):
+    if isinstance(value, builtins_int):
         return int64
     return _default_float[0]
 
@@ -143,12 +146,22 @@ def array_of(data, dtype=None):
     array = np.array(_strip_tensors(data))
     if dtype is not None:
         target = dtype
+        if dtype is int32 and not isinstance(data, np.ndarray) and not hasattr(data, "_data"):
+            check_fits(array)
     elif array.dtype.kind == "f" and not isinstance(data, (np.ndarray, np.generic)) \
             and not hasattr(data, "_data"):
         target = _default_float[0]  # Python floats are float32 by default
     else:
         target = from_numpy_dtype(array.dtype)
     return array if array.dtype == target.np else array.astype(target.np)
+
+
+def check_fits(data, name="int32"):
+    """PyTorch's error for Python numbers beyond int32's range made into an int32 tensor (it
+    checks them one by one; arrays and tensors are cast and wrap, as ``.int()`` does)."""
+    values = np.asarray(data, dtype=np.float64)  # (-2 ** 31 and 2 ** 31 are exact in float64)
+    if values.size and not (-2 ** 31 <= values.min() and values.max() < 2 ** 31):
+        raise RuntimeError(f"value cannot be converted to type {name} without overflow")
 
 
 def _check_data(data, dim=0):
@@ -167,9 +180,9 @@ def _check_data(data, dim=0):
             raise ValueError("only one element tensors can be converted to Python scalars")
     elif isinstance(data, str):
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
-    elif isinstance(data, int) and not -2 ** 63 <= data < 2 ** 63:
+    elif isinstance(data, builtins_int) and not -2 ** 63 <= data < 2 ** 63:
         raise ValueError("Overflow when unpacking long long")
-    elif not isinstance(data, (int, builtins_float, np.generic)):
+    elif not isinstance(data, (builtins_int, builtins_float, np.generic)):
         raise RuntimeError(f"Could not infer dtype of {type(data).__name__}")
 
 

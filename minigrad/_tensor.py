@@ -352,6 +352,9 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     def long(self):
         return self.to(_dtype.int64)
 
+    def int(self):  # int32, as in PyTorch (Python's int would be int64)
+        return self.to(_dtype.int32)
+
     def bool(self):
         return self.to(_dtype.bool)
 

@@ -22,6 +22,8 @@ def _as_tensor(x, dtype):
         if x._requires_grad:
             return x  # float32 meeting float64: the op itself promotes (no extra node, as in PyTorch)
         return function.Tensor._wrap(x._data.astype(dtype.np))
+    if dtype is _dtype.int32 and isinstance(x, int):  # wrapped, as PyTorch's: int32 + 2**32 adds 0
+        x = np.int64(x).astype(np.int32)
     return function.Tensor._wrap(np.asarray(x, dtype=dtype.np))
 
 

@@ -38,6 +38,11 @@ def _indices(array):
 _ALL = object()  # median(): no dim given (median(None) is an error, as in PyTorch)
 
 
+def _asked(dtype, out):
+    """Sums and products of integers are int64 unless ``dtype=`` asked for int32 (as in PyTorch)."""
+    return out.int() if dtype is _dtype.int32 and out.dtype is not dtype else out
+
+
 class ReduceMixin:
     __slots__ = ()
 
@@ -46,7 +51,7 @@ class ReduceMixin:
     def sum(self, dim=None, keepdim=False, dtype=None):
         x = self if dtype is None else self.to(_dtype.dtype_arg(dtype, "sum"))
         dims = _dims(dim, x._data.ndim)
-        return (ops.Sum if dims is None else ops.SumDim).apply(x, dims, keepdim)
+        return _asked(dtype, (ops.Sum if dims is None else ops.SumDim).apply(x, dims, keepdim))
 
     @numpy_spellings
     def mean(self, dim=None, keepdim=False, dtype=None):
@@ -103,8 +108,8 @@ class ReduceMixin:
         if x.dtype is _dtype.bool:
             x = x.long()  # the product of bools counts as integers, as in PyTorch
         if dim is None:
-            return ops.Prod.apply(x)
-        return ops.ProdDim.apply(x, _dim(dim, x._data.ndim), keepdim)
+            return _asked(dtype, ops.Prod.apply(x))
+        return _asked(dtype, ops.ProdDim.apply(x, _dim(dim, x._data.ndim), keepdim))
 
     @numpy_spellings
     def cumsum(self, dim, dtype=None):
@@ -118,7 +123,7 @@ class ReduceMixin:
         if dtype is _dtype.bool:  # asked for; a bool tensor's own running sum is int64
             raise NotImplementedError(f'"{op.__name__.lower()}_out_cpu" not implemented for \'Bool\'')
         x = self if dtype is None else self.to(dtype)
-        return op.apply(x, _dim(dim, x._data.ndim))
+        return _asked(dtype, op.apply(x, _dim(dim, x._data.ndim)))
 
     # -- logical ----------------------------------------------------------------------------------
     @numpy_spellings

@@ -371,7 +371,7 @@ class ShapeMixin:
 
 def _check_index(name, index):
     # an empty index reads nothing: PyTorch takes it whatever its dtype (and gather its ndim)
-    if not isinstance(index, function.Tensor) or (index.dtype.name != "int64" and index._data.size):
+    if not isinstance(index, function.Tensor) or (index.dtype.name not in ("int64", "int32") and index._data.size):
         raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
 
 

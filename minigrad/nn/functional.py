@@ -138,7 +138,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
               sparse=False):
     """Row ``input[i]`` of the table ``weight``, for every index in ``input``."""
-    if input.dtype is not _dtype.int64:  # (minigrad has no int32)
+    if input.dtype not in (_dtype.int64, _dtype.int32):
         raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar "
                            f"types: Long, Int; but got {input.dtype.tensor_type} instead (while checking "
                            "arguments for embedding)")
@@ -445,7 +445,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     x, t = input._data, target._data  # (their arrays: checked on every training step)
     if x.ndim == 0:
         raise ValueError("Expected 1 or more dimensions (got 0)")
-    if t.dtype.kind not in "iu":
+    if t.dtype != np.int64:  # (int32 too is refused; Byte is uint8, which minigrad lacks)
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {target.dtype.legacy_name}")
     if x.ndim > 1 and x.shape[0] != t.shape[0]:
         raise ValueError(f"Expected input batch_size ({x.shape[0]}) to match target batch_size "
