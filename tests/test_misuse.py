@@ -30,7 +30,6 @@ DIFFS = {
                           "raises TypeError",
     "var_correction_too_big": "var(correction=n): PyTorch's gradient is +inf everywhere, minigrad's "
                               "(x - mean) * inf, -inf below the mean",
-    "nll_loss_int32_target": "minigrad has no int32 (from_numpy refuses an int32 array)",
 }
 
 
