@@ -18,9 +18,10 @@ import re
 
 from . import (autograd_material, cnn, d2l_preliminaries, devices, functional, nn_tutorials, optim_and_files,
                tensor_tutorial)
+from . import makemore
 
 MODULES = [tensor_tutorial, autograd_material, devices, functional, d2l_preliminaries, nn_tutorials, cnn,
-           optim_and_files]
+           optim_and_files, makemore]
 PROGRAMS = [p for m in MODULES for p in m.PROGRAMS]
 
 
