@@ -244,10 +244,12 @@ arctan2 = atan2
 
 
 def maximum(input, other):
+    check_tensors("maximum", 1, input=input)  # torch.maximum(2, t): PyTorch's TypeError
     return input.maximum(other)
 
 
 def minimum(input, other):
+    check_tensors("minimum", 1, input=input)
     return input.minimum(other)
 
 

@@ -189,6 +189,8 @@ class MathMixin:
 
     def __rpow__(self, base):
         base = _dtype.python_number(base)
+        if isinstance(base, int) and self.dtype._category == 1:  # 2 ** int_tensor: negative powers give 0
+            return _binary(ops.PowTensor, _as_tensor(base, self.dtype), self)
         return ops.RPow.apply(_floating(self) if isinstance(base, float) else self, base)
 
     def __matmul__(self, other):
@@ -384,21 +386,26 @@ class MathMixin:
     def __ge__(self, other):
         return self._compare(other, np.greater_equal)
 
+    def _bitwise(self, name, fn, other):
+        """``&``, ``|``, ``^`` in the operands' common dtype by PyTorch's promotion, not NumPy's
+        (int32 & a 0-d int64 is int32; a bool tensor & an int tensor works bit by bit)."""
+        dt = _dtype.result_type(self, other)
+        if dt.is_floating_point:  # a float operand: PyTorch names the common dtype
+            raise NotImplementedError(f'"bitwise_{name}_cpu" not implemented for \'{dt.legacy_name}\'')
+        return _as_tensor(self, dt)._compare(_as_tensor(other, dt), fn)
+
     def __and__(self, other):
-        _check_bitwise("and", self, other)
-        return self._compare(other, np.logical_and if self.dtype is _dtype.bool else np.bitwise_and)
+        return self._bitwise("and", np.bitwise_and, other)
 
     def __or__(self, other):
-        _check_bitwise("or", self, other)
-        return self._compare(other, np.logical_or if self.dtype is _dtype.bool else np.bitwise_or)
+        return self._bitwise("or", np.bitwise_or, other)
 
     def __invert__(self):
         _check_bitwise("invert", self)
         return function.Tensor._wrap(np.logical_not(self._data) if self.dtype is _dtype.bool else ~self._data)
 
     def __xor__(self, other):
-        _check_bitwise("xor", self, other)
-        return self._compare(other, np.logical_xor if self.dtype is _dtype.bool else np.bitwise_xor)
+        return self._bitwise("xor", np.bitwise_xor, other)
 
     __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
 

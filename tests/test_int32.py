@@ -10,6 +10,10 @@ import io
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import assert_same, error_of
+from test_gradcheck import PROFILE
 
 import minigrad
 
@@ -140,6 +144,53 @@ def test_torch_functions_promote(oracle):
         return [lib.where(a > 2, a, 0), lib.cat([a, lib.tensor([2])]), lib.stack([a, a]),
                 lib.maximum(a, lib.tensor([2, 2, 2])), lib.maximum(a, a), a.clamp(2, 4), lib.add(a, 2)]
     oracle.same(program)
+
+
+# Every dtype against int32, as a tensor with dimensions, a 0-d tensor or a Python number,
+# under every binary operator: the result (dtype, values) or the error.
+DTYPES = ["int32", "int64", "float32", "float64", "bool"]
+KINDS = ["dims", "0-d", "number"]
+OPERATORS = {"+": lambda T, a, b: a + b, "-": lambda T, a, b: a - b, "*": lambda T, a, b: a * b,
+             "/": lambda T, a, b: a / b, "//": lambda T, a, b: a // b, "%": lambda T, a, b: a % b,
+             "**": lambda T, a, b: a ** b, "==": lambda T, a, b: a == b, "<": lambda T, a, b: a < b,
+             "&": lambda T, a, b: a & b, "maximum": lambda T, a, b: T.maximum(a, b)}
+
+
+def operand(lib, dtype, kind, seed):
+    values = np.random.default_rng(seed).integers(-3, 4, size=(2, 3))
+    if dtype == "bool":
+        values = values > 0
+    t = lib.tensor(values / 2 if dtype.startswith("float") else values, dtype=getattr(lib, dtype))
+    if kind == "dims":
+        return t
+    if kind == "0-d":
+        return t[0, 0].clone()
+    return t[0, 0].item()
+
+
+def promotion_program(dtype, kind, op, swap, seed):
+    def program(lib):
+        a, b = operand(lib, "int32", "dims", seed), operand(lib, dtype, kind, seed + 1)
+        x, y = (b, a) if swap else (a, b)
+        out = []
+        error = error_of(lambda: out.append(OPERATORS[op](lib, x, y)))
+        return out[0] if out else error
+    return program
+
+
+@settings(PROFILE, max_examples=60)
+@given(dtype=st.sampled_from(DTYPES), kind=st.sampled_from(KINDS), op=st.sampled_from(list(OPERATORS)),
+       swap=st.booleans(), seed=st.integers(0, 2 ** 16))
+def test_promotion_matches_torch_hypothesis(torch, dtype, kind, op, swap, seed):
+    program = promotion_program(dtype, kind, op, swap, seed)
+    assert_same(program(minigrad), program(torch))
+
+
+@pytest.mark.parametrize("op", list(OPERATORS))
+def test_promotion_seeded_cases(oracle, op):
+    """The Hypothesis test's programs, recorded: every dtype and kind of operand, both ways."""
+    oracle.same(lambda lib: [promotion_program(d, k, op, swap, 7)(lib)
+                             for d in DTYPES for k in KINDS for swap in (False, True)])
 
 
 # -- in place -------------------------------------------------------------------------------------
@@ -306,3 +357,30 @@ def test_minigrad_names_int32_among_its_dtypes():
     assert "int32" not in minigrad._dtype._MISSING and "int" not in minigrad._dtype._MISSING
     with pytest.raises(TypeError, match=r"float64, float32, int64, int32 and bool"):
         minigrad.tensor(np.array([1 + 2j]))
+
+
+def test_number_to_integer_powers(oracle):
+    """``2 ** int_tensor``: negative powers of integers are 0 (or ±1), as PyTorch computes them,
+    and the base is cast to the tensor's dtype (so it wraps in int32)."""
+    def program(lib):
+        out = []
+        for d in (lib.int64, lib.int32):
+            e = lib.tensor([-2, -1, 0, 1, 3], dtype=d)
+            out += [2 ** e, (-1) ** e, 0 ** e.abs(), 2 ** lib.tensor(3, dtype=d), 2 ** 40 ** e.abs()[:2]]
+        return out
+    oracle.same(program)
+
+
+def test_bitwise_promotes_as_pytorch(oracle):
+    """``&``, ``|``, ``^`` promote by PyTorch's rules; a float operand's error names the
+    common dtype."""
+    def program(lib):
+        a, m = i32(lib, [6, 3, -1]), lib.tensor([True, False, True])
+        return [a & lib.tensor(3), m & a, m | a, m ^ a, a ^ 5, m & lib.tensor([1, 2, 3]), m | True,
+                error_of(lambda: a & lib.tensor([1.0, 2.0, 3.0], dtype=lib.float64)),
+                error_of(lambda: lib.ones(2) | lib.ones(2, dtype=lib.float64)), error_of(lambda: a ^ 2.5)]
+    oracle.same(program)
+
+
+def test_maximum_takes_tensors(oracle):
+    oracle.same(lambda T: [error_of(lambda: T.maximum(2, i32(T, [1]))), error_of(lambda: T.minimum(2.5, i32(T, [1])))])
