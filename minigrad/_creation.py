@@ -63,7 +63,7 @@ def ones(*size, dtype=None, device=None, requires_grad=False):
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     dtype = _arg(dtype, "full") or _dtype.default_for(fill_value)
     if dtype is _dtype.int32:
-        _dtype.check_fits(fill_value, "int")
+        _dtype.check_fits(fill_value, dtype, "int")
     return _new(np.full(_sizes((size,)), fill_value, dtype.np), requires_grad, device)
 
 

@@ -146,8 +146,9 @@ def array_of(data, dtype=None):
     array = np.array(_strip_tensors(data))
     if dtype is not None:
         target = dtype
-        if dtype is int32 and not isinstance(data, np.ndarray) and not hasattr(data, "_data"):
-            check_fits(array)
+        if dtype._category == 1 and not isinstance(data, np.ndarray) and not hasattr(data, "_data") \
+                and (dtype is int32 or array.dtype.kind == "f"):  # (Python ints fit int64: _check_data)
+            check_fits(array, dtype)
     elif array.dtype.kind == "f" and not isinstance(data, (np.ndarray, np.generic)) \
             and not hasattr(data, "_data"):
         target = _default_float[0]  # Python floats are float32 by default
@@ -156,12 +157,14 @@ def array_of(data, dtype=None):
     return array if array.dtype == target.np else array.astype(target.np)
 
 
-def check_fits(data, name="int32"):
-    """PyTorch's error for Python numbers beyond int32's range made into an int32 tensor (it
-    checks them one by one; arrays and tensors are cast and wrap, as ``.int()`` does)."""
-    values = np.asarray(data, dtype=np.float64)  # (-2 ** 31 and 2 ** 31 are exact in float64)
-    if values.size and not (-2 ** 31 <= values.min() and values.max() < 2 ** 31):
-        raise RuntimeError(f"value cannot be converted to type {name} without overflow")
+def check_fits(data, dtype, name=None):
+    """PyTorch's error for Python numbers made into an integer tensor they do not fit (NaN,
+    inf, beyond the range; PyTorch checks them one by one, before truncating): arrays and
+    tensors are not checked, they are cast and wrap, as ``.int()`` does."""
+    values = np.asarray(data, dtype=np.float64)
+    info = np.iinfo(dtype.np)
+    if values.size and not (info.min <= values.min() and values.max() <= info.max):  # (NaN: False)
+        raise RuntimeError(f"value cannot be converted to type {name or dtype.name} without overflow")
 
 
 def _check_data(data, dim=0):

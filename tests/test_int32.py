@@ -341,6 +341,13 @@ OVERFLOW_REFUSED = {
     "tensor([2**31])": lambda T: T.tensor([1, 2 ** 31], dtype=T.int32),
     "tensor([1e10])": lambda T: T.tensor([1e10], dtype=T.int32),
     "full": lambda T: T.full((2,), 2 ** 40, dtype=T.int32),
+    "full nan": lambda T: T.full((1,), float("nan"), dtype=T.int32),
+    "tensor nan": lambda T: T.tensor([float("nan")], dtype=T.int32),
+    "tensor inf": lambda T: T.tensor([1.0, float("inf")], dtype=T.int32),
+    "just above the largest": lambda T: T.tensor(2.0 ** 31 - 0.5, dtype=T.int32),
+    "just below the smallest": lambda T: T.tensor([-2.0 ** 31 - 0.5], dtype=T.int32),
+    "int64 nan": lambda T: T.tensor([float("nan")], dtype=T.int64),
+    "int64 1e19": lambda T: T.tensor([1e19], dtype=T.int64),
 }
 
 
@@ -350,7 +357,9 @@ def test_overflow_refused(oracle, fn):
 
 
 def test_the_smallest_int32_is_accepted(oracle):
-    oracle.same(lambda T: T.tensor([-2 ** 31, 2 ** 31 - 1], dtype=T.int32))
+    oracle.same(lambda T: [T.tensor([-2 ** 31, 2 ** 31 - 1], dtype=T.int32),
+                           T.tensor([-2.0 ** 31, 2.0 ** 31 - 1, 1.5], dtype=T.int32),
+                           T.tensor([[1.5, -2.5]], dtype=T.int64)])
 
 
 def test_minigrad_names_int32_among_its_dtypes():
