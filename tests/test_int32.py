@@ -227,7 +227,8 @@ def test_in_place_refused(oracle, fn):
 def test_arithmetic(oracle):
     def program(lib):
         a, b = i32(lib, [7, -7, 6]), i32(lib, [2, 3, -4])
-        return {"/": a / 2, "/ tensor": a / b, "//": a // 2, "// tensor": a // b, "%": a % 3, "% tensor": a % b,
+        return {"/": a / 2, "/ tensor": a / b, "//": a // 2, "// tensor": a // b, "%": a % 3,
+                "% tensor": a % b,
                 "**": a ** 2, "** float": b.abs() ** 0.5, "neg": -a, "abs": a.abs(), "==": a == b,
                 "== int64": a == lib.tensor([7, 0, 6]), "<": a < 0, "exp": a.exp(), "sign": a.sign(),
                 "float()": (a + 1).float(), "&": a & 3, "~": ~a}
@@ -392,4 +393,5 @@ def test_bitwise_promotes_as_pytorch(oracle):
 
 
 def test_maximum_takes_tensors(oracle):
-    oracle.same(lambda T: [error_of(lambda: T.maximum(2, i32(T, [1]))), error_of(lambda: T.minimum(2.5, i32(T, [1])))])
+    oracle.same(lambda T: [error_of(lambda: T.maximum(2, i32(T, [1]))),
+                           error_of(lambda: T.minimum(2.5, i32(T, [1])))])
