@@ -758,10 +758,13 @@ def test_optimizers_match_live_torch(torch, name, data):
     kwargs = data.draw(_OPTIMIZER_STRATEGIES[name])
     mine = training(name, kwargs, steps=8)(minigrad)
     theirs = training(name, kwargs, steps=8)(torch)
+    # Not bit for bit: PyTorch's p.add_(buf, alpha=-lr) rounds once (a fused multiply-add),
+    # minigrad's twice, and centered RMSprop's sqrt(square_avg - grad_avg**2) magnifies such
+    # last-bit differences (seen: 2.4e-10 relative after 8 steps with alpha=0.05).
     for (ml, mp), (tl, tp) in zip(mine["history"], theirs["history"]):
-        np.testing.assert_allclose(ml, tl, rtol=1e-10)
+        np.testing.assert_allclose(ml, tl, rtol=1e-8)
         for a, b in zip(mp, tp):
-            np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-14)
+            np.testing.assert_allclose(a, b, rtol=1e-8, atol=1e-14)
 
 
 @pytest.mark.parametrize("name, kwargs", [("SGD", {"lr": 0.05, "momentum": 0.9}), ("AdamW", {"lr": 0.05}),
