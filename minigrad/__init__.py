@@ -26,6 +26,8 @@ from ._device import accelerator, backends, cuda, device, get_default_device, se
 from ._dtype import (bool, double, dtype, float, float32, float64, get_default_dtype, int64, long,
                      set_default_dtype)
 from ._dtype import int, int32  # noqa: A004 (torch.int is int32, as in PyTorch)
+from ._creation import as_tensor, asarray  # (data loading: share memory where possible)
+from ._dtype import finfo, iinfo  # a dtype's limits: finfo(torch.float32).eps
 from ._einsum import einsum
 from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, any, arccos, arcsin,
                          arctan, arctan2, argmax, argmin, argsort, asin, atan, atan2, bmm, cat, ceil,
@@ -67,6 +69,6 @@ def __getattr__(name):
 
 
 # Public classes print with their public path, as PyTorch's do: <class 'minigrad.Tensor'>.
-for _cls in (Tensor, Size, dtype, device, Generator):
+for _cls in (Tensor, Size, dtype, device, Generator, finfo, iinfo):
     _cls.__module__ = "minigrad"
 del _cls

@@ -142,15 +142,112 @@ def from_numpy(array):
     """A tensor sharing memory with ``array``: changes to one show in the other."""
     if not isinstance(array, np.ndarray):
         raise TypeError(f"expected np.ndarray (got {_typename(array)})")
-    if array.dtype not in (np.float32, np.float64, np.int64, np.int32, np.bool_):
-        if array.dtype.kind not in "fciub":  # PyTorch refuses these too, in these words
-            supported = ("float64, float32, float16, complex64, complex128, int64, int32, int16, "
-                         "int8, uint64, uint32, uint16, uint8")
-        else:  # PyTorch has these dtypes (int32, float16...); minigrad has not
-            supported = "float64, float32, int64, int32"
-        raise TypeError(f"can't convert np.ndarray of type numpy.{array.dtype.type.__name__}. The "
-                        f"only supported types are: {supported}, and bool.")
-    return Tensor._wrap(array)
+    return Tensor._wrap(_shareable(array))
+
+
+def as_tensor(data, *, dtype=None, device=None):
+    """``data`` as a tensor, copied only where it must be: a tensor of that dtype is returned
+    itself (another dtype: ``data.to(dtype)``, which keeps the graph); a NumPy array of that
+    dtype shares its memory, as ``from_numpy``; lists and numbers are copied, as ``tensor()``."""
+    dtype = _arg(dtype, "as_tensor")
+    if isinstance(data, Tensor):
+        _device.check(device)
+        return data if dtype is None else data.to(dtype)
+    if _shares(data, dtype):
+        return _new(_shareable(data), False, device)
+    return _new(_copy_of(data, dtype), False, device)
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None):
+    """``obj`` as a tensor: ``copy=None`` shares memory with a tensor or a NumPy array where it
+    can (as ``as_tensor``), ``copy=True`` always copies, ``copy=False`` never does (and raises
+    PyTorch's error where it would have to). ``requires_grad=None`` keeps a tensor's."""
+    dtype = _arg(dtype, "asarray")
+    if isinstance(obj, Tensor):
+        if requires_grad is None:  # PyTorch 2.13 changed this default from False, and says so once
+            if obj.requires_grad and not _warned:
+                _warned.append(True)
+                warnings.warn(_ASARRAY_WARNING, UserWarning, stacklevel=2)
+            requires_grad = obj.requires_grad
+        converts = dtype is not None and dtype is not obj.dtype
+        if copy is False and converts:
+            raise ValueError(f"can't alias tensor with dtype '{obj.dtype.legacy_name}' into dtype "
+                             f"'{dtype.legacy_name}'.")
+        _device.check(device)
+        if copy or converts:  # a copy keeps the graph only if it is to require grad
+            t = (obj if requires_grad else obj.detach()).to(dtype or obj.dtype, copy=True)
+        else:  # obj itself; but a result with history cannot just drop it
+            t = obj if requires_grad or obj.is_leaf else obj.detach()
+        if not t.is_leaf:
+            return t
+        if requires_grad and not t.dtype.is_floating_point:
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+        return t.requires_grad_(requires_grad)
+    if copy is False:
+        if isinstance(obj, np.generic):
+            raise RuntimeError("can't alias NumPy scalars. Either remove copy=False or transform it "
+                               "in a ndarray. ")
+        if not isinstance(obj, np.ndarray):
+            raise ValueError("can't alias arbitrary sequence into a tensor.")
+        if dtype is not None and not _shares(_checked(obj), dtype):
+            mine = _dtype.from_numpy_dtype(obj.dtype)
+            raise ValueError(f"can't alias tensor with dtype '{mine.legacy_name}' into dtype "
+                             f"'{dtype.legacy_name}'.")
+        return _new(_shareable(obj), requires_grad, device)
+    if _shares(obj, dtype) and not copy:
+        return _new(_shareable(obj), requires_grad, device)
+    return _new(_copy_of(obj, dtype), requires_grad, device)
+
+
+_ASARRAY_WARNING = ("torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead "
+                   "of False. Pass requires_grad=False explicitly to get the old behavior and silence "
+                   "this warning.")
+_warned = []  # (once per process, as PyTorch's TORCH_WARN_ONCE)
+_DTYPES = (np.float32, np.float64, np.int64, np.int32, np.bool_)  # NumPy's, for minigrad's five
+
+
+def _shares(data, dtype):
+    """Whether a tensor of ``dtype`` (None: any) can share the memory of ``data``."""
+    return (isinstance(data, np.ndarray) and data.dtype in _DTYPES
+            and dtype in (None, _dtype.from_numpy_dtype(data.dtype)))
+
+
+def _shareable(array):
+    """``array`` itself if a tensor can hold its memory; else PyTorch's error."""
+    if _checked(array).dtype not in _DTYPES:
+        raise _unsupported(array)
+    return array
+
+
+def _copy_of(data, dtype):
+    """A copy of ``data`` as ``tensor()`` makes it, after PyTorch's checks of an array."""
+    return _dtype.array_of(_checked(data) if isinstance(data, np.ndarray) else data, dtype)
+
+
+def _checked(array):
+    """``array``, or PyTorch's error for an array no tensor is made from (a dtype that is not
+    a number, negative strides, the other byte order)."""
+    if array.dtype.kind not in "fciub":
+        raise _unsupported(array)
+    if any(s < 0 for s in array.strides):
+        raise ValueError("At least one stride in the given numpy array is negative, and tensors with "
+                         "negative strides are not currently supported. (You can probably work around "
+                         "this by making a copy of your array  with array.copy().) ")
+    if not array.dtype.isnative:
+        raise ValueError("given numpy array has byte order different from the native byte order. "
+                         "Conversion between byte orders is currently not supported.")
+    return array
+
+
+def _unsupported(array):
+    """The TypeError for an array of a dtype a tensor cannot hold."""
+    if array.dtype.kind not in "fciub":  # PyTorch refuses these too, in these words
+        supported = ("float64, float32, float16, complex64, complex128, int64, int32, int16, "
+                     "int8, uint64, uint32, uint16, uint8")
+    else:  # PyTorch has these dtypes (int32, float16...); minigrad has not
+        supported = "float64, float32, int64, int32"
+    return TypeError(f"can't convert np.ndarray of type numpy.{array.dtype.type.__name__}. The "
+                     f"only supported types are: {supported}, and bool.")
 
 
 # -- random -------------------------------------------------------------------------------------

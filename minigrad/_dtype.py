@@ -1,5 +1,5 @@
 """The five dtypes minigrad knows (float32, float64, int64, int32, bool), how a ``dtype=``
-argument is read, and PyTorch's type-promotion rules for them."""
+argument is read, PyTorch's type-promotion rules for them, and their limits (finfo, iinfo)."""
 import numpy as np
 
 from ._conventions import typename
@@ -242,3 +242,72 @@ def _combine(higher, lower):
     if higher is bool or lower.is_floating_point:
         return _promote(higher, lower)
     return higher
+
+
+# -- a dtype's limits: torch.finfo and torch.iinfo ----------------------------------------------
+
+_DEFAULT = object()  # finfo() with no argument: the default float dtype (finfo(None) is refused)
+
+
+def _limits_arg(d, who):
+    """finfo/iinfo's argument: a dtype, or Python's float, int, bool as a ``dtype=`` reads them."""
+    if d is _DEFAULT:
+        raise TypeError(f'{who}() missing 1 required positional arguments: "type"')
+    if isinstance(d, type) and d in _PYTHON_TYPES:
+        return _PYTHON_TYPES[d]
+    if d.__class__ is not dtype:
+        name = "Tensor" if hasattr(d, "_data") else typename(d)  # (PyTorch's name, not minigrad.Tensor)
+        raise TypeError(f"{who}(): argument 'type' (position 1) must be torch.dtype, not {name}")
+    return d
+
+
+class _Limits:
+    """What finfo and iinfo share: NumPy's numbers as Python's, equal when the dtype is, and
+    PyTorch's repr (each number to 6 significant digits)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other):  # (so, as in PyTorch, not hashable)
+        return type(other) is type(self) and other.dtype == self.dtype
+
+    def __repr__(self):
+        numbers = "".join(f"{k}={getattr(self, k):.6g}, " for k in self._SHOWN)
+        return f"{type(self).__name__}({numbers}dtype={self.dtype})"
+
+
+class finfo(_Limits):
+    """A float dtype's limits: ``eps`` is the gap between 1.0 and the next number, ``tiny``
+    (``smallest_normal``) the smallest positive normal number, ``resolution`` 10 to the minus the
+    decimal digits it keeps; ``dtype`` is its name, a string."""
+
+    __slots__ = ("bits", "eps", "max", "min", "tiny", "smallest_normal", "resolution", "dtype")
+    _SHOWN = ("resolution", "min", "max", "eps", "smallest_normal", "tiny")
+
+    def __init__(self, type=_DEFAULT):
+        d = _limits_arg(_default_float[0] if type is _DEFAULT else type, "finfo")
+        if not d.is_floating_point:  # (PyTorch's words, 'torch.finfo' where the dtype would go)
+            raise TypeError("torch.finfo() requires a floating point input type. Use torch.iinfo to "
+                            "handle 'torch.finfo'")
+        info = np.finfo(d.np)
+        self.bits, self.dtype = info.bits, d.name
+        self.eps, self.max, self.min = (builtins_float(v) for v in (info.eps, info.max, info.min))
+        self.tiny = self.smallest_normal = builtins_float(info.smallest_normal)
+        self.resolution = 10.0 ** -info.precision  # 1e-06, not NumPy's float32 rounding of it
+
+
+class iinfo(_Limits):
+    """An integer dtype's limits: ``min``, ``max`` (Python ints), ``bits``, ``dtype`` (its name)."""
+
+    __slots__ = ("bits", "max", "min", "dtype")
+    _SHOWN = ("min", "max")
+
+    def __init__(self, type=_DEFAULT):
+        d = _limits_arg(type, "iinfo")
+        if d is bool:
+            raise TypeError("torch.bool is not supported by torch.iinfo")
+        if d.is_floating_point:
+            raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to handle "
+                            "'torch.iinfo'")
+        info = np.iinfo(d.np)
+        self.bits, self.dtype = info.bits, d.name
+        self.max, self.min = builtins_int(info.max), builtins_int(info.min)
