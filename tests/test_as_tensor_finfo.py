@@ -82,7 +82,8 @@ def test_as_tensor_of_a_tensor(oracle):
                 "same dtype is t": lib.as_tensor(t, dtype=lib.float32) is t,
                 "device cpu is t": lib.as_tensor(t, device="cpu") is t,
                 "float64": double, "grad": t.grad,
-                "ints as float": lib.as_tensor(ints, dtype=float), "ints is ints": lib.as_tensor(ints) is ints}
+                "ints as float": lib.as_tensor(ints, dtype=float),
+                "ints is ints": lib.as_tensor(ints) is ints}
     oracle.same(program)
 
 
@@ -125,9 +126,10 @@ def test_as_tensor_on_cuda_is_refused(oracle):
     oracle.same(program)
 
 
-@pytest.mark.xfail(strict=True, reason="DIFF: as_tensor (and asarray) of a NumPy array of a dtype minigrad "
-                                       "lacks (uint8, int16, float16...) shares its memory in PyTorch, as that "
-                                       "dtype; minigrad copies it as torch.tensor does (int64, float32)")
+@pytest.mark.xfail(strict=True, reason="DIFF: as_tensor (and asarray) of a NumPy array of a dtype "
+                                       "minigrad lacks (uint8, int16, float16...) shares its memory in "
+                                       "PyTorch, as that dtype; minigrad copies it as torch.tensor does "
+                                       "(int64, float32)")
 def test_as_tensor_of_uint8_shares(oracle):
     def program(lib):
         a = np.array([1, 2], np.uint8)
@@ -156,6 +158,7 @@ def test_asarray_copy_of_numpy(oracle):
     oracle.same(program)
 
 
+@pytest.mark.filterwarnings("ignore:torch.asarray. unspecified requires_grad")  # (tested below)
 def test_asarray_of_a_tensor(oracle):
     """A tensor is returned itself unless a copy is asked or a new dtype needs one; the
     result requires grad as asked (None: as the tensor does), keeping its history if so."""
@@ -180,7 +183,8 @@ def test_asarray_of_a_tensor(oracle):
             x = leaf(lib)
             y = x * 2
             with_leaf, with_result = lib.asarray(x, **kwargs), lib.asarray(y, **kwargs)
-            out[name] = {"of a leaf": with_leaf, "is it": with_leaf is x, "leaf requires grad": x.requires_grad,
+            out[name] = {"of a leaf": with_leaf, "is it": with_leaf is x,
+                         "leaf requires grad": x.requires_grad,
                          "of a result": with_result, "is the result": with_result is y}
         plain = lib.tensor([1.0, 2.0])
         out["requires_grad=True on a plain tensor"] = (lib.asarray(plain, requires_grad=True) is plain, plain)
@@ -280,7 +284,8 @@ def test_iinfo(oracle):
     def program(lib):
         out = {repr(d): limits(lib.iinfo(d), IINFO) for d in (lib.int64, lib.int32, int, lib.long, lib.int)}
         out["type of max"] = type(lib.iinfo(lib.int64).max).__name__
-        out["equal"] = (lib.iinfo(lib.int32) == lib.iinfo(lib.int32), lib.iinfo(lib.int32) == lib.iinfo(lib.int64))
+        out["equal"] = (lib.iinfo(lib.int32) == lib.iinfo(lib.int32),
+                        lib.iinfo(lib.int32) == lib.iinfo(lib.int64))
         out["max + 1 wraps"] = (lib.tensor([lib.iinfo(lib.int32).max], dtype=lib.int32) + 1).tolist()
         return out
     oracle.same(program)
