@@ -64,12 +64,14 @@ MESHGRID = {
                 [V3.astype(np.float64), V2.astype(np.float64)]),
     "int64 (no grad)": (lambda lib, x, y: lib.meshgrid(x, y, indexing="ij"), [np.arange(3), np.arange(2)]),
     "empty": (lambda lib, x, y: lib.meshgrid(x, y, indexing="xy"), [np.zeros(0, np.float32), V2]),
-    "a decision-boundary grid": (
-        lambda lib: [g.reshape(-1) for g in lib.meshgrid(lib.linspace(-1, 1, 4), lib.linspace(0, 2, 3),
-                                                        indexing="xy")] + [lib.stack(lib.meshgrid(
-                                                            lib.arange(3.0), lib.arange(2.0), indexing="xy"), -1)],
-        []),
+    "a decision-boundary grid": (lambda lib: _decision_grid(lib), []),
 }
+
+
+def _decision_grid(lib):
+    """A classifier's plot: a grid of points, flattened into a batch of (x, y) rows."""
+    xx, yy = lib.meshgrid(lib.linspace(-1, 1, 4), lib.linspace(0, 2, 3), indexing="xy")
+    return xx, yy, lib.stack([xx.reshape(-1), yy.reshape(-1)], 1), lib.column_stack([xx.flatten(), yy.flatten()])
 
 
 @pytest.mark.parametrize("fn, arrays", _cases(MESHGRID))
@@ -149,7 +151,8 @@ STACKS = {
                                                    lib.column_stack([a, b])),
                              [V3, np.arange(3), V3.astype(np.float64)]),
     "int64": (lambda lib, i, j: lib.vstack([i, j]), [np.arange(3), np.arange(3, 6)]),
-    "atleast_1d": (lambda lib, s, a, m: (lib.atleast_1d(s), lib.atleast_1d(a), lib.atleast_1d(m)), [S, V3, M23]),
+    "atleast_1d": (lambda lib, s, a, m: (lib.atleast_1d(s), lib.atleast_1d(a), lib.atleast_1d(m)),
+                   [S, V3, M23]),
     "atleast_2d": (lambda lib, s, a, m: lib.atleast_2d(s, a, m), [S, V3, M23]),
     "atleast_3d": (lambda lib, s, a, m: lib.atleast_3d([s, a, m]), [S, V3, M23]),
 }
@@ -259,7 +262,8 @@ DIFF = {
     "diff(n=0) ignores prepend": (lambda lib, x, p: x.diff(n=0, prepend=p), [D, D[:, :1].copy()]),
     "prepend": (lambda lib, x, p: lib.diff(x, prepend=p), [D, D[:, :1].copy()]),
     "append, dim 0": (lambda lib, x, a: x.diff(dim=0, append=a), [D, D * 2]),
-    "prepend and append, n=2": (lambda lib, x, p, a: x.diff(2, 1, p, a), [D, D[:, :2].copy(), D[:, :1].copy()]),
+    "prepend and append, n=2": (lambda lib, x, p, a: x.diff(2, 1, p, a),
+                                [D, D[:, :2].copy(), D[:, :1].copy()]),
     "prepend float64": (lambda lib, x, p: x.diff(prepend=p), [D, D[:, :1].astype(np.float64)]),
     "prepend int64": (lambda lib, x, p: x.diff(prepend=p), [D[0].copy(), np.array([1])]),
     "1-D": (lambda lib, x: lib.diff(x), [D[0].copy()]),
