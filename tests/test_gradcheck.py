@@ -1269,7 +1269,8 @@ NEW_OPS = {
                                            keepdim=True) * t, fixed((3, 2))),
     "diff": (lambda t: t.diff() * 2, one(min_dims=1)),
     "diff(n=2, dim=0)": (lambda t: minigrad.diff(t, n=2, dim=0), fixed((4, 2))),
-    "diff(prepend, append)": (lambda a, b: a.diff(dim=1, prepend=b, append=a * a), matmul_pair((2, 3), (2, 1))),
+    "diff(prepend, append)": (lambda a, b: a.diff(dim=1, prepend=b, append=a * a),
+                              matmul_pair((2, 3), (2, 1))),
 }
 
 

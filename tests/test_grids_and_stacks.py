@@ -71,7 +71,8 @@ MESHGRID = {
 def _decision_grid(lib):
     """A classifier's plot: a grid of points, flattened into a batch of (x, y) rows."""
     xx, yy = lib.meshgrid(lib.linspace(-1, 1, 4), lib.linspace(0, 2, 3), indexing="xy")
-    return xx, yy, lib.stack([xx.reshape(-1), yy.reshape(-1)], 1), lib.column_stack([xx.flatten(), yy.flatten()])
+    points = lib.stack([xx.reshape(-1), yy.reshape(-1)], 1)
+    return xx, yy, points, lib.column_stack([xx.flatten(), yy.flatten()])
 
 
 @pytest.mark.parametrize("fn, arrays", _cases(MESHGRID))
@@ -97,8 +98,9 @@ MESHGRID_ERRORS = {
     "int and float": lambda lib: lib.meshgrid(lib.arange(2), lib.ones(2), indexing="xy"),
     "a matrix": lambda lib: lib.meshgrid(lib.zeros(2, 2), lib.ones(2), indexing="xy"),
 }
-MESHGRID_DIFFS = {"a matrix": "PyTorch's message prints the tensor in its legacy C++ format "
-                              "(' 0  0\\n 0  0\\n[ torch.FloatTensor{2,2} ]'); minigrad names its shape"}
+MESHGRID_DIFFS = {"a matrix": "meshgrid of a matrix: PyTorch's message prints the tensor in its legacy "
+                              "C++ format (' 0  0\\n 0  0\\n[ torch.FloatTensor{2,2} ]'); minigrad names "
+                              "its shape"}
 
 
 @pytest.mark.parametrize("fn", [pytest.param(fn, id=name, marks=[known_diff(MESHGRID_DIFFS[name])]
@@ -151,6 +153,9 @@ STACKS = {
                                                    lib.column_stack([a, b])),
                              [V3, np.arange(3), V3.astype(np.float64)]),
     "int64": (lambda lib, i, j: lib.vstack([i, j]), [np.arange(3), np.arange(3, 6)]),
+    "cat promotes as PyTorch": (lambda lib, a, i, b, t: (lib.cat([a, i]), lib.cat([i, b, t]),
+                                                         lib.cat([t, i])),
+                                [V3, np.arange(3), V3.astype(np.float64), np.array([True, False])]),
     "atleast_1d": (lambda lib, s, a, m: (lib.atleast_1d(s), lib.atleast_1d(a), lib.atleast_1d(m)),
                    [S, V3, M23]),
     "atleast_2d": (lambda lib, s, a, m: lib.atleast_2d(s, a, m), [S, V3, M23]),
