@@ -8,8 +8,13 @@ Finite-difference checks of the gradients are in test_gradcheck.py (NEW_OPS).
 """
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
-from oracle import caught
+import minigrad
+
+from oracle import assert_same, caught
 from test_vs_torch import diff as known_diff
 
 NAN = float("nan")
@@ -297,3 +302,37 @@ DIFF_ERRORS = {
 @pytest.mark.parametrize("fn", [pytest.param(fn, id=name) for name, fn in DIFF_ERRORS.items()])
 def test_diff_errors(oracle, fn):
     oracle.same_error(fn)
+
+
+# ---------------------------------------------------------------------------------------------
+# Live against PyTorch (Hypothesis): any shape, NaNs anywhere, any dim, n, prepend/append
+# (the recorded cases above are the seeded ones of each area)
+# ---------------------------------------------------------------------------------------------
+
+@st.composite
+def _with_nans(draw):
+    shape = draw(hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=4))
+    values = st.one_of(st.just(NAN), st.floats(-4, 4, width=32))
+    return draw(hnp.arrays(np.float32, shape, elements=values))
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
+@given(x=_with_nans(), data=st.data())
+def test_nan_reductions_and_diff_match_torch_hypothesis(torch, x, data):
+    dim = data.draw(st.integers(-x.ndim, x.ndim - 1))
+    keepdim, n = data.draw(st.booleans()), data.draw(st.integers(0, 3))
+    edge = list(x.shape)
+    edge[dim] = data.draw(st.integers(0, 2))
+    edge = np.ones(edge, np.float32)
+    indexing = data.draw(st.sampled_from(["ij", "xy"]))
+
+    def program(lib):
+        t = lib.tensor(x, requires_grad=True)
+        outs = (t.nansum(dim, keepdim), lib.nanmean(t, dim, keepdim), t.nanmean(),
+                lib.nan_to_num(t).diff(n, dim), lib.diff(t, n, dim, prepend=lib.tensor(edge), append=t))
+        lib.autograd.backward([(o * (i + 1)).nansum() for i, o in enumerate(outs)])
+        grids = lib.meshgrid(t.flatten(), t[(0,) * (t.dim() - 1)], indexing=indexing)
+        return {"outputs": outs, "grad": t.grad, "grids": grids,
+                "stacks": (lib.hstack([t, t]), lib.vstack([t, t]), lib.column_stack([t, t]))}
+
+    assert_same(program(minigrad), program(torch))
