@@ -9,6 +9,7 @@ import warnings
 
 from . import ops
 from ._conventions import dim as _dim
+from ._conventions import typename
 from ._tensor import Tensor
 
 
@@ -58,6 +59,13 @@ def _tensor_list(tensors, who):
     tensors = list(tensors)
     if not tensors:
         raise RuntimeError(f"{who} expects a non-empty TensorList")
+    return _only_tensors(tensors)
+
+
+def _only_tensors(tensors):
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {typename(t)}")
     return tensors
 
 
@@ -121,7 +129,7 @@ def meshgrid(*tensors, indexing=None):
         indexing = "ij"
     elif indexing not in ("ij", "xy"):
         raise RuntimeError(f'torch.meshgrid: indexing must be one of "xy" or "ij", but received: {indexing}')
-    tensors = list(tensors)
+    tensors = _only_tensors(list(tensors))
     if not tensors:
         raise RuntimeError("meshgrid expects a non-empty TensorList")
     for t in tensors:

@@ -12,7 +12,7 @@ import numpy as np
 from . import _dtype, _indexing, _inplace, ops
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
-from ._conventions import C_NAMES, check_broadcast, check_expand, new_shape, reshape_is_view
+from ._conventions import C_NAMES, check_broadcast, check_expand, new_shape, reshape_is_view, typename
 from ._conventions import shape_args as _shape_args
 from .autograd import function, grad_mode
 
@@ -227,6 +227,9 @@ class ShapeMixin:
             raise RuntimeError("diff expects input to be at least one-dimensional")
         if n < 0:
             raise RuntimeError(f"order must be non-negative but got {n}")
+        for name, other in (("prepend", prepend), ("append", append)):
+            if other is not None and not isinstance(other, function.Tensor):
+                raise TypeError(f"diff(): argument '{name}' must be Tensor, not {typename(other)}")
         if n == 0:  # a copy, prepend and append ignored (as PyTorch: its zeros_like + copy_)
             return self.new_zeros(self.shape).copy_(self)
         x = self

@@ -102,6 +102,8 @@ MESHGRID_ERRORS = {
     "mixed dtypes": lambda lib: lib.meshgrid(lib.ones(2), lib.ones(2, dtype=lib.float64), indexing="ij"),
     "int and float": lambda lib: lib.meshgrid(lib.arange(2), lib.ones(2), indexing="xy"),
     "a matrix": lambda lib: lib.meshgrid(lib.zeros(2, 2), lib.ones(2), indexing="xy"),
+    "lists": lambda lib: lib.meshgrid([1, 2], [3, 4], indexing="ij"),
+    "a number": lambda lib: lib.meshgrid(lib.ones(2), 3, indexing="xy"),
 }
 MESHGRID_DIFFS = {"a matrix": "meshgrid of a matrix: PyTorch's message prints the tensor in its legacy "
                               "C++ format (' 0  0\\n 0  0\\n[ torch.FloatTensor{2,2} ]'); minigrad names "
@@ -189,6 +191,8 @@ STACK_ERRORS = {
         "empty": lambda f, lib: f([]),
         "a tensor": lambda f, lib: f(lib.ones(2, 2)),
         "sizes": lambda f, lib: f([lib.ones(2, 3), lib.ones(3, 2)]),
+        "lists": lambda f, lib: f([[1, 2], [3]]),
+        "a tensor and a number": lambda f, lib: f((lib.ones(2), 1.0)),
     }.items()
 }
 
@@ -296,6 +300,8 @@ DIFF_ERRORS = {
     "prepend 0-d": lambda lib: lib.ones(2, 3).diff(prepend=lib.tensor(1.0)),
     "append of another size": lambda lib: lib.ones(2, 3).diff(append=lib.ones(3, 3)),
     "append of another size, dim 0": lambda lib: lib.ones(2, 3).diff(dim=0, append=lib.ones(1, 2)),
+    "prepend a number": lambda lib: lib.diff(lib.ones(3), prepend=1),
+    "append a list": lambda lib: lib.ones(3).diff(append=[1.0]),
 }
 
 
