@@ -49,6 +49,9 @@ from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, an
                          unsqueeze, var, where)
 from ._functions import (addcdiv, addcmul, addmm, bincount, median, multinomial,  # names tutorials use
                          unique)
+from ._functions import diff, nanmean, nansum
+from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack, hstack, meshgrid,  # joins
+                       row_stack, vstack)
 from ._random import Generator, default_generator, manual_seed
 from ._tensor import Size, Tensor
 from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,

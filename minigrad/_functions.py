@@ -1,16 +1,16 @@
 """The functions of the ``torch`` namespace that are not about making tensors.
 
 Most are PyTorch's function forms of Tensor methods: ``torch.exp(x)`` is ``x.exp()``,
-``torch.sum(x, 1)`` is ``x.sum(1)``. The rest take several tensors (``cat``, ``stack``,
-``where``) or compare them.
+``torch.sum(x, 1)`` is ``x.sum(1)``. The rest take several tensors (``where``; ``cat``,
+``stack``, ``hstack``, ``meshgrid`` are in _joining.py) or compare them.
 """
 import builtins
 
 import numpy as np
 
 from . import _dtype, _random, ops
-from ._conventions import dim as _dim
 from ._creation import tensor
+from ._joining import cat, concat, concatenate, stack  # noqa: F401 (torch.cat, ...: written there)
 from ._tensor import Tensor
 from ._tensor_math import check_tensors
 
@@ -391,6 +391,14 @@ def mean(input, *args, **kwargs):
     return input.mean(*args, **kwargs)
 
 
+def nansum(input, *args, **kwargs):
+    return input.nansum(*args, **kwargs)
+
+
+def nanmean(input, *args, **kwargs):
+    return input.nanmean(*args, **kwargs)
+
+
 def prod(input, *args, **kwargs):
     return input.prod(*args, **kwargs)
 
@@ -617,45 +625,12 @@ def is_floating_point(input):
     return input.is_floating_point()
 
 
-# -- several tensors -------------------------------------------------------------------------
+# -- several tensors (cat, stack, hstack, meshgrid... are in _joining.py) --------------------
 
-def cat(tensors, dim=0):
-    """Join tensors along an existing dimension."""
-    if isinstance(tensors, Tensor):
-        raise TypeError("cat(): argument 'tensors' (position 1) must be tuple of Tensors, not Tensor")
-    tensors = list(tensors)
-    if not tensors:
-        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
-    for i, t in enumerate(tensors):
-        if t.dim() == 0:
-            raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
-        if t.dim() != tensors[0].dim():
-            raise RuntimeError(f"Tensors must have same number of dimensions: got {tensors[0].dim()} "
-                               f"and {t.dim()}")
-    d = _dim(dim, tensors[0].dim())
-    first = tensors[0].shape
-    for i, t in enumerate(tensors[1:], 1):
-        for j, (a, b) in enumerate(zip(first, t.shape)):
-            if j != d and a != b:
-                raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. Expected size "
-                                   f"{a} but got size {b} for tensor number {i} in the list.")
-    return ops.Cat.apply(d, *tensors)
-
-
-concat = concatenate = cat
-
-
-def stack(tensors, dim=0):
-    """Join tensors along a new dimension."""
-    tensors = list(tensors)
-    if not tensors:
-        raise RuntimeError("stack expects a non-empty TensorList")
-    for i, t in enumerate(tensors[1:], 1):
-        if t.shape != tensors[0].shape:
-            raise RuntimeError("stack expects each tensor to be equal size, but got "
-                               f"{list(tensors[0].shape)} "
-                               f"at entry 0 and {list(t.shape)} at entry {i}")
-    return ops.Stack.apply(_dim(dim, tensors[0].dim() + 1), *tensors)
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    """Differences of neighbours along ``dim``, ``n`` times over: ``x[1:] - x[:-1]`` written with
+    narrow, as PyTorch does (SubBackward0 over SliceBackward0s; logical_xor for bools)."""
+    return input.diff(n, dim, prepend, append)
 
 
 def where(condition, input=None, other=None):

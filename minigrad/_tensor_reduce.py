@@ -64,6 +64,20 @@ class ReduceMixin:
         return (ops.Mean if dims is None else ops.MeanDim).apply(x, dims, keepdim)
 
     @numpy_spellings
+    def nansum(self, dim=None, keepdim=False, *, dtype=None):
+        dtype = _dtype.dtype_arg(dtype, "nansum")
+        return ops.Nansum.apply(self, _dims(dim, self._data.ndim), keepdim, dtype and dtype.np)
+
+    @numpy_spellings
+    def nanmean(self, dim=None, keepdim=False, *, dtype=None):
+        """nansum over the count of non-NaN elements, a composition as in PyTorch (DivBackward0)."""
+        if not self.dtype.is_floating_point:
+            raise RuntimeError("nanmean(): expected input to have floating point or complex dtype but "
+                               f"got {self.dtype.legacy_name}")
+        count = self.isnan().logical_not().sum(dim, keepdim)
+        return self.nansum(dim, keepdim, dtype=dtype) / count
+
+    @numpy_spellings
     def var(self, dim=None, unbiased=True, keepdim=False, *, correction=None):
         return self._spread(ops.Var, dim, unbiased, keepdim, correction)
 

@@ -9,10 +9,10 @@ import warnings
 
 import numpy as np
 
-from . import _indexing, _inplace, ops
+from . import _dtype, _indexing, _inplace, ops
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
-from ._conventions import C_NAMES, check_broadcast, check_expand, new_shape, reshape_is_view
+from ._conventions import C_NAMES, check_broadcast, check_expand, new_shape, reshape_is_view, typename
 from ._conventions import shape_args as _shape_args
 from .autograd import function, grad_mode
 
@@ -219,6 +219,38 @@ class ShapeMixin:
         if start + length > size:
             raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
         return self._piece(ops.Slice, d, start, start + length)
+
+    def diff(self, n=1, dim=-1, prepend=None, append=None):
+        """Differences of neighbours along ``dim``, ``n`` times over, each ``x[1:] - x[:-1]``
+        written with narrow as in PyTorch (SubBackward0 of two SliceBackward0; xor for bools)."""
+        if self._data.ndim < 1:
+            raise RuntimeError("diff expects input to be at least one-dimensional")
+        if n < 0:
+            raise RuntimeError(f"order must be non-negative but got {n}")
+        for name, other in (("prepend", prepend), ("append", append)):
+            if other is not None and not isinstance(other, function.Tensor):
+                raise TypeError(f"diff(): argument '{name}' must be Tensor, not {typename(other)}")
+        if n == 0:  # a copy, prepend and append ignored (as PyTorch: its zeros_like + copy_)
+            return self.new_zeros(self.shape).copy_(self)
+        x = self
+        if prepend is not None or append is not None:
+            d = _dim(dim, self._data.ndim)
+            for other in (prepend, append):
+                if other is not None and other._data.ndim != self._data.ndim:
+                    raise RuntimeError("diff expects prepend or append to be the same dimension as input")
+                for i in range(self._data.ndim if other is not None else 0):
+                    if i != d and other.shape[i] != self.shape[i]:
+                        raise RuntimeError(
+                            "diff expects the shape of tensor to prepend or append to match that of input "
+                            f"except along the differencing dimension; input.size({i}) = {self.shape[i]}, "
+                            f"but got tensor.size({i}) = {other.shape[i]}")
+            x = ops.Cat.apply(d, *[t for t in (prepend, self, append) if t is not None])
+        length = x.shape[_dim(dim, x._data.ndim)] - 1
+        for _ in range(min(n, length + 1)):
+            later, earlier = x.narrow(dim, 1, length), x.narrow(dim, 0, length)
+            x = later.logical_xor(earlier) if x.dtype is _dtype.bool else later - earlier
+            length -= 1
+        return x
 
     def split(self, split_size_or_sections, dim=0):
         """Pieces of ``split_size`` along ``dim`` (the last may be smaller), or of the given sizes."""

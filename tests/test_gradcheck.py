@@ -1251,7 +1251,32 @@ NEW_OPS = {
                       fixed((2, 2))),
     "movedim": (lambda t: t.movedim(0, -1), one(min_dims=2)),
     "unflatten": (lambda t: t.unflatten(0, (2, -1)), fixed((4, 2))),
+    # issue 26f: grids, stacks, NaN-skipping reductions, differences
+    "meshgrid(xy)": (lambda a, b: _weighted(minigrad.meshgrid(a, b, indexing="xy")), matmul_pair((3,), (2,))),
+    "meshgrid(ij, 0-d)": (lambda a, b, c: _weighted(minigrad.meshgrid([a, b, c], indexing="ij")),
+                          st.builds(lambda *a: list(a), arrays((2,)), arrays(()), arrays((3,)))),
+    "hstack": (lambda a, b: minigrad.hstack([a, b, a]), matmul_pair((2, 3), (2, 1))),
+    "hstack(vectors)": (lambda a, b: minigrad.hstack((a, b)), matmul_pair((3,), ())),
+    "vstack": (lambda a, b: minigrad.vstack([a, b]), matmul_pair((3,), (2, 3))),
+    "row_stack": (lambda a, b: minigrad.row_stack([a, b]), matmul_pair((), ())),
+    "column_stack": (lambda a, b: minigrad.column_stack([a, b]), matmul_pair((2,), (2, 2))),
+    "dstack": (lambda a, b: minigrad.dstack([a, b]), matmul_pair((2,), (1, 2))),
+    "atleast_3d": (lambda t: minigrad.atleast_3d(t) * 2, one(max_dims=2)),
+    "nansum(dim)": (lambda t: t.masked_fill(minigrad.tensor([True, False]), float("nan")).nansum(0) * t[0],
+                    fixed((3, 2))),
+    "nansum(dtype)": (lambda t: minigrad.nansum(t, dtype=minigrad.float64), one()),
+    "nanmean": (lambda t: minigrad.nanmean(t.masked_fill(minigrad.tensor([True, False]), float("nan")), 1,
+                                           keepdim=True) * t, fixed((3, 2))),
+    "diff": (lambda t: t.diff() * 2, one(min_dims=1)),
+    "diff(n=2, dim=0)": (lambda t: minigrad.diff(t, n=2, dim=0), fixed((4, 2))),
+    "diff(prepend, append)": (lambda a, b: a.diff(dim=1, prepend=b, append=a * a),
+                              matmul_pair((2, 3), (2, 1))),
 }
+
+
+def _weighted(grids):
+    """Several outputs as one: each grid weighted differently, so a swapped gradient shows."""
+    return sum((g * (i + 1) for i, g in enumerate(grids[1:], 1)), grids[0])
 
 
 def _new_op_case(name, data):

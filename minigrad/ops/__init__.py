@@ -30,7 +30,7 @@ unary.py           Exp, Log, Sqrt, Abs, Relu, Sigmoid, Tanh (ExpBackward0, ...),
                    Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Exp2, Expm1, Log2, Log10,
                    Log1p (Log1PBackward0), Rsqrt, Erf, Frac, NanToNum; the steps, whose
                    gradient is 0: Sign, Floor, Ceil, Trunc, Round (RoundBackward0/1)
-reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Var, Std,
+reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Nansum, Var, Std,
                    Norm, NormP (LinalgVectorNormBackward0: p = 2, other p), Logsumexp,
                    Prod, ProdDim (ProdBackward0/1), Cumsum, Cumprod, Max, Min
                    (MaxBackward1, MinBackward1: all), MaxDim, MinDim (MaxBackward0,
@@ -89,7 +89,7 @@ from .loss import (BinaryCrossEntropy, BinaryCrossEntropyWithLogits, DivNumber, 
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLossBackward, Softmax)
 from .reduce import (Amax, Amin, Bincount, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Median,
-                     MedianDim, Min, MinDim, Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim,
+                     MedianDim, Nansum, Min, MinDim, Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim,
                      Topk, Unique, UniqueDim, Var)
 from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
                     ReshapeAlias, T, Transpose, UnsafeView, Unsqueeze, View)

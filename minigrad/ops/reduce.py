@@ -70,6 +70,27 @@ class MeanDim(Mean):
     node_name = "MeanBackward1"
 
 
+class Nansum(Op):
+    """A sum that skips NaNs (counts them as 0), so their gradient is 0 (PyTorch's one node
+    for all and along dims)."""
+    node_name = "NansumBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dims, keepdim, dtype):
+        # dtype= casts inside the op: PyTorch records no ToCopyBackward0 (the engine casts
+        # the gradient back to x's dtype)
+        ctx.save_for_backward(x)
+        ctx.shape, ctx.dims, ctx.keepdim = x.shape, dims, keepdim
+        out = np.asarray(np.nansum(x, axis=dims, keepdims=keepdim, dtype=dtype), order="C")  # row by row
+        return out.astype(np.int64 if dtype is None and x.dtype.kind in "biu" else out.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):  # Sum's backward, times 0 where the input was NaN (as PyTorch)
+        x, = ctx.saved_tensors
+        keep = x.isnan().logical_not()
+        return expand_back(grad, ctx.shape, ctx.dims, ctx.keepdim) * keep, None, None, None
+
+
 class Var(Op):
     """The variance over ``dims``: the squared distances from the mean, summed and divided by
     ``n - correction`` (correction 1, the unbiased estimate, is PyTorch's default)."""

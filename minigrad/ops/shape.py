@@ -5,6 +5,7 @@ An op with ``view = True`` returns a view of its input (same memory, same versio
 """
 import numpy as np
 
+from .._dtype import result_type
 from ..autograd.function import Op
 
 
@@ -138,6 +139,8 @@ class Cat(Op):
     @staticmethod
     def forward(ctx, dim, *xs):
         ctx.dim, ctx.sizes = dim, [x.shape[dim] for x in xs]
+        if any(x.dtype != xs[0].dtype for x in xs):  # PyTorch's promotion: float32 and int64 give float32
+            return np.concatenate(xs, axis=dim, dtype=result_type(*xs).np)
         return np.concatenate(xs, axis=dim)
 
     @staticmethod

@@ -1,0 +1,152 @@
+"""The torch.* functions that join tensors: ``cat``, ``stack`` and their relatives that first
+give every tensor enough dimensions (``hstack``, ``vstack``, ``column_stack``, ``dstack``, by
+way of ``atleast_1d/2d/3d``), and ``meshgrid``, whose grids are views of its inputs.
+
+As in PyTorch, the relatives are compositions: views and unsqueezes, then one ``cat``
+(CatBackward0), so their ``grad_fn`` graphs are PyTorch's.
+"""
+import warnings
+
+from . import ops
+from ._conventions import dim as _dim
+from ._conventions import typename
+from ._tensor import Tensor
+
+
+def cat(tensors, dim=0):
+    """Join tensors along an existing dimension."""
+    if isinstance(tensors, Tensor):
+        raise TypeError("cat(): argument 'tensors' (position 1) must be tuple of Tensors, not Tensor")
+    tensors = list(tensors)
+    if not tensors:
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+    for i, t in enumerate(tensors):
+        if t.dim() == 0:
+            raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
+        if t.dim() != tensors[0].dim():
+            raise RuntimeError(f"Tensors must have same number of dimensions: got {tensors[0].dim()} "
+                               f"and {t.dim()}")
+    d = _dim(dim, tensors[0].dim())
+    first = tensors[0].shape
+    for i, t in enumerate(tensors[1:], 1):
+        for j, (a, b) in enumerate(zip(first, t.shape)):
+            if j != d and a != b:
+                raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. Expected size "
+                                   f"{a} but got size {b} for tensor number {i} in the list.")
+    return ops.Cat.apply(d, *tensors)
+
+
+concat = concatenate = cat
+
+
+def stack(tensors, dim=0):
+    """Join tensors along a new dimension."""
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    for i, t in enumerate(tensors[1:], 1):
+        if t.shape != tensors[0].shape:
+            raise RuntimeError("stack expects each tensor to be equal size, but got "
+                               f"{list(tensors[0].shape)} "
+                               f"at entry 0 and {list(t.shape)} at entry {i}")
+    return ops.Stack.apply(_dim(dim, tensors[0].dim() + 1), *tensors)
+
+
+def _tensor_list(tensors, who):
+    """The tensors argument of cat's relatives: a list or tuple, not empty (PyTorch's words)."""
+    if isinstance(tensors, Tensor):
+        raise TypeError(f"{who}(): argument 'tensors' (position 1) must be tuple of Tensors, not Tensor")
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError(f"{who} expects a non-empty TensorList")
+    return _only_tensors(tensors)
+
+
+def _only_tensors(tensors):
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {typename(t)}")
+    return tensors
+
+
+def _atleast(tensors, view, unsqueeze):
+    """atleast_Nd: 0-d tensors viewed as (1, ..., 1), 1-D ones unsqueezed, as PyTorch records them."""
+    if len(tensors) == 1 and not isinstance(tensors[0], Tensor):  # atleast_1d([a, b])
+        return tuple([_atleast((t,), view, unsqueeze) for t in tensors[0]])
+    if len(tensors) > 1:
+        return tuple([_atleast((t,), view, unsqueeze) for t in tensors])
+    t, = tensors
+    return t.view(view) if t.dim() == 0 else unsqueeze(t) if t.dim() < len(view) else t
+
+
+def atleast_1d(*tensors):
+    return _atleast(tensors, (1,), None)
+
+
+def atleast_2d(*tensors):
+    return _atleast(tensors, (1, 1), lambda t: t.unsqueeze(0))
+
+
+def atleast_3d(*tensors):  # (n,) -> (1, n, 1); (m, n) -> (m, n, 1)
+    return _atleast(tensors, (1, 1, 1),
+                    lambda t: t.unsqueeze(0).unsqueeze(-1) if t.dim() == 1 else t.unsqueeze(-1))
+
+
+def hstack(tensors):
+    """Side by side: along dim 0 for vectors (and numbers), along dim 1 otherwise."""
+    tensors = [atleast_1d(t) for t in _tensor_list(tensors, "hstack")]
+    return cat(tensors, 0 if tensors[0].dim() == 1 else 1)
+
+
+def vstack(tensors):
+    """One under another: vectors (and numbers) become rows, then cat along dim 0."""
+    return cat([atleast_2d(t) for t in _tensor_list(tensors, "vstack")], 0)
+
+
+row_stack = vstack
+
+
+def dstack(tensors):
+    return cat([atleast_3d(t) for t in _tensor_list(tensors, "dstack")], 2)
+
+
+def column_stack(tensors):
+    """Vectors (and numbers) become columns, then cat along dim 1."""
+    tensors = _tensor_list(tensors, "column_stack")
+    return cat([t.view(t.numel(), 1) if t.dim() <= 1 else t for t in tensors], 1)
+
+
+def meshgrid(*tensors, indexing=None):
+    """Grids from 1-D tensors: output i holds tensor i's values along dim i (``"ij"``, matrix
+    indexing), or with ``"xy"`` (Cartesian, as NumPy's default) the first two dims swapped,
+    so that ``xx, yy = meshgrid(xs, ys, indexing="xy")`` has ``xx[row, col] == xs[col]``.
+    Each output is a view (a view then an expand, as in PyTorch): no values are copied."""
+    if len(tensors) == 1 and not isinstance(tensors[0], Tensor):  # meshgrid([xs, ys])
+        tensors = tuple(tensors[0])
+    if indexing is None:  # (attributed to this line, as PyTorch's to its own: shown once)
+        warnings.warn("torch.meshgrid: in an upcoming release, it will be required to pass the indexing "
+                      "argument.", UserWarning, stacklevel=1)
+        indexing = "ij"
+    elif indexing not in ("ij", "xy"):
+        raise RuntimeError(f'torch.meshgrid: indexing must be one of "xy" or "ij", but received: {indexing}')
+    tensors = _only_tensors(list(tensors))
+    if not tensors:
+        raise RuntimeError("meshgrid expects a non-empty TensorList")
+    for t in tensors:
+        if t.dim() > 1:
+            raise RuntimeError("torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: "
+                               f"{t.dim()}-D tensor of shape {list(t.shape)}")
+        if t.dtype is not tensors[0].dtype:
+            raise RuntimeError("meshgrid expects all tensors to have the same dtype")
+    swap = indexing == "xy" and len(tensors) >= 2
+    if swap:  # "xy" is "ij" of (ys, xs, ...), then the first two results swapped back
+        tensors[0], tensors[1] = tensors[1], tensors[0]
+    shape = [t.numel() for t in tensors]
+    grids = []
+    for i, t in enumerate(tensors):
+        view = [1] * len(tensors)
+        view[i] = -1
+        grids.append(t.view(view).expand(shape))
+    if swap:
+        grids[0], grids[1] = grids[1], grids[0]
+    return tuple(grids)
