@@ -509,6 +509,10 @@ def flatten(input, start_dim=0, end_dim=-1):
     return input.flatten(start_dim, end_dim)
 
 
+def ravel(input):
+    return input.ravel()
+
+
 def unflatten(input, dim, sizes):
     return input.unflatten(dim, sizes)
 

@@ -46,6 +46,9 @@ class ShapeMixin:
         shape = self._data.shape
         return self.reshape(shape[:s] + (-1,) + shape[e + 1:])
 
+    def ravel(self):
+        return self.contiguous().view(-1)  # as PyTorch writes it: a copy first only if needed
+
     def view_as(self, other):
         return self.view(other.shape)
 

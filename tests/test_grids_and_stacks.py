@@ -342,3 +342,16 @@ def test_nan_reductions_and_diff_match_torch_hypothesis(torch, x, data):
                 "stacks": (lib.hstack([t, t]), lib.vstack([t, t]), lib.column_stack([t, t]))}
 
     assert_same(program(minigrad), program(torch))
+
+
+def test_ravel(oracle):
+    """ravel, the usual way to flatten meshgrid's grids: a view of a contiguous tensor, a copy
+    (CloneBackward0) then a view of any other, as PyTorch writes it (contiguous().view(-1))."""
+    def program(lib):
+        x = lib.arange(6.0).reshape(2, 3).requires_grad_()
+        a, b, s = x.ravel(), x.t().ravel(), lib.ravel(lib.tensor(3.0))
+        (a * lib.arange(6.0) + b * 10).sum().backward()
+        xx, yy = lib.meshgrid(lib.linspace(-1, 1, 3), lib.linspace(0, 2, 2), indexing="xy")
+        graph = [type(t.grad_fn).__name__ for t in (a, b)] + [type(b.grad_fn.next_functions[0][0]).__name__]
+        return [a, b, s, x.grad, graph, a.stride(), b.is_contiguous(), xx.ravel(), yy.ravel()]
+    oracle.same(program)
