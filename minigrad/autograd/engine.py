@@ -150,13 +150,12 @@ class _Fresh:
         sent = node.apply(grad)
         if not node._builtin:  # a user's Function may hold what it returns
             self.shared.update([id(owner(g._data)) for g in sent if g is not None])
-        elif node.needs_input_grad.count(True) > 1:  # one memory sent to two inputs (a + b sends
-            # its gradient to both): noted
+        elif node.needs_input_grad.count(True) > 1:  # (a + b sends one gradient to both inputs)
             memories = set()
             for g in sent:
                 if g is not None:
                     memory = id(owner(g._data))
-                    if memory in memories:
+                    if memory in memories:  # one memory sent to two inputs: noted
                         self.shared.add(memory)
                     memories.add(memory)
         return sent
