@@ -203,18 +203,17 @@ _ASARRAY_WARNING = ("torch.asarray: unspecified requires_grad now defaults to ob
                    "of False. Pass requires_grad=False explicitly to get the old behavior and silence "
                    "this warning.")
 _warned = []  # (once per process, as PyTorch's TORCH_WARN_ONCE)
-_DTYPES = (np.float32, np.float64, np.int64, np.int32, np.bool_)  # NumPy's, for minigrad's five
 
 
 def _shares(data, dtype):
     """Whether a tensor of ``dtype`` (None: any) can share the memory of ``data``."""
-    return (isinstance(data, np.ndarray) and data.dtype in _DTYPES
+    return (isinstance(data, np.ndarray) and data.dtype in _dtype.NUMPY_DTYPES
             and dtype in (None, _dtype.from_numpy_dtype(data.dtype)))
 
 
 def _shareable(array):
     """``array`` itself if a tensor can hold its memory; else PyTorch's error."""
-    if _checked(array).dtype not in _DTYPES:
+    if _checked(array).dtype not in _dtype.NUMPY_DTYPES:
         raise _unsupported(array)
     return array
 

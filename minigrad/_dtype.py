@@ -47,6 +47,7 @@ long = int64
 int = int32  # noqa: A001 (PyTorch's torch.int is int32, not Python's int)
 
 _FROM_NUMPY = {d.np: d for d in (float32, float64, int64, int32, bool)}
+NUMPY_DTYPES = tuple(_FROM_NUMPY)  # the NumPy dtypes of minigrad's five (a tensor may share their memory)
 
 
 # PyTorch's argument parser takes Python's number types where a dtype goes: dtype=float is float64.

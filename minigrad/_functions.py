@@ -650,8 +650,7 @@ def where(condition, input=None, other=None):
 def multinomial(input, num_samples, replacement=False, *, generator=None):
     """Indices drawn with the probabilities in ``input``, row by row (see Tensor.multinomial)."""
     check_tensors("multinomial", 1, input=input)
-    _random.check_multinomial(input._data, num_samples, replacement, generator, first=2)
-    return input.multinomial(num_samples, replacement, generator=generator)
+    return Tensor._wrap(_random.multinomial(input._data, num_samples, replacement, generator, first=2))
 
 
 # -- comparing tensors -------------------------------------------------------------------------

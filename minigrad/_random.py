@@ -49,10 +49,11 @@ def rng(generator):
 # ---------------------------------------------------------------------------------------------
 
 
-def multinomial(probs, num_samples, replacement=False, generator=None):
+def multinomial(probs, num_samples, replacement=False, generator=None, first=1):
     """Indices drawn with the probabilities in ``probs`` (weights: the sum need not be 1), for
-    each row of a 2-D array: ``Tensor.multinomial``'s work."""
-    check_multinomial(probs, num_samples, replacement, generator)
+    each row of a 2-D array: ``Tensor.multinomial``'s and ``torch.multinomial``'s work (``first``:
+    see check_multinomial)."""
+    check_multinomial(probs, num_samples, replacement, generator, first)
     out_shape = probs.shape[:-1] + (num_samples,)
     if not np.prod(out_shape):  # no rows: nothing to draw, nothing to check
         return np.zeros(out_shape, np.int64)

@@ -80,27 +80,12 @@ def _check_bool_sub(a, b):
                            "instead.")
 
 
-def _check_bitwise(name, *xs):
-    """PyTorch's bitwise ops (``&``, ``|``, ``^``, ``~``) take bools and integers only."""
-    for x in xs:
-        if isinstance(x, function.Tensor) and x.dtype.is_floating_point or isinstance(x, float):
-            if name == "invert":
-                raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
-            d = x.dtype.legacy_name if isinstance(x, function.Tensor) else "Float"
-            raise NotImplementedError(f'"bitwise_{name}_cpu" not implemented for \'{d}\'')
 
 
 def _floating(x):
     """Inputs of exp, log, ... : integers are computed as float32, as in PyTorch."""
     return x if x.dtype.is_floating_point else function.Tensor._wrap(x._data.astype(np.float32))
 
-
-
-def _check_tensor(name, other):
-    """PyTorch's TypeError for a function that takes a tensor only (``torch.maximum(t, 2)``)."""
-    if not isinstance(other, function.Tensor):
-        raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not "
-                        f"{type(other).__name__}")
 
 
 def check_tensors(name, first, **args):
@@ -401,7 +386,8 @@ class MathMixin:
         return self._bitwise("or", np.bitwise_or, other)
 
     def __invert__(self):
-        _check_bitwise("invert", self)
+        if self.dtype.is_floating_point:  # (bools and integers only, as &, |, ^ below)
+            raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
         return function.Tensor._wrap(np.logical_not(self._data) if self.dtype is _dtype.bool else ~self._data)
 
     def __xor__(self, other):
@@ -580,11 +566,11 @@ class MathMixin:
 
     # -- of two tensors, element by element -------------------------------------------------
     def maximum(self, other):
-        _check_tensor("maximum", other)
+        check_tensors("maximum", 2, other=other)  # (torch.maximum(t, 2)'s position)
         return _binary(ops.Maximum, self, other)
 
     def minimum(self, other):
-        _check_tensor("minimum", other)
+        check_tensors("minimum", 2, other=other)
         return _binary(ops.Minimum, self, other)
 
     def fmax(self, other):
