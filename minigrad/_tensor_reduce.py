@@ -335,6 +335,6 @@ def _check_not_empty(name, x, error=RuntimeError):
 
 def _check_softmax_dtype(name, x, dim):
     """PyTorch's softmax takes floats only (or ``dtype=`` to convert first)."""
-    if not x.dtype.is_floating_point:
+    if x._data.dtype.kind != "f":
         kernel = f"{name}_lastdim_kernel_impl" if dim == x._data.ndim - 1 else f"{name}_kernel_impl"
         raise NotImplementedError(f'"{kernel}" not implemented for \'{x.dtype.legacy_name}\'')

@@ -488,11 +488,14 @@ class Op(Function):
 
     @classmethod
     def _forward(cls, ctx, args, arrays):
-        token = numpy_errors.set(IGNORE_ALL)  # inf * 0, log(-1)...: NaN or inf, silently, as in PyTorch
-        try:
+        if cls.view:  # (a view computes nothing: no NumPy error state to set)
             result = cls.forward(ctx, *arrays)
-        finally:
-            numpy_errors.reset(token)
+        else:
+            token = numpy_errors.set(IGNORE_ALL)  # inf * 0, log(-1)...: NaN or inf, silently, as in PyTorch
+            try:
+                result = cls.forward(ctx, *arrays)
+            finally:
+                numpy_errors.reset(token)
         if not isinstance(result, np.ndarray):  # NumPy returns scalars for 0-d results
             array = np.asarray(result)
             for s in ctx._to_save:

@@ -456,9 +456,12 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if weight is not None and weight.numel() != classes:
         raise RuntimeError(f"weight tensor should be defined either for all {classes} classes or no "
                            f"classes but got weight tensor of shape: {list(weight.shape)}")
-    bad = t[(t != ignore_index) & ((t < 0) | (t >= classes))]
-    if bad.size:
-        raise IndexError(f"Target {bad.flat[0]} is out of bounds.")
+    # Every target a class, 0 <= t < classes, is the common case: one pass checks it, as a
+    # negative int64 read as unsigned is huge. Otherwise, only an ignored target may be outside.
+    if t.size and t.view(np.uint64).max() >= classes:
+        bad = t[(t != ignore_index) & ((t < 0) | (t >= classes))]
+        if bad.size:
+            raise IndexError(f"Target {bad.flat[0]} is out of bounds.")
     w = None if weight is None else weight._data
     if x.ndim <= 2:
         return ops.NllLoss.apply(input, t, w, reduction, ignore_index)
@@ -495,10 +498,10 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     if not 0.0 <= label_smoothing <= 1.0:
         raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
     dim = 0 if input.dim() == 1 else 1
-    classes = input.shape[dim]
+    classes = input._data.shape[dim]
     log_p = log_softmax(input, dim)
     w = None if weight is None else weight.reshape(*[-1 if d == dim else 1 for d in range(input.dim())])
-    if target.dtype.is_floating_point and target.shape == input.shape:  # class probabilities
+    if target._data.dtype.kind == "f" and target._data.shape == input._data.shape:  # class probabilities
         if ignore_index >= 0:
             raise RuntimeError("ignore_index is not supported for floating point target")
         if label_smoothing > 0:
