@@ -503,7 +503,7 @@ class Op(Function):
                     ctx._to_save = tuple([array if s is result else s for s in ctx._to_save])
                     break
             result = array
-        if cls.view and owner(result) is owner(arrays[0]):
+        if cls.view and result.base is not None and result.base is owner(arrays[0]):
             # A view and its base share one version counter, as in PyTorch: an in-place
             # change through either shows in both, so a node that saved one notices.
             out = Tensor._wrap(result, version_box=args[0]._version_counter())
