@@ -291,10 +291,7 @@ class ShapeMixin:
         d = _dim(dim, max(self._data.ndim, 1))
         if index._data.ndim != self._data.ndim and index._data.size:
             raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
-        bad = index._data[(index._data < -self._data.shape[d]) | (index._data >= self._data.shape[d])]
-        if bad.size:
-            raise RuntimeError(f"index {bad.flat[0]} is out of bounds for dimension {d} with size "
-                               f"{self._data.shape[d]}")
+        _check_bounds(index, self, d)
         return ops.Gather.apply(self, d, index._data)
 
     def take_along_dim(self, indices, dim=None):
@@ -315,13 +312,16 @@ class ShapeMixin:
         if reduce is not None:
             raise NotImplementedError("minigrad's scatter takes no reduce=; use scatter_add for 'add'")
         d = _dim(dim, max(self._data.ndim, 1))
+        _check_bounds(index, self, d)
         if isinstance(src, function.Tensor):
             return ops.Scatter.apply(self, d, index._data, src)
         return ops.ScatterValue.apply(self, d, index._data, src)
 
     def scatter_add(self, dim, index, src):
         _check_index("scatter", index)
-        return ops.ScatterAdd.apply(self, _dim(dim, max(self._data.ndim, 1)), index._data, src)
+        d = _dim(dim, max(self._data.ndim, 1))
+        _check_bounds(index, self, d)
+        return ops.ScatterAdd.apply(self, d, index._data, src)
 
     def index_select(self, dim, index):
         if index._data.ndim > 1:
@@ -408,6 +408,15 @@ def _check_index(name, index):
     # an empty index reads nothing: PyTorch takes it whatever its dtype (and gather its ndim)
     if not isinstance(index, function.Tensor) or (index.dtype.name not in ("int64", "int32") and index._data.size):
         raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
+
+
+def _check_bounds(index, t, dim):
+    """gather's and scatter's index: each entry a place along ``dim`` of ``t``, 0 to size - 1
+    (PyTorch takes no negative index here, unlike ``t[i]``)."""
+    size = t._data.shape[dim] if t._data.ndim else 1
+    bad = index._data[(index._data < 0) | (index._data >= size)]
+    if bad.size:
+        raise RuntimeError(f"index {bad.flat[0]} is out of bounds for dimension {dim} with size {size}")
 
 
 def _check_matrix(name, t):

@@ -263,6 +263,45 @@ def test_max_pool_indices_match_torch(oracle):
     oracle.same(program)
 
 
+def test_max_pool_nan_inf_and_padding_match_torch(oracle):
+    """The windows PyTorch's loop decides in its own way: of two NaNs the last wins, and a
+    window of -inf that starts in the padding points at its first element inside the input.
+    Values, indices and the gradient (which goes to those indices) must all agree."""
+    nan, inf = float("nan"), float("inf")
+    rows = [[1.0, nan, 3.0, nan, 0.0], [nan, 0.0, 5.0, 2.0, nan], [-inf, -inf, 4.0, -inf, -inf],
+            [-inf, -inf, -inf, 1.0, -inf]]
+
+    def program(lib):
+        x = lib.tensor([[rows]], requires_grad=True)
+        answers = []
+        for kwargs in ({"kernel_size": 2}, {"kernel_size": 2, "stride": 1}, {"kernel_size": 3, "padding": 1},
+                       {"kernel_size": (2, 3), "stride": (1, 2), "padding": (1, 1), "ceil_mode": True},
+                       {"kernel_size": 2, "padding": 1, "dilation": 2}):
+            out, idx = lib.nn.functional.max_pool2d(x, return_indices=True, **kwargs)
+            out.backward(lib.ones_like(out))
+            answers += [out, idx, x.grad]
+            x.grad = None
+        return answers
+    oracle.same(program)
+
+
+def test_gather_and_scatter_indices_out_of_range_match_torch(oracle):
+    """A negative index is refused too (unlike x[i]), with PyTorch's words."""
+    def program(lib):
+        x = lib.zeros(3, 4)
+        answers = []
+        for idx in ([[0, 4]], [[0, -1]], [[-5, 1]]):
+            i = lib.tensor(idx)
+            answers += [error_of(lambda: x.gather(1, i)), error_of(lambda: x.scatter(1, i, lib.ones(1, 2))),
+                        error_of(lambda: x.scatter(1, i, 2.0)), error_of(lambda: x.scatter_add(1, i, lib.ones(1, 2))),
+                        error_of(lambda: x.clone().scatter_add_(1, i, lib.ones(1, 2)))]
+        # In range, a repeated index adds every value (scatter_add's fast path keeps that)
+        answers.append(lib.zeros(2, 3).scatter_add(1, lib.tensor([[2, 2, 0, 2], [1, 1, 1, 1]]),
+                                                   lib.arange(8.0).reshape(2, 4)))
+        return answers
+    oracle.same(program)
+
+
 @pytest.mark.parametrize("size", [1, (1, 1), (2, 2), (3, 3), (4, 5), (None, 2), (7, 6), 5])
 def test_adaptive_avg_pool_matches_torch(oracle, size):
     def program(lib):

@@ -170,15 +170,33 @@ class Convolution(Op):
 
 def max_pool_indices(x, w):
     """Where each window's maximum is, as a flat index into H*W (what ``return_indices``
-    gives). The first maximum wins, as in PyTorch, and a NaN wins over any number."""
+    gives). As in PyTorch, the first maximum wins, and the last NaN over any number."""
     fill = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min  # padding never wins
-    n, c, h, wd = x.shape
-    k = unfold(x, w, fill).reshape((n, c, -1) + w.out).argmax(2)  # which kernel element
-    i, j = np.divmod(k, w.kernel[1])
-    (sh, sw), (ph, pw), (dh, dw), (oh, ow) = w.stride, w.padding, w.dilation, w.out
-    row = np.arange(oh)[:, None] * sh - ph + i * dh
-    col = np.arange(ow) * sw - pw + j * dw
-    return row * wd + col
+    (kh, kw), (sh, sw), (ph, pw), (dh, dw), (oh, ow) = w
+    wd = x.shape[3]
+    # ``k``: which kernel element (e = i * kw + j) holds the maximum. It starts at each
+    # window's first element inside the input, where PyTorch starts (a window of -inf points
+    # there), then the kernel's elements come in turn, each the same element of every window
+    # (one strided slice, copied to be read fast), against the largest value so far.
+    # (An argmax over the unfolded windows reads a short axis with a stride: many times slower.)
+    first_i = np.maximum(-((np.arange(oh) * sh - ph) // dh), 0)  # ceil((ph - row) / dh), at least 0
+    first_j = np.maximum(-((np.arange(ow) * sw - pw) // dw), 0)
+    k = np.empty(x.shape[:2] + (oh, ow), np.int32)
+    k[...] = first_i[:, None] * kw + first_j
+    best = np.full(k.shape, fill, x.dtype)
+    xp, offsets = _padded(x, w, fill), []
+    for e, (i, j, (rows, cols)) in enumerate(_offsets(w)):
+        offsets.append(i * dh * wd + j * dw)  # where element (i, j) is, from the window's corner
+        seen = np.ascontiguousarray(xp[:, :, rows, cols])
+        wins = seen > best  # strictly greater: the first maximum stays
+        if x.dtype.kind == "f":  # a NaN beats anything, even a NaN before it (PyTorch's loop)
+            wins |= np.isnan(seen)
+        np.maximum(best, seen, out=best)  # (where it is NaN, best is NaN from then on)
+        # e where it wins: only an element inside the input wins, and those come no sooner
+        # than where k starts, so e is the largest k yet
+        np.maximum(k, wins * np.int32(e), out=k)
+    corner = (np.arange(oh)[:, None] * sh - ph) * wd + np.arange(ow) * sw - pw
+    return corner + np.take(offsets, k)
 
 
 class MaxPool2d(Gather):
