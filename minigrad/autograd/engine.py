@@ -53,8 +53,9 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
             grad = pending.pop(node, None)  # None: no path from the roots carried a gradient
             sent = ()
             if grad is not None and (targets is None or node in targets.needed):
+                # (a leaf's own hooks are kept on its tensor, not on its AccumulateGrad node)
                 if node._pre_hooks or node._retain is not None or (
-                        node.__class__ is AccumulateGrad and node.variable._hooks):  # (a leaf's are on its tensor)
+                        node.__class__ is AccumulateGrad and node.variable._hooks):
                     grad = node._run_pre_hooks(grad)
                 if targets is None or targets.capture(node, grad):
                     sent = fresh.run(node, grad)  # node.apply(grad): its backward
