@@ -331,6 +331,24 @@ def test_pool_matches_torch_hypothesis(torch, kind, data, seed):
     assert_same(program(minigrad), program(torch))
 
 
+@settings(PROFILE, max_examples=60)
+@given(data=st.data(), seed=st.integers(0, 2 ** 16), special=st.sampled_from(["ties", "nan", "-inf", "-0."]))
+def test_max_pool_ties_nan_inf_match_torch_hypothesis(torch, data, seed, special):
+    """Values that PyTorch's loop decides in its own way (ties, NaNs, -inf beside the padding,
+    signed zeros): values, indices and the gradient must agree bit for bit."""
+    shape, kwargs = data.draw(pool_settings("max"))
+    rng = np.random.default_rng(seed)
+    x = rng.integers(-2, 3, shape).astype(np.float32)  # small integers: many ties
+    x[rng.random(shape) < 0.25] = {"ties": 1.0, "nan": np.nan, "-inf": -np.inf, "-0.": -0.0}[special]
+
+    def program(lib):
+        t = lib.tensor(x, requires_grad=True)
+        out, idx = lib.nn.functional.max_pool2d(t, return_indices=True, **kwargs)
+        out.backward(lib.tensor(normal(tuple(out.shape), seed).astype(np.float32)))
+        return out, idx, t.grad
+    assert_same(program(minigrad), program(torch), rtol=0, atol=0)
+
+
 @settings(PROFILE, max_examples=25)
 @given(h=st.integers(1, 9), w=st.integers(1, 9), oh=st.integers(1, 9), ow=st.integers(1, 9),
        seed=st.integers(0, 2 ** 16))
