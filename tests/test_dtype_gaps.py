@@ -1,0 +1,116 @@
+"""Small places where a learner's PyTorch code met a different dtype, value or error under
+minigrad (answers recorded: tests/oracle.py): clamp's promotion with number bounds, the
+float-only ops on integer tensors, odd ``.to(...)`` arguments, the warn-always flag,
+``Module.type``, the legacy tensor classes (``torch.FloatTensor``), NumPy arrays with
+negative strides, and 0-d tensors in gather and scatter.
+"""
+import numpy as np
+import pytest
+from oracle import error_of
+
+import minigrad
+
+
+def outcomes(cases):
+    """A program answering each case's value, or the error it raises (type and words)."""
+    def program(T):
+        answer = {}
+        for name, make in cases.items():
+            try:
+                answer[name] = make(T)
+            except Exception:  # noqa: BLE001 - the error is the answer
+                answer[name] = error_of(make, T)
+        return answer
+    return program
+
+
+def ints(T, dtype=None):
+    return T.tensor([0, 1, 2, 3], dtype=dtype or T.int64)
+
+
+# -- 1. clamp with number bounds promotes as arithmetic does ------------------------------------
+
+CLAMP = {
+    "min float": lambda T: T.clamp(ints(T), min=0.5),
+    "max float": lambda T: T.clamp(ints(T), max=2.5),
+    "both float": lambda T: T.clamp(ints(T), 0.5, 2.5),
+    "float min, int max": lambda T: T.clamp(ints(T), min=0.5, max=2),
+    "int min, float max": lambda T: T.clamp(ints(T), 1, 2.5),
+    "int bounds stay int": lambda T: T.clamp(ints(T), 1, 2),
+    "clip": lambda T: T.clip(ints(T), 0.5, 2.5),
+    "method clamp": lambda T: ints(T).clamp(min=0.5),
+    "method clip": lambda T: ints(T).clip(max=2.5),
+    "int32": lambda T: ints(T, T.int32).clamp(0.5, 2.5),
+    "bool, float bound": lambda T: T.tensor([True, False]).clamp(min=0.5),
+    "bool, int bound": lambda T: T.tensor([True, False]).clamp(min=1),
+    "bool, bool min": lambda T: T.tensor([True, False]).clamp(min=True),
+    "bool, bool max": lambda T: T.tensor([True, False]).clamp(max=False),
+    "bool, bool bounds": lambda T: T.tensor([True, False]).clamp(True, True),
+    "bool, clamp_min": lambda T: T.tensor([True, False]).clamp_min(True),
+    "bool, clamp_max_": lambda T: T.tensor([True, False]).clamp_max_(True),
+    "bool, tensor bound": lambda T: T.tensor([True, False]).clamp(T.tensor(True)),
+    "clamp_min": lambda T: ints(T).clamp_min(0.5),
+    "clamp_max": lambda T: ints(T).clamp_max(2.5),
+    "float64 0-d bound": lambda T: T.clamp(ints(T), min=T.tensor(1.5, dtype=T.float64)),
+    "float32 tensor bound": lambda T: T.clamp(ints(T), min=T.tensor([0.5, 1, 1, 1])),
+    "float32 x, float64 0-d bound": lambda T: T.tensor([1.0, 2.0]).clamp(T.tensor(1.5, dtype=T.float64)),
+    "float64 x, float bound": lambda T: T.tensor([1.0, 2.0], dtype=T.float64).clamp(0.5),
+    # in place: the int tensor cannot hold the float result
+    "clamp_ float bound": lambda T: ints(T).clamp_(min=0.5),
+    "clamp_ int32": lambda T: ints(T, T.int32).clamp_(0.5),
+    "clamp_ bool, int bound": lambda T: T.tensor([True]).clamp_(1),
+    "clip_": lambda T: ints(T).clip_(0.5),
+    "clamp_min_": lambda T: ints(T).clamp_min_(0.5),
+    "clamp_max_": lambda T: ints(T).clamp_max_(2.5),
+    "clamp_ tensor bound": lambda T: ints(T).clamp_(max=T.tensor(0.5)),
+    "clamp_ int bounds": lambda T: ints(T).clamp_(0, 2),
+    "clip_ float": lambda T: T.tensor([0.0, 5.0]).clip_(1, 2),
+}
+
+
+def test_clamp_number_bounds_promote(oracle):
+    oracle.same(outcomes(CLAMP))
+
+
+def test_clamp_float_bound_keeps_gradient(oracle):
+    def program(T):
+        x = T.tensor([0.0, 1.0, 2.0], requires_grad=True)
+        y = x.clamp(min=0.5, max=1.5)
+        y.sum().backward()
+        return y, x.grad
+    oracle.same(program)
+
+
+# -- 2. float-only ops on integer and bool tensors ----------------------------------------------
+
+FLOAT_ONLY = {
+    "frac": lambda T, x: x.frac(),
+    "frac_": lambda T, x: x.frac_(),
+    "torch.frac": lambda T, x: T.frac(x),
+    "normal_": lambda T, x: x.normal_(),
+    "normal_(2, 3)": lambda T, x: x.normal_(2, 3),
+    "uniform_": lambda T, x: x.uniform_(),
+    "uniform_(0, 5)": lambda T, x: x.uniform_(0, 5),
+    "init.normal_": lambda T, x: T.nn.init.normal_(x),
+    "init.uniform_": lambda T, x: T.nn.init.uniform_(x),
+    "init.kaiming_uniform_": lambda T, x: T.nn.init.kaiming_uniform_(x),
+    "init.xavier_normal_": lambda T, x: T.nn.init.xavier_normal_(x),
+    "init.trunc_normal_": lambda T, x: T.nn.init.trunc_normal_(x),
+}
+
+@pytest.mark.parametrize("dtype", ["int64", "int32", "bool"])
+def test_float_only_ops_refuse_integers(oracle, dtype):
+    def program(T):
+        make = lambda: T.zeros(2, 2, dtype=getattr(T, dtype))  # noqa: E731
+        return {name: error_of(op, T, make()) for name, op in FLOAT_ONLY.items()}
+    oracle.same(program)
+
+
+def test_float_only_ops_on_floats(oracle):
+    def program(T):
+        x = T.tensor([1.25, -2.5], requires_grad=True)
+        y = x.frac()
+        y.sum().backward()
+        g = T.Generator().manual_seed(0)
+        return y, x.grad, T.zeros(3).uniform_(2, 3, generator=g).ge(2).all(), repr(T.zeros(3).normal_().dtype)
+    oracle.same(program)
