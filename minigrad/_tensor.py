@@ -301,16 +301,10 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
             return format(self.item(), spec)
         return format(repr(self), spec)
 
-    def to(self, *args, dtype=None, device=None, non_blocking=False, copy=False):
+    def to(self, *args, **kwargs):
         """``to(dtype)``, ``to(device)``, ``to(device, dtype)`` or ``to(other_tensor)``. The only
         device is the CPU (``_device.py``), so only a new dtype, or ``copy=True``, makes a copy."""
-        for a in args:
-            if isinstance(a, (_dtype.dtype, type, np.dtype)):  # or float, int, bool (NumPy's: refused)
-                dtype = a
-            elif isinstance(a, Tensor):
-                dtype = a.dtype
-            elif not isinstance(a, builtins.bool):  # (non_blocking and copy may come by position)
-                device = a
+        device, dtype, copy = _to_args(args, kwargs)
         _device.check(device)
         dtype = _dtype.dtype_arg(dtype, "to")
         if dtype is None or dtype is self.dtype:
@@ -388,3 +382,54 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
 
 # The one link back down: autograd (and the modules beside this one) make Tensors too.
 function.Tensor = Tensor
+
+
+# -- to()'s arguments ---------------------------------------------------------------------------
+
+_TO_SIGNATURES = "".join(f" * ({first}bool non_blocking = False, bool copy = False, *, torch.memory_format "
+                         f"memory_format = None)\n" for first in (
+                             "torch.device device = None, torch.dtype dtype = None, ",
+                             "torch.dtype dtype, ", "Tensor tensor, "))
+
+
+def _to_args(args, kwargs):
+    """``to``'s arguments as PyTorch reads them, by its three signatures (_TO_SIGNATURES, picked
+    by the first argument), as ``(device, dtype, copy)``; anything else is its TypeError."""
+    if len(args) > 4:
+        raise TypeError(f"to() takes from 0 to 4 positional arguments but {len(args)} were given")
+    first = args[0] if args else None
+    given = dict(kwargs)
+    if isinstance(first, Tensor):
+        names = ("tensor", "non_blocking", "copy")
+    elif isinstance(first, (_dtype.dtype, builtins.float, builtins.bool)) or _python_type(first):
+        names = ("dtype", "non_blocking", "copy")
+    else:
+        names = ("device", "dtype", "non_blocking", "copy")
+    ok = len(args) <= len(names) and all(k in names and k not in names[:len(args)] for k in kwargs)
+    given.update(zip(names, args))
+    dtype, d = given.get("dtype"), given.get("device")
+    if names[0] == "dtype" and isinstance(dtype, (builtins.float, builtins.bool)):
+        dtype = type(dtype) if type(dtype) is builtins.bool else builtins.float  # x.to(2.5): float64
+    ok = (ok and (dtype is None or isinstance(dtype, _dtype.dtype) or _python_type(dtype))
+          and all(type(given.get(k, False)) is builtins.bool for k in ("non_blocking", "copy"))
+          and (d is None or isinstance(d, (str, bytes, _device.device, int, np.integer))
+               and not isinstance(d, builtins.bool)))
+    if not ok:
+        got = [_arg_type(a) for a in args] + [f"{k}={_arg_type(v)}" for k, v in reversed(kwargs.items())]
+        got = ", ".join(got) if args else "".join(g + ", " for g in got)
+        raise TypeError(f"to() received an invalid combination of arguments - got ({got}), but expected "
+                        f"one of:\n{_TO_SIGNATURES}")
+    tensor = given.get("tensor")
+    d = d.decode() if isinstance(d, bytes) else int(d) if isinstance(d, np.integer) else d
+    return (d, tensor.dtype if tensor is not None else dtype,
+            given.get("copy", False))
+
+
+def _python_type(x):  # (complex too: PyTorch's complex128, which minigrad refuses by name)
+    return x is builtins.float or x is int or x is builtins.bool or x is complex
+
+
+def _arg_type(x):
+    """An argument's type as PyTorch's argument errors name it (``Tensor``, ``torch.dtype``)."""
+    return "Tensor" if isinstance(x, Tensor) else "torch.dtype" if isinstance(x, _dtype.dtype) else \
+        "torch.device" if isinstance(x, _device.device) else typename(x)

@@ -114,3 +114,74 @@ def test_float_only_ops_on_floats(oracle):
         g = T.Generator().manual_seed(0)
         return y, x.grad, T.zeros(3).uniform_(2, 3, generator=g).ge(2).all(), repr(T.zeros(3).normal_().dtype)
     oracle.same(program)
+
+
+# -- 3. odd arguments to .to(...) ------------------------------------------------------------------
+
+TO = {
+    "int: a device index": lambda T, x: x.to(3),
+    "int 0": lambda T, x: x.to(0),
+    "negative int": lambda T, x: x.to(-1),
+    "device=int": lambda T, x: x.to(device=1),
+    "int, dtype": lambda T, x: x.to(1, T.float32),
+    "list": lambda T, x: x.to([1]),
+    "tuple": lambda T, x: x.to((1,)),
+    "object": lambda T, x: x.to(object()),
+    "not a device string": lambda T, x: x.to("foo"),
+    "a dtype's name": lambda T, x: x.to("float32"),
+    "empty string": lambda T, x: x.to(""),
+    "device=list": lambda T, x: x.to(device=[1]),
+    "dtype=int": lambda T, x: x.to(dtype=3),
+    "dtype=float value": lambda T, x: x.to(dtype=2.5),
+    "dtype=NumPy type": lambda T, x: x.to(dtype=np.float32),
+    "NumPy type": lambda T, x: x.to(np.float32),
+    "NumPy dtype": lambda T, x: x.to(np.dtype("float32")),
+    "device, int": lambda T, x: x.to("cpu", 3),
+    "device, float": lambda T, x: x.to("cpu", 2.5),
+    "device, bool": lambda T, x: x.to("cpu", True),
+    "device, NumPy type": lambda T, x: x.to("cpu", np.float32),
+    "device, device": lambda T, x: x.to("cpu", "cpu"),
+    "None, float": lambda T, x: x.to(None, 2.5),
+    "dtype, device": lambda T, x: x.to(T.float64, "cpu"),
+    "dtype, dtype": lambda T, x: x.to(T.float64, T.float64),
+    "dtype, None": lambda T, x: x.to(T.float64, None),
+    "dtype, int": lambda T, x: x.to(T.float64, 0),
+    "dtype, four bools": lambda T, x: x.to(T.float64, False, True, False),
+    "tensor, dtype": lambda T, x: x.to(x, T.float64),
+    "tensor, int": lambda T, x: x.to(x, 1),
+    "tensor, device=": lambda T, x: x.to(x, device="cpu"),
+    "dtype, dtype=": lambda T, x: x.to(T.float64, dtype=T.float32),
+    "dtype, device=": lambda T, x: x.to(T.float64, device="cpu"),
+    "device, device=": lambda T, x: x.to("cpu", device="cpu"),
+    "unknown keyword": lambda T, x: x.to(foo=1),
+    "two wrong keywords": lambda T, x: x.to(copy=1, dtype=3),
+    "keywords, positional": lambda T, x: x.to("cpu", 3, non_blocking=2),
+    "five positional": lambda T, x: x.to("cpu", T.float64, False, True, False),
+    # the accepted odd ones
+    "float value: float64": lambda T, x: x.to(2.5),
+    "bool value: bool": lambda T, x: x.to(False),
+    "float value, bool": lambda T, x: x.to(2.5, True),
+    "float type": lambda T, x: x.to(float),
+    "device, float type": lambda T, x: x.to("cpu", float),
+    "None": lambda T, x: x.to(None),
+    "None, dtype": lambda T, x: x.to(None, T.float64),
+    "bytes device": lambda T, x: x.to(b"cpu"),
+    "cpu:0": lambda T, x: x.to("cpu:0"),
+    "dtype, non_blocking, copy": lambda T, x: x.to(T.float64, True, True),
+    "device, dtype, copy=": lambda T, x: x.to("cpu", T.float64, copy=True),
+    "tensor, copy=": lambda T, x: x.to(x, copy=True),
+    "copy= only": lambda T, x: x.to(copy=True),
+}
+
+
+def without_why(answer):
+    """minigrad follows PyTorch's words for a missing accelerator with why it has none."""
+    return {k: type(v)(v.type, v.message.split(" minigrad computes")[0]) if hasattr(v, "message") else v
+            for k, v in answer.items()}
+
+
+def test_to_odd_arguments(oracle):
+    def program(T):
+        x = T.tensor([0, 1, 2, 3])
+        return without_why(outcomes({name: lambda T, make=make: make(T, x) for name, make in TO.items()})(T))
+    oracle.same(program)
