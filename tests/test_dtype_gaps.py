@@ -185,3 +185,21 @@ def test_to_odd_arguments(oracle):
         x = T.tensor([0, 1, 2, 3])
         return without_why(outcomes({name: lambda T, make=make: make(T, x) for name, make in TO.items()})(T))
     oracle.same(program)
+
+
+# -- 4. torch.set_warn_always ---------------------------------------------------------------------
+
+def test_set_warn_always(oracle):
+    def program(T):
+        try:
+            answer = {"default": T.is_warn_always_enabled()}
+            for b in (True, False, 1, 0.0, None, "yes"):
+                answer[repr(b)] = error_of(T.set_warn_always, b)
+                answer[f"after {b!r}"] = T.is_warn_always_enabled()
+            answer["no argument"] = error_of(T.set_warn_always)
+            answer["by keyword"] = error_of(lambda: T.set_warn_always(b=True))
+            answer["two"] = error_of(T.set_warn_always, True, True)
+            return answer
+        finally:
+            T.set_warn_always(False)
+    oracle.same(program)
