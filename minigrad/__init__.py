@@ -27,6 +27,7 @@ from ._dtype import (bool, double, dtype, float, float32, float64, get_default_d
                      set_default_dtype)
 from ._dtype import int, int32  # noqa: A004 (torch.int is int32, as in PyTorch)
 from ._creation import as_tensor, asarray  # (data loading: share memory where possible)
+from ._creation import BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor  # legacy types
 from ._dtype import finfo, iinfo  # a dtype's limits: finfo(torch.float32).eps
 from ._einsum import einsum
 from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, any, arccos, arcsin,

@@ -109,6 +109,11 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
 
     @data.setter
     def data(self, value):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"Variable data has to be a tensor, but got {typename(value)}")
+        if self._requires_grad and not value.dtype.is_floating_point:
+            raise RuntimeError("data set to a tensor that requires gradients must be floating point or "
+                               "complex dtype")
         self._data = value._data
 
     @property
@@ -321,6 +326,8 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
             return self.dtype.tensor_type
         if isinstance(dtype, str):
             dtype = _dtype.from_tensor_type(dtype)
+        elif isinstance(dtype, type) and isinstance(getattr(dtype, "dtype", None), _dtype.dtype):  # FloatTensor...
+            dtype = dtype.dtype
         elif isinstance(dtype, type):  # PyTorch's old tensor types go here, not Python's float
             module = "" if dtype.__module__ == "builtins" else dtype.__module__ + "."
             raise ValueError(f"invalid type: '{module}{dtype.__qualname__}'")
@@ -351,6 +358,12 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
 
     def bool(self):
         return self.to(_dtype.bool)
+
+    def half(self):  # PyTorch's float16 and bfloat16: not among minigrad's dtypes
+        raise _dtype.missing("half")
+
+    def bfloat16(self):
+        raise _dtype.missing("bfloat16")
 
     def new_zeros(self, *size, dtype=None, requires_grad=False):
         """Zeros of ``size``, with this tensor's dtype unless ``dtype`` says otherwise."""

@@ -203,3 +203,106 @@ def test_set_warn_always(oracle):
         finally:
             T.set_warn_always(False)
     oracle.same(program)
+
+
+# -- 5. Module.type, and the dtypes a Module cannot take ------------------------------------------
+
+def linear(T):
+    m = T.nn.Linear(2, 1)
+    m.weight.data, m.bias.data = T.tensor([[0.5, -1.0]]), T.tensor([0.25])  # (not the libraries' draws)
+    return m
+
+
+MODULE_TYPE = {
+    "float64": lambda T: linear(T).type(T.float64).weight,
+    "returns itself": lambda T: (lambda m: m.type(T.float64) is m)(linear(T)),
+    "by name": lambda T: linear(T).type("torch.DoubleTensor").bias,
+    "legacy type": lambda T: linear(T).type(T.DoubleTensor).weight,
+    "keyword": lambda T: linear(T).type(dst_type=T.float64).bias,
+    "back to float32": lambda T: linear(T).double().type(T.float32).weight,
+    "int64: parameters refuse": lambda T: linear(T).type(T.int64),
+    "Python's float": lambda T: linear(T).type(float),
+    "a number": lambda T: linear(T).type(3),
+    "a dtype's name": lambda T: linear(T).type("float64"),
+    "nothing": lambda T: linear(T).type(),
+    "no tensors, anything goes": lambda T: repr(T.nn.ReLU().type(3)),
+    "integer buffers too": lambda T: repr(T.nn.BatchNorm1d(2).type(T.float64).num_batches_tracked.dtype),
+    "but not with double()": lambda T: repr(T.nn.BatchNorm1d(2).double().num_batches_tracked.dtype),
+    "int32 BatchNorm": lambda T: T.nn.BatchNorm1d(2).type(T.int32),
+    "grad goes along": lambda T: (lambda m: (m(T.ones(1, 2)).sum().backward(), m.type(T.float64).weight.grad)[1])(
+        linear(T)),
+}
+
+
+def test_module_type(oracle):
+    oracle.same(outcomes(MODULE_TYPE))
+
+
+def test_parameter_data_must_stay_float(oracle):
+    def program(T):
+        p = T.nn.Parameter(T.ones(2))
+        answer = {"long": error_of(setattr, p, "data", T.ones(2).long()),
+                  "list": error_of(setattr, p, "data", [1.0])}
+        x = T.ones(2)
+        x.data = T.ones(2).long()  # no gradient wanted: any dtype
+        return answer, x, p
+    oracle.same(program)
+
+
+@pytest.mark.parametrize("name", ["half", "bfloat16"])
+def test_half_is_refused_by_name(name):
+    """PyTorch has float16 and bfloat16; minigrad says which of its dtypes to use instead."""
+    for thing in (minigrad.nn.Linear(2, 1), minigrad.ones(2)):
+        with pytest.raises(AttributeError, match=rf"^minigrad has five dtypes \(float32, float64, int64, "
+                                                 rf"int32, bool\): torch.{name} is not one of them; use "
+                                                 rf"torch.float32$"):
+            getattr(thing, name)()
+
+
+# -- 6. the legacy tensor types: torch.FloatTensor and co -----------------------------------------
+
+LEGACY = ["FloatTensor", "DoubleTensor", "LongTensor", "IntTensor", "BoolTensor"]
+
+
+@pytest.mark.parametrize("name", LEGACY)
+def test_legacy_tensor_type(oracle, name):
+    def program(T):
+        L = getattr(T, name)
+        x = T.tensor([1.5, -2.0, 0.0])
+        return {
+            "from a list": L([1.7, -2.5, 0]), "nested": L([[1, 2], [3, 4]]), "tuple": L((2, 3)),
+            "NumPy": L(np.array([1.0, 0.0])), "empty list": L([]), "nothing": L(),
+            "sizes": (L(2, 3).shape, repr(L(2, 3).dtype)), "one size": L(4).shape, "zero": L(0).shape,
+            "Size": L(T.Size([2, 1])).shape, "device": L(2, device="cpu").shape,
+            "sizes with a bool": L(2, True).shape,
+            "dtype": repr(L.dtype), "name": L.__name__, "is_cuda": L.is_cuda,
+            "subclass of Tensor": issubclass(L, T.Tensor), "type of its tensors": type(L([1])) is T.Tensor,
+            "isinstance": {n: isinstance(L([1]), getattr(T, n)) for n in LEGACY},
+            "isinstance of a number": isinstance(3, L), "of a Parameter": isinstance(T.nn.Parameter(x), L),
+            "x.type(L)": x.type(L), "type() name": L([1]).type(),
+            "same type is itself": x.type(T.FloatTensor) is x,
+            "of a tensor": error_of(L, x), "of a long tensor": error_of(L, T.tensor([1])),
+            "a number": error_of(L, 2.5), "a bool": error_of(L, True), "None": error_of(L, None),
+            "a string": error_of(L, "ab"), "a float size": error_of(L, 2, 3.0),
+            "negative size": error_of(L, 2, -3), "ragged": error_of(L, [[1], [2, 3]]),
+        }
+    oracle.same(program)
+
+
+def test_legacy_type_shares_a_tensors_numbers(oracle):
+    def program(T):
+        x = T.tensor([1.0, 2.0])
+        y = T.FloatTensor(x)
+        y[0] = 5.0
+        return x, y, y is x
+    oracle.same(program)
+
+
+def test_legacy_type_refused_arguments():
+    """dtype= and two lists: PyTorch's TypeError, first line (PyTorch then says which signature
+    failed and why, which minigrad does not)."""
+    for make in (lambda: minigrad.FloatTensor(2, dtype=minigrad.float64),
+                 lambda: minigrad.FloatTensor([1], [2])):
+        with pytest.raises(TypeError, match=r"^new\(\) received an invalid combination of arguments - got "
+                                            r"\((int, dtype=torch.dtype|list, list)\), but expected one of:\n"):
+            make()
