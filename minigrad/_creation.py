@@ -230,14 +230,7 @@ def _checked(array):
     a number, negative strides, the other byte order)."""
     if array.dtype.kind not in "fciub":
         raise _unsupported(array)
-    if any(s < 0 for s in array.strides):
-        raise ValueError("At least one stride in the given numpy array is negative, and tensors with "
-                         "negative strides are not currently supported. (You can probably work around "
-                         "this by making a copy of your array  with array.copy().) ")
-    if not array.dtype.isnative:
-        raise ValueError("given numpy array has byte order different from the native byte order. "
-                         "Conversion between byte orders is currently not supported.")
-    return array
+    return _dtype.check_layout(array)
 
 
 def _unsupported(array):

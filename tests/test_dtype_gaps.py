@@ -306,3 +306,37 @@ def test_legacy_type_refused_arguments():
         with pytest.raises(TypeError, match=r"^new\(\) received an invalid combination of arguments - got "
                                             r"\((int, dtype=torch.dtype|list, list)\), but expected one of:\n"):
             make()
+
+
+# -- 7. NumPy arrays with negative strides (a[::-1]) ----------------------------------------------
+
+REVERSED = {
+    "from_numpy": lambda T, a: T.from_numpy(a),
+    "as_tensor": lambda T, a: T.as_tensor(a),
+    "as_tensor, dtype": lambda T, a: T.as_tensor(a, dtype=T.float32),
+    "asarray": lambda T, a: T.asarray(a),
+    "asarray, copy": lambda T, a: T.asarray(a, copy=True),
+    "asarray, dtype": lambda T, a: T.asarray(a, dtype=T.float32),
+    "tensor (a copy, still refused)": lambda T, a: T.tensor(a),
+    "tensor, dtype": lambda T, a: T.tensor(a, dtype=T.float32),
+    "new_tensor": lambda T, a: T.ones(2).new_tensor(a),
+    "FloatTensor": lambda T, a: T.FloatTensor(a),
+}
+ARRAYS = {
+    "float64 a[::-1]": lambda: np.arange(3.0)[::-1],
+    "int64 a[::-1]": lambda: np.arange(3)[::-1],
+    "bool a[::-1]": lambda: np.array([True, False])[::-1],
+    "rows reversed": lambda: np.arange(4.0).reshape(2, 2)[::-1],
+    "columns reversed": lambda: np.arange(6.0).reshape(2, 3)[:, ::-1],
+    "one element": lambda: np.arange(1.0)[::-1],
+    "reversed twice: fine": lambda: np.arange(3.0)[::-1][::-1],
+    "a copy: fine": lambda: np.arange(3.0)[::-1].copy(),
+    "every other: fine": lambda: np.arange(6.0)[::2],
+    "big-endian": lambda: np.arange(2.0).astype(">f8"),
+}
+
+
+@pytest.mark.parametrize("array", ARRAYS.values(), ids=ARRAYS)
+def test_negative_strides(oracle, array):
+    oracle.same(lambda T: {name: error_of(make, T, array()) if error_of(make, T, array()) != "no exception"
+                           else make(T, array()) for name, make in REVERSED.items()})
