@@ -8,14 +8,13 @@ import warnings
 import numpy as np
 
 from . import _device, _dtype
-from ._conventions import C_NAMES as _C_NAMES
-from ._conventions import Size as _Size
 from ._conventions import shape_args as _shape_args
 from ._conventions import sizes as _sizes
 from ._conventions import typename as _typename
 from ._dtype import dtype_arg as _arg
 from ._random import rng
 from ._tensor import Tensor
+from ._tensor import legacy_new as _legacy_new
 
 
 def tensor(data, dtype=None, device=None, requires_grad=False):
@@ -315,50 +314,19 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
 
 # -- the legacy tensor types: torch.FloatTensor and co ----------------------------------------
 
-_NEW_SIGNATURES = ("but expected one of:\n * (*, torch.device device = None)\n * (torch.Storage storage)\n"
-                   " * (Tensor other)\n * (tuple of ints size, *, torch.device device = None)\n"
-                   " * (object data, *, torch.device device = None)\n")
-
-
-def _options(dtype):  # how PyTorch's error describes a tensor's dtype and place
-    return (f"TensorOptions(dtype={_C_NAMES[dtype.name]}, device=cpu, layout=Strided, requires_grad=false "
-            f"(default), pinned_memory=false (default), memory_format=(nullopt))")
-
-
 class tensortype(type):
     """The type of ``torch.FloatTensor`` and PyTorch's other legacy tensor types, which old
     code still uses. Calling one makes a tensor of its dtype: ``torch.FloatTensor([1, 2])``
-    from data, ``torch.FloatTensor(2, 3)`` uninitialised (zeros here, as ``empty``).
+    from data, ``torch.FloatTensor(2, 3)`` uninitialised (zeros here, as ``empty``); see
+    ``legacy_new`` in _tensor.py, which ``torch.Tensor(...)`` also calls.
     ``isinstance(t, torch.FloatTensor)`` asks whether ``t`` is a float32 tensor; the tensor
     itself is a plain Tensor (``type(t)`` is ``torch.Tensor``)."""
 
     def __instancecheck__(cls, obj):
         return isinstance(obj, Tensor) and obj.dtype is cls.dtype
 
-    def __call__(cls, *args, device=None, **kwargs):
-        _device.check(device)
-        first = args[0] if args else None
-        sizes = all(isinstance(a, (int, np.integer)) for a in args) and not isinstance(first, bool)
-        if kwargs or not sizes and len(args) > 1 and not isinstance(first, (int, np.integer)):
-            name = lambda v: "torch.dtype" if isinstance(v, _dtype.dtype) else _typename(v)  # noqa: E731
-            got = [name(a) for a in args] + [f"{k}={name(v)}" for k, v in kwargs.items()]
-            raise TypeError(f"new() received an invalid combination of arguments - got ({', '.join(got)}), "
-                            + _NEW_SIGNATURES)
-        if sizes or isinstance(first, _Size) and len(args) == 1:
-            return empty(*(args or (0,)), dtype=cls.dtype)  # FloatTensor(): an empty vector
-        if len(args) > 1:  # FloatTensor(2, 3.0)
-            bad = next(a for a in args if not isinstance(a, (int, np.integer)))
-            raise TypeError(f"new(): argument 'size' failed to unpack the object at pos {args.index(bad) + 1} "
-                            f"with error \"type must be tuple of ints,but got {_typename(bad)}\"")
-        if isinstance(first, Tensor):  # the same numbers (shared), if of this type
-            if first.dtype is not cls.dtype:
-                raise TypeError(f"expected {_options(cls.dtype)} (got {_options(first.dtype)})")
-            return Tensor._wrap(first._data)
-        if isinstance(first, str):
-            raise TypeError(f"new(): invalid data type '{_typename(first)}'")
-        if not isinstance(first, (list, tuple, np.ndarray)):
-            raise TypeError(f"new(): data must be a sequence (got {_typename(first)})")
-        return tensor(first, dtype=cls.dtype)
+    def __call__(cls, *args, **kwargs):
+        return _legacy_new(cls.dtype, args, kwargs)
 
 
 FloatTensor, DoubleTensor, LongTensor, IntTensor, BoolTensor = (

@@ -19,6 +19,7 @@ import numpy as np
 from . import _device, _dtype, ops
 from ._conventions import C_NAMES, INFERENCE_REQUIRES_GRAD, LEAF_GRAD_WARNING, Size, typename
 from ._conventions import dim as _dim
+from ._conventions import sizes as _sizes
 from ._conventions import shape_args as _shape_args
 from ._repr import format_tensor
 from ._tensor_math import MathMixin
@@ -41,11 +42,24 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     # tensors) instead of turning x into an array.
     __array_priority__ = 1000
 
-    def __init__(self, data, dtype=None, requires_grad=False):
-        array = _dtype.array_of(data, dtype)
+    def __new__(cls, *args, **kwargs):
+        """``torch.Tensor(data)`` or ``torch.Tensor(2, 3)``: PyTorch's legacy constructor, that of
+        the default dtype's legacy type (``torch.FloatTensor``: see legacy_new). ``torch.tensor``
+        is the one to use; minigrad makes its own tensors with ``Tensor._wrap``."""
+        if cls is not Tensor:  # Parameter and the other subclasses: their __init__ sets them up
+            return object.__new__(cls)
+        return legacy_new(_dtype.get_default_dtype(), args, kwargs, any_dtype=True)
+
+    def __init__(self, *args, **kwargs):
+        pass  # (__new__ made it)
+
+    @classmethod
+    def _leaf(cls, array, requires_grad):
         if requires_grad and array.dtype.kind != "f":
             raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
-        self._init(array, bool(requires_grad))
+        t = cls._wrap(array)
+        t._requires_grad = bool(requires_grad)
+        return t
 
     def _init(self, array, requires_grad=False, grad_fn=None, version_box=None):
         self._data = array
@@ -369,7 +383,7 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
         """Zeros of ``size``, with this tensor's dtype unless ``dtype`` says otherwise."""
         dtype = _dtype.dtype_arg(dtype, "new_zeros")
         array = np.zeros(_shape_args(size), dtype.np if dtype else self._data.dtype)
-        return Tensor(array, requires_grad=requires_grad) if requires_grad else Tensor._wrap(array)
+        return Tensor._leaf(array, requires_grad)
 
     def new_ones(self, *size, dtype=None, requires_grad=False):
         dtype = _dtype.dtype_arg(dtype, "new_ones")
@@ -381,12 +395,12 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     def new_full(self, size, fill_value, dtype=None, requires_grad=False):
         dtype = _dtype.dtype_arg(dtype, "new_full")
         array = np.full(_shape_args((size,)), fill_value, dtype.np if dtype else self._data.dtype)
-        return Tensor(array, requires_grad=requires_grad) if requires_grad else Tensor._wrap(array)
+        return Tensor._leaf(array, requires_grad)
 
     def new_tensor(self, data, dtype=None, requires_grad=False):
         """A new leaf from ``data``, with this tensor's dtype unless ``dtype`` says otherwise."""
         dtype = _dtype.dtype_arg(dtype, "new_tensor") or self.dtype
-        return Tensor(data, dtype=dtype, requires_grad=requires_grad)
+        return Tensor._leaf(_dtype.array_of(data, dtype), requires_grad)
 
     def clone(self):
         return ops.Clone.apply(self)
@@ -446,3 +460,45 @@ def _arg_type(x):
     """An argument's type as PyTorch's argument errors name it (``Tensor``, ``torch.dtype``)."""
     return "Tensor" if isinstance(x, Tensor) else "torch.dtype" if isinstance(x, _dtype.dtype) else \
         "torch.device" if isinstance(x, _device.device) else typename(x)
+
+
+# -- the legacy constructors: torch.Tensor(...) and torch.FloatTensor(...) ----------------------
+
+_NEW_SIGNATURES = ("but expected one of:\n * (*, torch.device device = None)\n * (torch.Storage storage)\n"
+                   " * (Tensor other)\n * (tuple of ints size, *, torch.device device = None)\n"
+                   " * (object data, *, torch.device device = None)\n")
+
+
+def _options(dtype):  # how PyTorch's error describes a tensor's dtype and place
+    return (f"TensorOptions(dtype={C_NAMES[dtype.name]}, device=cpu, layout=Strided, requires_grad=false "
+            f"(default), pinned_memory=false (default), memory_format=(nullopt))")
+
+
+def legacy_new(dtype, args, kwargs, any_dtype=False):
+    """A tensor of ``dtype`` as PyTorch's legacy constructors make it: from data (a sequence or
+    an array), from sizes (uninitialised in PyTorch, zeros here), from nothing (empty), or
+    from a tensor (the same numbers, shared; ``torch.Tensor`` takes ``any_dtype``)."""
+    _device.check(kwargs.pop("device", None))
+    first = args[0] if args else None
+    integer = lambda a: isinstance(a, (int, np.integer)) and not isinstance(a, builtins.bool)  # noqa: E731
+    whole = lambda a: isinstance(a, (int, np.integer))  # noqa: E731 (after the first, a bool is a size)
+    sizes = (not args or integer(first)) and all(whole(a) for a in args[1:])
+    if kwargs or len(args) > 1 and not integer(first):
+        got = [_arg_type(a) for a in args] + [f"{k}={_arg_type(v)}" for k, v in kwargs.items()]
+        raise TypeError(f"new() received an invalid combination of arguments - got ({', '.join(got)}), "
+                        + _NEW_SIGNATURES)
+    if len(args) > 1 and not sizes:  # FloatTensor(2, 3.0)
+        at, bad = next((k, a) for k, a in enumerate(args) if not whole(a))
+        raise TypeError(f"new(): argument 'size' failed to unpack the object at pos {at + 1} with error "
+                        f"\"type must be tuple of ints,but got {typename(bad)}\"")
+    if sizes or isinstance(first, Size):
+        return Tensor._wrap(np.zeros(_sizes(args or (0,), "empty"), dtype.np))  # FloatTensor(): empty
+    if isinstance(first, Tensor):  # the same numbers (shared), if of this type
+        if first.dtype is not dtype and not any_dtype:
+            raise TypeError(f"expected {_options(dtype)} (got {_options(first.dtype)})")
+        return Tensor._wrap(first._data)
+    if isinstance(first, str):
+        raise TypeError(f"new(): invalid data type '{typename(first)}'")
+    if not isinstance(first, (list, tuple, np.ndarray)):
+        raise TypeError(f"new(): data must be a sequence (got {typename(first)})")
+    return Tensor._wrap(_dtype.array_of(first, dtype))

@@ -299,11 +299,34 @@ def test_legacy_type_shares_a_tensors_numbers(oracle):
     oracle.same(program)
 
 
+def test_tensor_is_the_default_dtypes_legacy_constructor(oracle):
+    """torch.Tensor(...) is torch.FloatTensor(...) (the default dtype's), but takes a tensor
+    of any dtype; old code writes ``nn.Parameter(torch.Tensor(out, in))``."""
+    def program(T):
+        x = T.tensor([1, 2])
+        answer = {
+            "ints": T.Tensor([1, 2]), "NumPy ints": T.Tensor(np.arange(3)), "NumPy float64": T.Tensor(np.ones(2)),
+            "bools": T.Tensor([True, False]), "sizes": T.Tensor(2, 3).shape, "one size": T.Tensor(5).shape,
+            "Size": T.Tensor(T.Size([2])).shape, "nothing": T.Tensor(), "Parameter of it":
+            T.nn.Parameter(T.Tensor(3, 2)).shape, "a long tensor": T.Tensor(x), "isinstance": isinstance(x, T.Tensor),
+            "a number": error_of(T.Tensor, 2.5), "a bool": error_of(T.Tensor, True),
+            "requires_grad=": error_of(lambda: T.Tensor([1.0], requires_grad=True)).type,
+            "dtype=": error_of(lambda: T.Tensor([1.0], dtype=T.float64)).type,
+        }
+        T.set_default_dtype(T.float64)
+        try:
+            answer["float64 default"] = (T.Tensor([1, 2]), repr(T.Tensor(2).dtype))
+        finally:
+            T.set_default_dtype(T.float32)
+        return answer
+    oracle.same(program)
+
+
 def test_legacy_type_refused_arguments():
     """dtype= and two lists: PyTorch's TypeError, first line (PyTorch then says which signature
     failed and why, which minigrad does not)."""
     for make in (lambda: minigrad.FloatTensor(2, dtype=minigrad.float64),
-                 lambda: minigrad.FloatTensor([1], [2])):
+                 lambda: minigrad.FloatTensor([1], [2]), lambda: minigrad.Tensor(2, dtype=minigrad.float64)):
         with pytest.raises(TypeError, match=r"^new\(\) received an invalid combination of arguments - got "
                                             r"\((int, dtype=torch.dtype|list, list)\), but expected one of:\n"):
             make()
@@ -320,6 +343,7 @@ REVERSED = {
     "asarray, dtype": lambda T, a: T.asarray(a, dtype=T.float32),
     "tensor (a copy, still refused)": lambda T, a: T.tensor(a),
     "tensor, dtype": lambda T, a: T.tensor(a, dtype=T.float32),
+    "Tensor": lambda T, a: T.Tensor(a),
     "new_tensor": lambda T, a: T.ones(2).new_tensor(a),
     "FloatTensor": lambda T, a: T.FloatTensor(a),
 }
