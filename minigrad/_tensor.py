@@ -323,9 +323,17 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     def to(self, *args, **kwargs):
         """``to(dtype)``, ``to(device)``, ``to(device, dtype)`` or ``to(other_tensor)``. The only
         device is the CPU (``_device.py``), so only a new dtype, or ``copy=True``, makes a copy."""
+        only = args[0] if len(args) == 1 and not kwargs else None  # the usual calls, straight away:
+        if isinstance(only, _dtype.dtype):  # to(torch.float64)
+            return self._as(only)
+        if only is _device.CPU or type(only) is str and only == "cpu":  # to(device) in a training loop
+            return self
         device, dtype, copy = _to_args(args, kwargs)
         _device.check(device)
-        dtype = _dtype.dtype_arg(dtype, "to")
+        return self._as(_dtype.dtype_arg(dtype, "to"), copy)
+
+    def _as(self, dtype, copy=False):
+        """This tensor in ``dtype`` (itself if it has it, unless ``copy``): ``to``'s work."""
         if dtype is None or dtype is self.dtype:
             return self.clone() if copy else self
         if dtype.is_floating_point and self._requires_grad:
@@ -359,19 +367,19 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     is_cpu = True
 
     def float(self):
-        return self.to(_dtype.float32)
+        return self._as(_dtype.float32)
 
     def double(self):
-        return self.to(_dtype.float64)
+        return self._as(_dtype.float64)
 
     def long(self):
-        return self.to(_dtype.int64)
+        return self._as(_dtype.int64)
 
     def int(self):  # int32, as in PyTorch (Python's int would be int64)
-        return self.to(_dtype.int32)
+        return self._as(_dtype.int32)
 
     def bool(self):
-        return self.to(_dtype.bool)
+        return self._as(_dtype.bool)
 
     def half(self):  # PyTorch's float16 and bfloat16: not among minigrad's dtypes
         raise _dtype.missing("half")

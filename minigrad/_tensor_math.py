@@ -122,6 +122,8 @@ def _promoted(t, min=None, max=None, in_place=False):
     """``t`` in the dtype it takes with number bounds: ``int_tensor.clamp(min=0.5)`` is float32,
     ``bool_tensor.clamp(min=1)`` int64 (result_type's promotion). In place (``clamp_``) a
     result that ``t`` cannot hold is PyTorch's error, which names the dtype in C++ words."""
+    if t._data.dtype.kind == "f":  # a float tensor keeps its dtype with any number (the usual case)
+        return t
     numbers = [b for b in (min, max) if b is not None and not isinstance(b, function.Tensor)]
     dt = _dtype.result_type(t, *numbers) if numbers else t.dtype  # (tensor bounds: _inplace's check)
     if dt is _dtype.bool and numbers:  # bools clamped by bools: PyTorch has no kernel for it
