@@ -27,6 +27,7 @@ from ._dtype import (bool, double, dtype, float, float32, float64, get_default_d
                      set_default_dtype)
 from ._dtype import int, int32  # noqa: A004 (torch.int is int32, as in PyTorch)
 from ._creation import as_tensor, asarray  # (data loading: share memory where possible)
+from ._creation import BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor  # legacy types
 from ._dtype import finfo, iinfo  # a dtype's limits: finfo(torch.float32).eps
 from ._einsum import einsum
 from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, any, arccos, arcsin,
@@ -50,6 +51,7 @@ from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, an
 from ._functions import (addcdiv, addcmul, addmm, bincount, median, multinomial,  # names tutorials use
                          unique)
 from ._functions import diff, nanmean, nansum, ravel
+from ._functions import is_warn_always_enabled, set_warn_always
 from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack, hstack, meshgrid,  # joins
                        row_stack, vstack)
 from ._random import Generator, default_generator, manual_seed

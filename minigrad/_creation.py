@@ -14,6 +14,7 @@ from ._conventions import typename as _typename
 from ._dtype import dtype_arg as _arg
 from ._random import rng
 from ._tensor import Tensor
+from ._tensor import legacy_new as _legacy_new
 
 
 def tensor(data, dtype=None, device=None, requires_grad=False):
@@ -69,7 +70,7 @@ def full(size, fill_value, dtype=None, device=None, requires_grad=False):
 
 def empty(*size, dtype=None, device=None, requires_grad=False):
     """Uninitialised memory in PyTorch; zeros here, so that no run depends on leftovers."""
-    return zeros(*size, dtype=_arg(dtype, "empty"), device=device, requires_grad=requires_grad)
+    return zeros(_sizes(size, "empty"), dtype=_arg(dtype, "empty"), device=device, requires_grad=requires_grad)
 
 
 def zeros_like(t, dtype=None, device=None, requires_grad=False):
@@ -228,14 +229,7 @@ def _checked(array):
     a number, negative strides, the other byte order)."""
     if array.dtype.kind not in "fciub":
         raise _unsupported(array)
-    if any(s < 0 for s in array.strides):
-        raise ValueError("At least one stride in the given numpy array is negative, and tensors with "
-                         "negative strides are not currently supported. (You can probably work around "
-                         "this by making a copy of your array  with array.copy().) ")
-    if not array.dtype.isnative:
-        raise ValueError("given numpy array has byte order different from the native byte order. "
-                         "Conversion between byte orders is currently not supported.")
-    return array
+    return _dtype.check_layout(array)
 
 
 def _unsupported(array):
@@ -316,3 +310,25 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
         _random_float(dtype, "normal", "normal_kernel_cpu")
     array = (m + s * rng(generator).standard_normal(shape)).astype(np_dtype)
     return _new(array, requires_grad, device)
+
+
+# -- the legacy tensor types: torch.FloatTensor and co ----------------------------------------
+
+class tensortype(type):
+    """The type of ``torch.FloatTensor`` and PyTorch's other legacy tensor types, which old
+    code still uses. Calling one makes a tensor of its dtype: ``torch.FloatTensor([1, 2])``
+    from data, ``torch.FloatTensor(2, 3)`` uninitialised (zeros here, as ``empty``); see
+    ``legacy_new`` in _tensor.py, which ``torch.Tensor(...)`` also calls.
+    ``isinstance(t, torch.FloatTensor)`` asks whether ``t`` is a float32 tensor; the tensor
+    itself is a plain Tensor (``type(t)`` is ``torch.Tensor``)."""
+
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, Tensor) and obj.dtype is cls.dtype
+
+    def __call__(cls, *args, **kwargs):
+        return _legacy_new(cls.dtype, args, kwargs)
+
+
+FloatTensor, DoubleTensor, LongTensor, IntTensor, BoolTensor = (
+    tensortype(d.tensor_type.split(".")[1], (), {"dtype": d, "is_cuda": False, "__module__": "minigrad"})
+    for d in (_dtype.float32, _dtype.float64, _dtype.int64, _dtype.int32, _dtype.bool))

@@ -28,8 +28,13 @@ class device:
     def __init__(self, type, index=None):
         if isinstance(type, device):
             type, index = type.type, type.index
-        elif isinstance(type, int):  # torch.device(0): an accelerator's index
-            type, index = "cuda", type
+        elif isinstance(type, int):  # torch.device(0): the accelerator's device 0, and there is none
+            if type < 0:
+                raise RuntimeError("Device index must not be negative")
+            raise RuntimeError("Cannot access accelerator device when none is available. "
+                               + _WHY.format("accelerator"))
+        elif type == "":
+            raise RuntimeError("Device string must not be empty")
         elif not re.fullmatch(r"[a-zA-Z_]+(:([1-9][0-9]*|0))?", type):
             raise RuntimeError(f"Invalid device string: '{type}'")
         elif ":" in type:

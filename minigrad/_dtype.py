@@ -144,6 +144,8 @@ def array_of(data, dtype=None):
     Python floats give the default float dtype, arrays and tensors keep theirs."""
     if not isinstance(data, np.ndarray):
         _check_data(data)
+    else:  # even though it is copied: PyTorch reads an array's memory as from_numpy does
+        check_layout(data)
     array = np.array(_strip_tensors(data))
     if dtype is not None:
         target = dtype
@@ -156,6 +158,19 @@ def array_of(data, dtype=None):
     else:
         target = from_numpy_dtype(array.dtype)
     return array if array.dtype == target.np else array.astype(target.np)
+
+
+def check_layout(array):
+    """``array``, or PyTorch's error for an array whose memory it cannot read as a tensor's
+    (negative strides, as ``a[::-1]`` has; the other byte order)."""
+    if any(s < 0 for s in array.strides):
+        raise ValueError("At least one stride in the given numpy array is negative, and tensors with "
+                         "negative strides are not currently supported. (You can probably work around "
+                         "this by making a copy of your array  with array.copy().) ")
+    if not array.dtype.isnative:
+        raise ValueError("given numpy array has byte order different from the native byte order. "
+                         "Conversion between byte orders is currently not supported.")
+    return array
 
 
 def check_fits(data, dtype, name=None):

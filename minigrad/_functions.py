@@ -669,3 +669,25 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     check_tensors("isclose", 1, input=input, other=other)
     return input.isclose(other, rtol, atol, equal_nan)
+
+
+# -- torch.set_warn_always ----------------------------------------------------------------------
+# PyTorch gives a few warnings only once per process (TORCH_WARN_ONCE in its C++); this flag
+# makes those appear every time. minigrad has no once-per-process warnings: each of its
+# warnings goes through Python's ``warnings.warn`` every time, and Python's filters decide
+# what is shown (by default, once per line of code that triggers it). So the flag is kept and
+# read back, as in PyTorch, and changes nothing; ``warnings.simplefilter("always")`` is what
+# shows every repeat.
+_warn_always = False
+
+
+def set_warn_always(b, /):
+    """Set the flag that ``is_warn_always_enabled()`` reads back (it changes no warning)."""
+    global _warn_always
+    if type(b) is not builtins.bool:
+        raise RuntimeError(f"setWarnOnlyOnce expects a bool, but got {type(b).__name__}")
+    _warn_always = b
+
+
+def is_warn_always_enabled():
+    return _warn_always

@@ -19,6 +19,7 @@ import numpy as np
 from . import _device, _dtype, ops
 from ._conventions import C_NAMES, INFERENCE_REQUIRES_GRAD, LEAF_GRAD_WARNING, Size, typename
 from ._conventions import dim as _dim
+from ._conventions import sizes as _sizes
 from ._conventions import shape_args as _shape_args
 from ._repr import format_tensor
 from ._tensor_math import MathMixin
@@ -41,11 +42,24 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     # tensors) instead of turning x into an array.
     __array_priority__ = 1000
 
-    def __init__(self, data, dtype=None, requires_grad=False):
-        array = _dtype.array_of(data, dtype)
+    def __new__(cls, *args, **kwargs):
+        """``torch.Tensor(data)`` or ``torch.Tensor(2, 3)``: PyTorch's legacy constructor, that of
+        the default dtype's legacy type (``torch.FloatTensor``: see legacy_new). ``torch.tensor``
+        is the one to use; minigrad makes its own tensors with ``Tensor._wrap``."""
+        if cls is not Tensor:  # Parameter and the other subclasses: their __init__ sets them up
+            return object.__new__(cls)
+        return legacy_new(_dtype.get_default_dtype(), args, kwargs, any_dtype=True)
+
+    def __init__(self, *args, **kwargs):
+        pass  # (__new__ made it)
+
+    @classmethod
+    def _leaf(cls, array, requires_grad):
         if requires_grad and array.dtype.kind != "f":
             raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
-        self._init(array, bool(requires_grad))
+        t = cls._wrap(array)
+        t._requires_grad = bool(requires_grad)
+        return t
 
     def _init(self, array, requires_grad=False, grad_fn=None, version_box=None):
         self._data = array
@@ -109,6 +123,11 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
 
     @data.setter
     def data(self, value):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"Variable data has to be a tensor, but got {typename(value)}")
+        if self._requires_grad and not value.dtype.is_floating_point:
+            raise RuntimeError("data set to a tensor that requires gradients must be floating point or "
+                               "complex dtype")
         self._data = value._data
 
     @property
@@ -301,18 +320,20 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
             return format(self.item(), spec)
         return format(repr(self), spec)
 
-    def to(self, *args, dtype=None, device=None, non_blocking=False, copy=False):
+    def to(self, *args, **kwargs):
         """``to(dtype)``, ``to(device)``, ``to(device, dtype)`` or ``to(other_tensor)``. The only
         device is the CPU (``_device.py``), so only a new dtype, or ``copy=True``, makes a copy."""
-        for a in args:
-            if isinstance(a, (_dtype.dtype, type, np.dtype)):  # or float, int, bool (NumPy's: refused)
-                dtype = a
-            elif isinstance(a, Tensor):
-                dtype = a.dtype
-            elif not isinstance(a, builtins.bool):  # (non_blocking and copy may come by position)
-                device = a
+        only = args[0] if len(args) == 1 and not kwargs else None  # the usual calls, straight away:
+        if isinstance(only, _dtype.dtype):  # to(torch.float64)
+            return self._as(only)
+        if only is _device.CPU or type(only) is str and only == "cpu":  # to(device) in a training loop
+            return self
+        device, dtype, copy = _to_args(args, kwargs)
         _device.check(device)
-        dtype = _dtype.dtype_arg(dtype, "to")
+        return self._as(_dtype.dtype_arg(dtype, "to"), copy)
+
+    def _as(self, dtype, copy=False):
+        """This tensor in ``dtype`` (itself if it has it, unless ``copy``): ``to``'s work."""
         if dtype is None or dtype is self.dtype:
             return self.clone() if copy else self
         if dtype.is_floating_point and self._requires_grad:
@@ -327,6 +348,8 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
             return self.dtype.tensor_type
         if isinstance(dtype, str):
             dtype = _dtype.from_tensor_type(dtype)
+        elif isinstance(dtype, type) and isinstance(getattr(dtype, "dtype", None), _dtype.dtype):  # FloatTensor...
+            dtype = dtype.dtype
         elif isinstance(dtype, type):  # PyTorch's old tensor types go here, not Python's float
             module = "" if dtype.__module__ == "builtins" else dtype.__module__ + "."
             raise ValueError(f"invalid type: '{module}{dtype.__qualname__}'")
@@ -344,25 +367,31 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     is_cpu = True
 
     def float(self):
-        return self.to(_dtype.float32)
+        return self._as(_dtype.float32)
 
     def double(self):
-        return self.to(_dtype.float64)
+        return self._as(_dtype.float64)
 
     def long(self):
-        return self.to(_dtype.int64)
+        return self._as(_dtype.int64)
 
     def int(self):  # int32, as in PyTorch (Python's int would be int64)
-        return self.to(_dtype.int32)
+        return self._as(_dtype.int32)
 
     def bool(self):
-        return self.to(_dtype.bool)
+        return self._as(_dtype.bool)
+
+    def half(self):  # PyTorch's float16 and bfloat16: not among minigrad's dtypes
+        raise _dtype.missing("half")
+
+    def bfloat16(self):
+        raise _dtype.missing("bfloat16")
 
     def new_zeros(self, *size, dtype=None, requires_grad=False):
         """Zeros of ``size``, with this tensor's dtype unless ``dtype`` says otherwise."""
         dtype = _dtype.dtype_arg(dtype, "new_zeros")
         array = np.zeros(_shape_args(size), dtype.np if dtype else self._data.dtype)
-        return Tensor(array, requires_grad=requires_grad) if requires_grad else Tensor._wrap(array)
+        return Tensor._leaf(array, requires_grad)
 
     def new_ones(self, *size, dtype=None, requires_grad=False):
         dtype = _dtype.dtype_arg(dtype, "new_ones")
@@ -374,12 +403,12 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
     def new_full(self, size, fill_value, dtype=None, requires_grad=False):
         dtype = _dtype.dtype_arg(dtype, "new_full")
         array = np.full(_shape_args((size,)), fill_value, dtype.np if dtype else self._data.dtype)
-        return Tensor(array, requires_grad=requires_grad) if requires_grad else Tensor._wrap(array)
+        return Tensor._leaf(array, requires_grad)
 
     def new_tensor(self, data, dtype=None, requires_grad=False):
         """A new leaf from ``data``, with this tensor's dtype unless ``dtype`` says otherwise."""
         dtype = _dtype.dtype_arg(dtype, "new_tensor") or self.dtype
-        return Tensor(data, dtype=dtype, requires_grad=requires_grad)
+        return Tensor._leaf(_dtype.array_of(data, dtype), requires_grad)
 
     def clone(self):
         return ops.Clone.apply(self)
@@ -388,3 +417,96 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
 
 # The one link back down: autograd (and the modules beside this one) make Tensors too.
 function.Tensor = Tensor
+
+
+# -- to()'s arguments ---------------------------------------------------------------------------
+
+_TO_SIGNATURES = "".join(f" * ({first}bool non_blocking = False, bool copy = False, *, torch.memory_format "
+                         f"memory_format = None)\n" for first in (
+                             "torch.device device = None, torch.dtype dtype = None, ",
+                             "torch.dtype dtype, ", "Tensor tensor, "))
+
+
+def _to_args(args, kwargs):
+    """``to``'s arguments as PyTorch reads them, by its three signatures (_TO_SIGNATURES, picked
+    by the first argument), as ``(device, dtype, copy)``; anything else is its TypeError."""
+    if len(args) > 4:
+        raise TypeError(f"to() takes from 0 to 4 positional arguments but {len(args)} were given")
+    first = args[0] if args else None
+    given = dict(kwargs)
+    if isinstance(first, Tensor):
+        names = ("tensor", "non_blocking", "copy")
+    elif isinstance(first, (_dtype.dtype, builtins.float, builtins.bool)) or _python_type(first):
+        names = ("dtype", "non_blocking", "copy")
+    else:
+        names = ("device", "dtype", "non_blocking", "copy")
+    ok = len(args) <= len(names) and all(k in names and k not in names[:len(args)] for k in kwargs)
+    given.update(zip(names, args))
+    dtype, d = given.get("dtype"), given.get("device")
+    if names[0] == "dtype" and isinstance(dtype, (builtins.float, builtins.bool)):
+        dtype = type(dtype) if type(dtype) is builtins.bool else builtins.float  # x.to(2.5): float64
+    ok = (ok and (dtype is None or isinstance(dtype, _dtype.dtype) or _python_type(dtype))
+          and all(type(given.get(k, False)) is builtins.bool for k in ("non_blocking", "copy"))
+          and (d is None or isinstance(d, (str, bytes, _device.device, int, np.integer))
+               and not isinstance(d, builtins.bool)))
+    if not ok:
+        got = [_arg_type(a) for a in args] + [f"{k}={_arg_type(v)}" for k, v in reversed(kwargs.items())]
+        got = ", ".join(got) if args else "".join(g + ", " for g in got)
+        raise TypeError(f"to() received an invalid combination of arguments - got ({got}), but expected "
+                        f"one of:\n{_TO_SIGNATURES}")
+    tensor = given.get("tensor")
+    d = d.decode() if isinstance(d, bytes) else int(d) if isinstance(d, np.integer) else d
+    return (d, tensor.dtype if tensor is not None else dtype,
+            given.get("copy", False))
+
+
+def _python_type(x):  # (complex too: PyTorch's complex128, which minigrad refuses by name)
+    return x is builtins.float or x is int or x is builtins.bool or x is complex
+
+
+def _arg_type(x):
+    """An argument's type as PyTorch's argument errors name it (``Tensor``, ``torch.dtype``)."""
+    return "Tensor" if isinstance(x, Tensor) else "torch.dtype" if isinstance(x, _dtype.dtype) else \
+        "torch.device" if isinstance(x, _device.device) else typename(x)
+
+
+# -- the legacy constructors: torch.Tensor(...) and torch.FloatTensor(...) ----------------------
+
+_NEW_SIGNATURES = ("but expected one of:\n * (*, torch.device device = None)\n * (torch.Storage storage)\n"
+                   " * (Tensor other)\n * (tuple of ints size, *, torch.device device = None)\n"
+                   " * (object data, *, torch.device device = None)\n")
+
+
+def _options(dtype):  # how PyTorch's error describes a tensor's dtype and place
+    return (f"TensorOptions(dtype={C_NAMES[dtype.name]}, device=cpu, layout=Strided, requires_grad=false "
+            f"(default), pinned_memory=false (default), memory_format=(nullopt))")
+
+
+def legacy_new(dtype, args, kwargs, any_dtype=False):
+    """A tensor of ``dtype`` as PyTorch's legacy constructors make it: from data (a sequence or
+    an array), from sizes (uninitialised in PyTorch, zeros here), from nothing (empty), or
+    from a tensor (the same numbers, shared; ``torch.Tensor`` takes ``any_dtype``)."""
+    _device.check(kwargs.pop("device", None))
+    first = args[0] if args else None
+    integer = lambda a: isinstance(a, (int, np.integer)) and not isinstance(a, builtins.bool)  # noqa: E731
+    whole = lambda a: isinstance(a, (int, np.integer))  # noqa: E731 (after the first, a bool is a size)
+    sizes = (not args or integer(first)) and all(whole(a) for a in args[1:])
+    if kwargs or len(args) > 1 and not integer(first):
+        got = [_arg_type(a) for a in args] + [f"{k}={_arg_type(v)}" for k, v in kwargs.items()]
+        raise TypeError(f"new() received an invalid combination of arguments - got ({', '.join(got)}), "
+                        + _NEW_SIGNATURES)
+    if len(args) > 1 and not sizes:  # FloatTensor(2, 3.0)
+        at, bad = next((k, a) for k, a in enumerate(args) if not whole(a))
+        raise TypeError(f"new(): argument 'size' failed to unpack the object at pos {at + 1} with error "
+                        f"\"type must be tuple of ints,but got {typename(bad)}\"")
+    if sizes or isinstance(first, Size):
+        return Tensor._wrap(np.zeros(_sizes(args or (0,), "empty"), dtype.np))  # FloatTensor(): empty
+    if isinstance(first, Tensor):  # the same numbers (shared), if of this type
+        if first.dtype is not dtype and not any_dtype:
+            raise TypeError(f"expected {_options(dtype)} (got {_options(first.dtype)})")
+        return Tensor._wrap(first._data)
+    if isinstance(first, str):
+        raise TypeError(f"new(): invalid data type '{typename(first)}'")
+    if not isinstance(first, (list, tuple, np.ndarray)):
+        raise TypeError(f"new(): data must be a sequence (got {typename(first)})")
+    return Tensor._wrap(_dtype.array_of(first, dtype))

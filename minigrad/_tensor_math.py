@@ -9,7 +9,7 @@ import numbers
 import numpy as np
 
 from . import _dtype, _inplace, _random, ops
-from ._conventions import ADDCDIV_INTEGER, check_broadcast, check_expand, check_matmul_dtypes
+from ._conventions import ADDCDIV_INTEGER, C_NAMES, check_broadcast, check_expand, check_matmul_dtypes
 from ._random import rng
 from .autograd import function
 
@@ -108,6 +108,33 @@ def _in_place(method):
         return _inplace.apply(self, method, *args)
     method_.__name__ = method.__name__.strip("_") + "_"
     return method_
+
+
+def float_only(t, kernel):
+    """``t`` itself if it is a float tensor; else PyTorch's error, which names the C++ kernel
+    that has no code for integers and bools (``frac``, ``normal_``, ``uniform_``)."""
+    if t.dtype.is_floating_point:
+        return t
+    raise NotImplementedError(f'"{kernel}" not implemented for \'{t.dtype.legacy_name}\'')
+
+
+def _promoted(t, min=None, max=None, in_place=False):
+    """``t`` in the dtype it takes with number bounds: ``int_tensor.clamp(min=0.5)`` is float32,
+    ``bool_tensor.clamp(min=1)`` int64 (result_type's promotion). In place (``clamp_``) a
+    result that ``t`` cannot hold is PyTorch's error, which names the dtype in C++ words."""
+    if t._data.dtype.kind == "f":  # a float tensor keeps its dtype with any number (the usual case)
+        return t
+    numbers = [b for b in (min, max) if b is not None and not isinstance(b, function.Tensor)]
+    dt = _dtype.result_type(t, *numbers) if numbers else t.dtype  # (tensor bounds: _inplace's check)
+    if dt is _dtype.bool and numbers:  # bools clamped by bools: PyTorch has no kernel for it
+        which = "" if min is not None and max is not None else "min_" if min is not None else "max_"
+        float_only(t, f"clamp_{which}scalar_cpu")
+    if dt is t.dtype:
+        return t
+    if in_place and dt._category > t.dtype._category:
+        raise RuntimeError(f"result type {dt.legacy_name} can't be cast to the desired output type "
+                           f"{C_NAMES[t.dtype.name]}")
+    return t if in_place else function.Tensor._wrap(t._data.astype(dt.np))  # ints need no graph
 
 
 def _addc(op, name, x, t1, t2, value):
@@ -520,7 +547,7 @@ class MathMixin:
         return ops.Round.apply(self) if decimals == 0 else ops.RoundDecimals.apply(self, decimals)
 
     def frac(self):
-        return ops.Frac.apply(self)
+        return ops.Frac.apply(float_only(self, "frac_cpu"))
 
     def nan_to_num(self, nan=0.0, posinf=None, neginf=None):
         """NaN becomes ``nan``, +-inf the largest and smallest finite values (or those given)."""
@@ -540,7 +567,7 @@ class MathMixin:
             raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
         tensors = [b for b in (min, max) if isinstance(b, function.Tensor)]
         if not tensors:
-            return ops.Clamp.apply(self, min, max)
+            return ops.Clamp.apply(_promoted(self, min, max), min, max)
         if len(tensors) == 1 and min is not None and max is not None:
             raise TypeError("clamp() received an invalid combination of arguments - got (min and max: "
                             "a Tensor and a number), but expected one of:\n * (Tensor min = None, "
@@ -559,10 +586,14 @@ class MathMixin:
     clip = clamp
 
     def clamp_min(self, min):
-        return self.clamp(min=min) if isinstance(min, function.Tensor) else ops.ClampMin.apply(self, min)
+        if isinstance(min, function.Tensor):
+            return self.clamp(min=min)
+        return ops.ClampMin.apply(_promoted(self, min=min), min)
 
     def clamp_max(self, max):
-        return self.clamp(max=max) if isinstance(max, function.Tensor) else ops.ClampMax.apply(self, max)
+        if isinstance(max, function.Tensor):
+            return self.clamp(max=max)
+        return ops.ClampMax.apply(_promoted(self, max=max), max)
 
     # -- of two tensors, element by element -------------------------------------------------
     def maximum(self, other):
@@ -631,7 +662,18 @@ class MathMixin:
         return _inplace.apply(self, ops.Copy.apply, src)
 
     def clamp_(self, min=None, max=None):
+        _promoted(self, min, max, in_place=True)
         return _inplace.apply(self, MathMixin.clamp, min, max)
+
+    clip_ = clamp_
+
+    def clamp_min_(self, min):
+        _promoted(self, min=min, in_place=True)
+        return _inplace.apply(self, MathMixin.clamp_min, min)
+
+    def clamp_max_(self, max):
+        _promoted(self, max=max, in_place=True)
+        return _inplace.apply(self, MathMixin.clamp_max, max)
 
     def lerp_(self, end, weight):
         return _inplace.apply(self, MathMixin.lerp, end, weight)
@@ -652,8 +694,6 @@ class MathMixin:
     remainder_ = _in_place(remainder)
     fmod_ = _in_place(fmod)
     floor_divide_ = _in_place(floor_divide)
-    clamp_min_ = _in_place(clamp_min)
-    clamp_max_ = _in_place(clamp_max)
     neg_ = _in_place(__neg__)
     reciprocal_ = _in_place(reciprocal)
     exp_, exp2_, expm1_ = _in_place(exp), _in_place(exp2), _in_place(expm1)
@@ -675,10 +715,10 @@ class MathMixin:
 
     # -- in-place fills with random numbers (nn.init's tools) -----------------------------------
     def normal_(self, mean=0.0, std=1.0, *, generator=None):
-        return self._refill(rng(generator).normal(mean, std, self._data.shape))
+        return float_only(self, "normal_kernel_cpu")._refill(rng(generator).normal(mean, std, self._data.shape))
 
     def uniform_(self, a=0.0, b=1.0, *, generator=None):
-        return self._refill(rng(generator).uniform(a, b, self._data.shape))
+        return float_only(self, "check_uniform_bounds")._refill(rng(generator).uniform(a, b, self._data.shape))
 
     def random_(self, low=0, high=None, *, generator=None):
         """Whole numbers in ``[low, high)``; ``random_(high)`` means ``[0, high)``."""

@@ -289,8 +289,7 @@ class ShapeMixin:
         """``out[i][j] = self[i][index[i][j]]`` (for dim 1): elements picked along ``dim``."""
         _check_index("gather", index)
         d = _dim(dim, max(self._data.ndim, 1))
-        if index._data.ndim != self._data.ndim and index._data.size:
-            raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
+        _check_sizes(self, d, index)
         _check_bounds(index, self, d)
         return ops.Gather.apply(self, d, index._data)
 
@@ -300,6 +299,12 @@ class ShapeMixin:
         if dim is None:
             return self.reshape(-1).gather(0, indices.reshape(-1))
         d = _dim(dim, self._data.ndim)
+        if self._data.ndim != indices._data.ndim:
+            raise RuntimeError(f"torch.take_along_dim(): input and indices should have the same number of "
+                               f"dimensions, but got {self._data.ndim} dimensions for input, and "
+                               f"{indices._data.ndim} dimensions for indices")
+        if not self._data.ndim:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
         shape = list(np.broadcast_shapes(self.shape, indices.shape))
         x_shape, i_shape = list(shape), list(shape)
         x_shape[d], i_shape[d] = self.shape[d], indices.shape[d]
@@ -312,6 +317,7 @@ class ShapeMixin:
         if reduce is not None:
             raise NotImplementedError("minigrad's scatter takes no reduce=; use scatter_add for 'add'")
         d = _dim(dim, max(self._data.ndim, 1))
+        _check_sizes(self, d, index, src, "scatter")
         _check_bounds(index, self, d)
         if isinstance(src, function.Tensor):
             return ops.Scatter.apply(self, d, index._data, src)
@@ -320,6 +326,7 @@ class ShapeMixin:
     def scatter_add(self, dim, index, src):
         _check_index("scatter", index)
         d = _dim(dim, max(self._data.ndim, 1))
+        _check_sizes(self, d, index, src, "scatter")
         _check_bounds(index, self, d)
         return ops.ScatterAdd.apply(self, d, index._data, src)
 
@@ -408,6 +415,29 @@ def _check_index(name, index):
     # an empty index reads nothing: PyTorch takes it whatever its dtype (and gather its ndim)
     if not isinstance(index, function.Tensor) or (index.dtype.name not in ("int64", "int32") and index._data.size):
         raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
+
+
+def _check_sizes(t, dim, index, src=None, name="gather"):
+    """PyTorch's checks of gather's and scatter's shapes (NumPy would raise its own error, or
+    quietly use less of src): as many dims in index as in self and src (a 0-d tensor counts as
+    one of size 1), and index no larger than self, but along ``dim``, nor than src."""
+    if not index._data.size:  # an empty index reads and writes nothing: any shape will do
+        return
+    src = src._data if isinstance(src, function.Tensor) else None
+    i, x = index._data.shape or (1,), t._data.shape or (1,)
+    if len(i) != len(x):
+        kind = "input" if name == "gather" else "self"
+        raise RuntimeError(f"Index tensor must have the same number of dimensions as {kind} tensor")
+    if src is not None and len(i) != len(src.shape or (1,)):
+        raise RuntimeError("Index tensor must have the same number of dimensions as src tensor")
+    over = [k for k in range(len(i)) if k != dim and i[k] > x[k]]
+    if over or src is not None and any(n > m for n, m in zip(i, src.shape or (1,))):
+        text = (f"expected index {list(index.shape)} to be no larger than self {list(t.shape)} apart "
+                f"from dimension {dim}")
+        if name == "gather":
+            raise RuntimeError(f"Size does not match at dimension {over[0]} {text}")
+        raise RuntimeError("E" + text[1:] + ("" if src is None else
+                                             f" and to be no larger size than src {list(src.shape)}"))
 
 
 def _check_bounds(index, t, dim):

@@ -11,6 +11,7 @@ import numpy as np
 
 from .._random import rng as _rng
 from .._tensor import Tensor
+from .._tensor_math import float_only
 from ..autograd import no_grad
 
 
@@ -21,10 +22,12 @@ def _fill(tensor, array):
 
 
 def uniform_(tensor, a=0.0, b=1.0, generator=None):
+    float_only(tensor, "check_uniform_bounds")  # PyTorch fills no integer tensor with these
     return _fill(tensor, _rng(generator).uniform(a, b, tensor.shape))
 
 
 def normal_(tensor, mean=0.0, std=1.0, generator=None):
+    float_only(tensor, "normal_kernel_cpu")
     return _fill(tensor, _rng(generator).normal(mean, std, tensor.shape))
 
 
@@ -113,6 +116,7 @@ def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
     """Normal(mean, std) restricted to [a, b] (bounds in absolute terms, not in stds), drawn
     as PyTorch draws it: uniform between the bounds' CDF values, then through the inverse
     CDF (erfinv), so no value is ever redrawn."""
+    float_only(tensor, "normal_kernel_cpu")
     lo, hi = (_normal_cdf((a - mean) / std), _normal_cdf((b - mean) / std))
     u = _rng(generator).uniform(2 * lo - 1, 2 * hi - 1, tensor.shape)
     values = _erfinv(u) * (std * math.sqrt(2.0)) + mean

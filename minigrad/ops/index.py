@@ -138,8 +138,9 @@ class Gather(Op):
         ctx.save_for_backward(indices)
         if not indices.size:  # an empty index (of any dtype and ndim) reads nothing
             return np.zeros(indices.shape, x.dtype)
-        corner = tuple(slice(None) if k == dim else slice(0, n) for k, n in enumerate(indices.shape))
-        return np.take_along_axis(x[corner], indices, axis=dim)
+        x, ids = _vec(x), _vec(indices)
+        corner = tuple(slice(None) if k == dim else slice(0, n) for k, n in enumerate(ids.shape))
+        return np.take_along_axis(x[corner], ids, axis=dim).reshape(indices.shape)
 
     @staticmethod
     def backward(ctx, grad):
@@ -198,7 +199,8 @@ class Scatter(Op):
         ctx.save_for_backward(indices)
         out = x.copy()
         if indices.size:  # an empty index (of any dtype) writes nothing
-            np.put_along_axis(out, indices, src[tuple(slice(0, n) for n in indices.shape)], axis=dim)
+            indices, src = _vec(indices), _vec(src)
+            np.put_along_axis(_vec(out), indices, src[tuple(slice(0, n) for n in indices.shape)], axis=dim)
         return out
 
     @staticmethod
@@ -218,7 +220,7 @@ class ScatterValue(Op):
         ctx.save_for_backward(indices)
         out = x.copy()
         if indices.size:
-            np.put_along_axis(out, indices, value, axis=dim)
+            np.put_along_axis(_vec(out), _vec(indices), value, axis=dim)
         return out
 
     @staticmethod
@@ -233,7 +235,15 @@ def _src_gradient(ctx, grad, indices):
     g = Gather.apply(grad, ctx.dim, indices)
     if g.shape == ctx.src_shape:
         return g
-    return IndexPut.apply(g, ctx.src_shape, tuple(slice(0, n) for n in indices.shape))
+    if not g.ndim:  # a 0-d index read one element: the first of src
+        g = g.reshape(1)
+    return IndexPut.apply(g, ctx.src_shape, tuple(slice(0, n) for n in g.shape))
+
+
+def _vec(a):
+    """A 0-d array as a vector of one element (a view, so writes reach it): gather and scatter
+    take a 0-d tensor (self, index or src) as one, as PyTorch does."""
+    return a.reshape(1) if a.ndim == 0 else a
 
 
 def _add_along(out, indices, src, dim):
@@ -242,6 +252,7 @@ def _add_along(out, indices, src, dim):
     as np.add.at is many times faster with a single flat index than with one per dim."""
     if not indices.size:  # an empty index (of any dtype) adds nothing
         return
+    out, indices, src = _vec(out), _vec(indices), _vec(src)
     src = src[tuple(slice(0, n) for n in indices.shape)]
     where = list(np.indices(indices.shape, sparse=True))
     where[dim] = indices

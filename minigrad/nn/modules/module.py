@@ -319,18 +319,18 @@ class Module:
                 g.zero_()
 
     # -- dtype conversion --------------------------------------------------------------------
-    def _apply(self, fn):
+    def _apply(self, fn, floats_only=True):
         """Replace, in place, the numbers of every floating-point parameter, gradient and
-        buffer by ``fn`` of them. The Parameter objects stay the same, so an optimizer
-        built before ``.double()`` still holds the model's parameters."""
+        buffer (every one, if not ``floats_only``) by ``fn`` of them. The Parameter objects stay
+        the same, so an optimizer built before ``.double()`` still holds the model's parameters."""
         for module in self.modules():
             for p in module._parameters.values():
-                if p is not None and p.is_floating_point():
+                if p is not None and (p.is_floating_point() or not floats_only):
                     p.data = fn(p.data)
                     if p._grad is not None:
                         p._grad.data = fn(p._grad.data)
             for name, b in module._buffers.items():
-                if b is not None and b.is_floating_point():
+                if b is not None and (b.is_floating_point() or not floats_only):
                     module._buffers[name] = fn(b)
         return self
 
@@ -358,6 +358,17 @@ class Module:
 
     def float(self):
         return self.to(_dtype.float32)
+
+    def half(self):  # PyTorch's float16 and bfloat16: not among minigrad's dtypes
+        raise _dtype.missing("half")
+
+    def bfloat16(self):
+        raise _dtype.missing("bfloat16")
+
+    def type(self, dst_type):
+        """Every parameter and buffer, integer ones too (unlike ``to``), cast by
+        ``tensor.type(dst_type)``: a dtype, or an old tensor type (``torch.DoubleTensor``)."""
+        return self._apply(lambda t: t.type(dst_type), floats_only=False)
 
     def cpu(self):
         return self
