@@ -50,6 +50,7 @@ from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, an
 from ._functions import (addcdiv, addcmul, addmm, bincount, median, multinomial,  # names tutorials use
                          unique)
 from ._functions import diff, nanmean, nansum, ravel
+from ._functions import rsub  # other - alpha * input
 from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack, hstack, meshgrid,  # joins
                        row_stack, vstack)
 from ._random import Generator, default_generator, manual_seed

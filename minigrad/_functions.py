@@ -12,7 +12,7 @@ from . import _dtype, _random, ops
 from ._creation import tensor
 from ._joining import cat, concat, concatenate, stack  # noqa: F401 (torch.cat, ...: written there)
 from ._tensor import Tensor
-from ._tensor_math import check_tensors
+from ._tensor_math import check_tensors, rsub  # noqa: F401 (torch.rsub: written there)
 
 
 def is_tensor(obj):

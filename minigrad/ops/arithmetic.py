@@ -27,6 +27,20 @@ class Add(Op):
         return grad, grad
 
 
+class AddScaled(Op):
+    """``a + alpha * b``: ``torch.add(a, b, alpha=)``, one node, as in PyTorch."""
+    node_name = "AddBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b, alpha):
+        ctx.alpha = alpha
+        return scaled_sum(a, b, alpha)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, times(grad, ctx.alpha), None
+
+
 class Sub(Op):
     node_name = "SubBackward0"
 
@@ -39,17 +53,81 @@ class Sub(Op):
         return grad, -grad
 
 
-class Rsub(Op):
-    """``number - x``"""
-    node_name = "RsubBackward1"
+class SubScaled(Op):
+    """``a - alpha * b``: ``torch.sub(a, b, alpha=)``."""
+    node_name = "SubBackward0"
 
     @staticmethod
-    def forward(ctx, x, number):
-        return number - x
+    def forward(ctx, a, b, alpha):
+        ctx.alpha = alpha
+        return scaled_sum(a, b, -alpha)
 
     @staticmethod
     def backward(ctx, grad):
-        return -grad, None
+        return grad, times(-grad, ctx.alpha), None
+
+
+class Rsub(Op):
+    """``number - alpha * x``: Python's ``number - x`` (alpha 1), ``torch.rsub(x, number, alpha=)``"""
+    node_name = "RsubBackward1"
+
+    @staticmethod
+    def forward(ctx, x, number, alpha):
+        ctx.alpha = alpha
+        return number - x if alpha == 1 else scaled_sum(np.asarray(number, x.dtype), x, -alpha)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return times(-grad, ctx.alpha), None, None
+
+
+class RsubTensor(Op):
+    """``other - alpha * x``: ``torch.rsub(x, other, alpha=)`` with a tensor ``other``."""
+    node_name = "RsubBackward0"
+
+    @staticmethod
+    def forward(ctx, x, other, alpha):
+        ctx.alpha = alpha
+        return scaled_sum(other, x, -alpha)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return times(-grad, ctx.alpha), grad, None
+
+
+def scaled_sum(a, b, alpha):
+    """``a + alpha * b`` as PyTorch computes it: alpha cast to the result's dtype, then one
+    fused multiply-add, rounded once. For float32 that is the sum in float64 (where the
+    product of two float32 is exact) rounded once to float32. float64 has no wider type in
+    NumPy to do the same: there minigrad rounds twice (the product, then the sum), and the
+    last bit can differ from PyTorch's (a known difference)."""
+    dtype = np.result_type(a, b)
+    alpha = np.asarray(alpha, dtype)
+    if dtype == np.float32:
+        return (a.astype(np.float64) + b.astype(np.float64) * alpha.astype(np.float64)).astype(np.float32)
+    return a + b * alpha
+
+
+def times(grad, alpha):
+    """``grad * alpha`` as a node (MulBackward1), or ``grad`` itself when alpha is 1: what
+    derivatives.yaml's ``maybe_multiply`` does."""
+    return grad if alpha == 1 else MulNumber.apply(grad, alpha)
+
+
+class MulNumber(Op):
+    """``x * number`` as PyTorch's C++ records it (``MulBackward1``; Python's ``x * 0.5``
+    records ``MulBackward0``): the backward of ``add``'s alpha, of ``x ** 2``; cross_entropy's
+    label smoothing is written with it."""
+    node_name = "MulBackward1"
+
+    @staticmethod
+    def forward(ctx, x, number):
+        ctx.number = number
+        return x * np.asarray(number, dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return MulNumber.apply(grad, ctx.number), None
 
 
 class Mul(Op):
