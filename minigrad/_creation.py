@@ -75,15 +75,16 @@ def empty(*size, dtype=None, device=None, requires_grad=False):
 def zeros_like(t, dtype=None, device=None, requires_grad=False):
     if not isinstance(t, Tensor):
         raise TypeError(f"zeros_like(): argument 'input' (position 1) must be Tensor, not {_typename(t)}")
-    return _new(np.zeros(t._data.shape, _like(t, dtype, "zeros_like")), requires_grad, device)
+    # (NumPy's *_like keep t's memory layout: PyTorch's preserve_format)
+    return _new(np.zeros_like(t._data, _like(t, dtype, "zeros_like")), requires_grad, device)
 
 
 def ones_like(t, dtype=None, device=None, requires_grad=False):
-    return _new(np.ones(t._data.shape, _like(t, dtype, "ones_like")), requires_grad, device)
+    return _new(np.ones_like(t._data, _like(t, dtype, "ones_like")), requires_grad, device)
 
 
 def full_like(t, fill_value, dtype=None, device=None, requires_grad=False):
-    return _new(np.full(t._data.shape, fill_value, _like(t, dtype, "full_like")), requires_grad, device)
+    return _new(np.full_like(t._data, fill_value, _like(t, dtype, "full_like")), requires_grad, device)
 
 
 def empty_like(t, dtype=None, device=None, requires_grad=False):

@@ -382,7 +382,7 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
         return Tensor(data, dtype=dtype, requires_grad=requires_grad)
 
     def clone(self):
-        return ops.Clone.apply(self)
+        return ops.Clone.apply(self, "K")  # in self's memory layout, as PyTorch's (preserve_format)
 
 
 

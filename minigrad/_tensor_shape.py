@@ -33,7 +33,7 @@ class ShapeMixin:
         shape = new_shape(shape, self._data.size)
         if reshape_is_view(self._data, shape):
             return (ops.View if self._data.flags.c_contiguous else ops.ReshapeAlias).apply(self, shape)
-        return ops.UnsafeView.apply(self.clone(), shape)  # copy first, as PyTorch does
+        return ops.UnsafeView.apply(ops.Clone.apply(self, "C"), shape)  # copy first, as PyTorch does
 
     def flatten(self, start_dim=0, end_dim=-1):
         if self._data.ndim == 0:
@@ -401,7 +401,7 @@ class ShapeMixin:
         return self._data.flags.c_contiguous
 
     def contiguous(self):
-        return self if self._data.flags.c_contiguous else self.clone()
+        return self if self._data.flags.c_contiguous else ops.Clone.apply(self, "C")
 
 
 def _check_index(name, index):

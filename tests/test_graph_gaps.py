@@ -5,6 +5,8 @@
   ``create_graph``), and ``alpha`` checked against the result's dtype as PyTorch checks it;
 - ``a + alpha * b`` rounded once, as PyTorch's fused multiply-add (float32 bit for bit; float64
   and the optimizers' unrecorded in-place update are known differences);
+- memory layout: ``clone``, ``sort``, ``flip``, ``zeros_like``... keep a permuted input's strides
+  (PyTorch's preserve_format); ``contiguous``, ``reshape``, ``roll``, ``cat``... make it contiguous.
 
 Each comparison is recorded (tests/oracle.py); the live-only ones use the ``torch`` fixture.
 """
@@ -182,3 +184,79 @@ def test_alpha_rounds_once_live(torch, case, n, seed):
     for alpha, m, t in zip(ALPHAS, mine, theirs):
         np.testing.assert_array_equal(m.numpy().view(np.int32), t.numpy().view(np.int32),
                                       err_msg=f"alpha={alpha}")
+
+
+# ---------------------------------------------------------------------------------------------
+# 3. Memory layout: which ops keep a permuted input's strides (PyTorch's preserve_format)
+# ---------------------------------------------------------------------------------------------
+
+LAYOUTS = {
+    # kept: a copy in the input's layout
+    "clone": lambda T, x: x.clone(),
+    "clone of a transpose": lambda T, x: x[0].t().clone(),
+    "clone of a slice": lambda T, x: x[:, ::2].clone(),
+    "clone of a flipped slice": lambda T, x: x[:, 1:3].transpose(0, 2).clone(),
+    "add_ on a clone": lambda T, x: x.clone().add_(1),
+    "sort": lambda T, x: x.sort(dim=-1)[0],
+    "sort indices": lambda T, x: x.sort(dim=1)[1],
+    "sort descending": lambda T, x: x.sort(dim=0, descending=True)[0],
+    "sort stable": lambda T, x: x.sort(dim=-1, stable=True)[0],
+    "argsort": lambda T, x: x.argsort(-1),
+    "argsort descending": lambda T, x: x.argsort(0, descending=True),
+    "flip": lambda T, x: x.flip(0),
+    "flip two dims": lambda T, x: x.flip(0, 2),
+    "zeros_like": lambda T, x: T.zeros_like(x),
+    "zeros_like int": lambda T, x: T.zeros_like(x, dtype=T.int64),
+    "ones_like": lambda T, x: T.ones_like(x),
+    "full_like": lambda T, x: T.full_like(x, 2.5),
+    "empty_like": lambda T, x: T.empty_like(x).zero_(),
+    "exp": lambda T, x: x.exp(),
+    "mul": lambda T, x: x * x,
+    # made contiguous
+    "contiguous": lambda T, x: x.contiguous(),
+    "reshape": lambda T, x: x.reshape(5, 12),
+    "flatten": lambda T, x: x.flatten(),
+    "topk": lambda T, x: x.topk(2, dim=-1)[0],
+    "topk indices": lambda T, x: x.topk(2, dim=-1)[1],
+    "roll": lambda T, x: x.roll(1, 0),
+    "tril": lambda T, x: x.tril(),
+    "triu": lambda T, x: x.triu(1),
+    "repeat": lambda T, x: x.repeat(1, 1, 1),
+    "cat": lambda T, x: T.cat([x, x]),
+    "stack": lambda T, x: T.stack([x, x]),
+}
+LAYOUT_DIFFS = {
+    "x + contiguous": (lambda T, x: x + x.contiguous(),
+                       "a binary op on a permuted and a contiguous tensor: PyTorch's result takes the "
+                       "permuted one's layout; NumPy's (so minigrad's) is contiguous"),
+    "randn_like": (lambda T, x: T.randn_like(x),
+                   "randn_like/rand_like of a permuted tensor: PyTorch's result keeps its layout (and "
+                   "fills it in memory order); minigrad's is contiguous"),
+}
+
+
+def _layout_program(make, values=True):
+    """What a learner sees of the layout: strides, is_contiguous, and whether view(-1) works
+    (or PyTorch's error); ``values``: the result itself too (its values and graph)."""
+    def program(T):
+        data = np.arange(60.0, dtype=np.float32).reshape(3, 4, 5) % 7 - 3  # repeated values: sorts' ties
+        x = T.tensor(data, requires_grad=True).permute(2, 0, 1)
+        y = make(T, x)
+        try:
+            viewed = y.view(-1)
+        except RuntimeError as e:
+            viewed = f"{type(e).__name__}: {e}"
+        seen = {"stride": y.stride(), "is_contiguous": y.is_contiguous(), "view(-1)": viewed}
+        return dict(seen, y=y) if values else seen
+    return program
+
+
+@pytest.mark.parametrize("case", LAYOUTS)
+def test_memory_layout(oracle, case):
+    oracle.same(_layout_program(LAYOUTS[case]))
+
+
+@pytest.mark.parametrize("case", [pytest.param(k, marks=diff(reason))
+                                  for k, (_, reason) in LAYOUT_DIFFS.items()])
+def test_memory_layout_differences(oracle, case):
+    oracle.same(_layout_program(LAYOUT_DIFFS[case][0], values=False))

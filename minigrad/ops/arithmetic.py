@@ -593,15 +593,18 @@ class ClampTensor(Op):
 
 
 class Clone(Op):
+    """A copy: in the input's memory layout (``order`` "K", PyTorch's preserve_format: a
+    permuted tensor's clone is permuted too), or C-contiguous ("C": ``contiguous()``,
+    ``reshape``'s copy)."""
     node_name = "CloneBackward0"
 
     @staticmethod
-    def forward(ctx, x):
-        return x.copy()
+    def forward(ctx, x, order):
+        return x.copy(order)
 
     @staticmethod
     def backward(ctx, grad):
-        return grad
+        return grad, None
 
 
 class ToCopy(Op):
