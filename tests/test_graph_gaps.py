@@ -6,7 +6,9 @@
 - ``a + alpha * b`` rounded once, as PyTorch's fused multiply-add (float32 bit for bit; float64
   and the optimizers' unrecorded in-place update are known differences);
 - memory layout: ``clone``, ``sort``, ``flip``, ``zeros_like``... keep a permuted input's strides
-  (PyTorch's preserve_format); ``contiguous``, ``reshape``, ``roll``, ``cat``... make it contiguous.
+  (PyTorch's preserve_format); ``contiguous``, ``reshape``, ``roll``, ``cat``... make it contiguous;
+- ``x ** p``, ``x ** y``, ``number ** x`` differentiated twice: the graph PyTorch's backward
+  formulas record (``grad * (p * x ** (p - 1))``: MulBackward1; ``y - 1``: SubBackward1).
 
 Each comparison is recorded (tests/oracle.py); the live-only ones use the ``torch`` fixture.
 """
@@ -260,3 +262,39 @@ def test_memory_layout(oracle, case):
                                   for k, (_, reason) in LAYOUT_DIFFS.items()])
 def test_memory_layout_differences(oracle, case):
     oracle.same(_layout_program(LAYOUT_DIFFS[case][0], values=False))
+
+
+# ---------------------------------------------------------------------------------------------
+# 4. x ** p differentiated twice: PyTorch's grad * (p * x ** (p - 1)), with MulBackward1
+# ---------------------------------------------------------------------------------------------
+
+POWERS = {
+    "x ** 2": lambda T, x, y: x ** 2,
+    "x ** 3": lambda T, x, y: x ** 3,
+    "x ** 0.5": lambda T, x, y: x ** 0.5,
+    "x ** -0.5": lambda T, x, y: x ** -0.5,
+    "x ** -1": lambda T, x, y: x ** -1,
+    "x ** 1": lambda T, x, y: x ** 1,
+    "x ** 0": lambda T, x, y: x ** 0,
+    "pow(x, 2)": lambda T, x, y: T.pow(x, 2),
+    "square": lambda T, x, y: x.square(),
+    "x ** y": lambda T, x, y: x ** y,
+    "pow(x, y)": lambda T, x, y: T.pow(x, y),
+    "2 ** x": lambda T, x, y: 2 ** x,
+    "0.5 ** x": lambda T, x, y: 0.5 ** x,
+    "0 ** x": lambda T, x, y: 0 ** (x - 1.5),  # x - 1.5: 0, positive and negative exponents
+}
+
+
+@pytest.mark.parametrize("case", POWERS)
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_pow_double_backward(oracle, case, dtype):
+    def program(T):
+        x = T.tensor([1.5, 2.0, 0.5, 3.0], dtype=getattr(T, dtype), requires_grad=True)
+        y = T.tensor([2.0, 0.5, 3.0, -1.0], dtype=getattr(T, dtype), requires_grad=True)
+        inputs = [x, y] if "y" in case else [x]
+        grads = T.autograd.grad(POWERS[case](T, x, y).sum(), inputs, create_graph=True)
+        second = [None if g.grad_fn is None else T.autograd.grad(g.sum(), inputs, allow_unused=True)
+                  for g in grads]
+        return {"grads": list(grads), "second": second}
+    oracle.same(program)

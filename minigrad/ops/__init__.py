@@ -14,7 +14,8 @@ file               ops (grad_fn name)
 =================  ==========================================================================
 arithmetic.py      Add, AddScaled (AddBackward0: ``add(alpha=)``), Sub, SubScaled (SubBackward0),
                    Rsub, RsubTensor (RsubBackward1/0: ``number - x``, ``rsub``),
-                   Mul (MulBackward0), MulNumber (MulBackward1: ``x * number`` in C++), Div (DivBackward0), Neg (NegBackward0),
+                   Mul (MulBackward0), MulNumber, SubNumber (MulBackward1, SubBackward1:
+                   ``x * number``, ``x - number`` in C++: in backwards, as PyTorch's), Div (DivBackward0), Neg (NegBackward0),
                    Reciprocal (ReciprocalBackward0), Pow (PowBackward0: x ** number),
                    PowTensor (PowBackward1: x ** y), RPow (PowBackward2: number ** x),
                    Remainder, RemainderNumber (RemainderBackward1/0: %), RemainderOfNumber, Fmod, FmodNumber,
@@ -76,10 +77,10 @@ PyTorch's engine does, so that no backward here has to.
 """
 from .activation import Elu, EluInplace, Gelu, LeakyRelu, LeakyReluInplace, Silu, Softplus
 from .arithmetic import (Add, AddScaled, Addcdiv, Addcmul, Atan2, ClampTensor, Clone, Copy, Div, DivRounding,
-                         DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp, LerpTensor, Logaddexp,
-                         Maximum, Minimum, Mul, MulNumber, Neg, Pow, PowTensor, Reciprocal, Remainder,
-                         RemainderNumber, RemainderOfNumber, RPow, Rsub, RsubTensor, Sub, SubScaled, ToCopy,
-                         Where, Zero)
+                         DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp, LerpTensor,
+                         Logaddexp, Maximum, Minimum, Mul, MulNumber, Neg, Pow, PowTensor, Reciprocal,
+                         Remainder, RemainderNumber, RemainderOfNumber, RPow, Rsub, RsubTensor, Sub,
+                         SubNumber, SubScaled, ToCopy, Where, Zero)
 from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
 from .index import (Alias, AsStrided, Gather, Index, IndexPut, IndexPutValues, IndexSelect, MaskedFill, MaskedFillTensor,
                     MaskedSelect, Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, Slice,

@@ -114,6 +114,20 @@ def times(grad, alpha):
     return grad if alpha == 1 else MulNumber.apply(grad, alpha)
 
 
+class SubNumber(Op):
+    """``x - number`` as PyTorch's C++ records it (``SubBackward1``; Python's ``x - 1`` records
+    ``SubBackward0``): in the backward of ``x ** y``."""
+    node_name = "SubBackward1"
+
+    @staticmethod
+    def forward(ctx, x, number):
+        return x - np.asarray(number, dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, None
+
+
 class MulNumber(Op):
     """``x * number`` as PyTorch's C++ records it (``MulBackward1``; Python's ``x * 0.5``
     records ``MulBackward0``): the backward of ``add``'s alpha, of ``x ** 2``; cross_entropy's
@@ -207,7 +221,7 @@ class Pow(Op):
         p = ctx.exponent
         if p == 0:
             return grad.new_zeros(grad.shape), None
-        return grad * p * x ** (p - 1), None
+        return grad * MulNumber.apply(x ** (p - 1), p), None  # PyTorch's grad * (p * x^(p-1))
 
 
 class PowTensor(Op):
@@ -227,12 +241,16 @@ class PowTensor(Op):
     @staticmethod
     def backward(ctx, grad):
         x, y, out = ctx.saved_tensors
-        # PyTorch takes it as 0 where y == 0 (not 0 * 0 ** -1 = nan at x = 0)
-        grad_x = (grad * y * x ** (y - 1)).where(y != 0, 0.0) if ctx.needs_input_grad[0] else None
-        # d(x^y)/dy = x^y log x; PyTorch takes it as 0 where x == 0 and y >= 0.
+        # PyTorch's where(y == 0, 0, grad * (y * x^(y-1))), with y - 1 as its C++ records it:
+        # 0 where y == 0 (not 0 * 0 ** -1 = nan at x = 0)
+        grad_x = None
+        if ctx.needs_input_grad[0]:
+            grad_x = grad.new_zeros(()).where(y == 0, grad * (y * x ** SubNumber.apply(y, 1)))
+        # d(x^y)/dy = x^y log x; PyTorch takes it as 0 where x == 0 and y >= 0 (an infinite
+        # grad gives nan there, as in PyTorch).
         grad_y = None
         if ctx.needs_input_grad[1]:
-            grad_y = grad * (out * x.log()).where(~((x == 0) & (y >= 0)), 0.0)  # (inf grad: nan there, as PyTorch)
+            grad_y = grad * grad.new_zeros(()).where((x == 0) & (y >= 0), out * x.log())
         return grad_x, grad_y
 
 
@@ -251,8 +269,11 @@ class RPow(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        _, out = ctx.saved_tensors
-        return grad * out * float(np.log(ctx.base)), None
+        x, out = ctx.saved_tensors
+        dout = MulNumber.apply(out, float(np.log(ctx.base)))  # out * log(base), as PyTorch's
+        if ctx.base == 0:  # 0 where x >= 0, as PyTorch's (0 ** x is flat there; not 0 * -inf = nan)
+            dout = grad.new_zeros(()).where(x >= 0, dout)
+        return grad * dout, None
 
 
 def _remainder(a, b):
