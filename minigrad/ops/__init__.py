@@ -15,7 +15,8 @@ file               ops (grad_fn name)
 arithmetic.py      Add, AddScaled (AddBackward0: ``add(alpha=)``), Sub, SubScaled (SubBackward0),
                    Rsub, RsubTensor (RsubBackward1/0: ``number - x``, ``rsub``),
                    Mul (MulBackward0), MulNumber, SubNumber (MulBackward1, SubBackward1:
-                   ``x * number``, ``x - number`` in C++: in backwards, as PyTorch's), Div (DivBackward0), Neg (NegBackward0),
+                   ``x * number``, ``x - number`` as PyTorch's backwards record them),
+                   Div (DivBackward0), Neg (NegBackward0),
                    Reciprocal (ReciprocalBackward0), Pow (PowBackward0: x ** number),
                    PowTensor (PowBackward1: x ** y), RPow (PowBackward2: number ** x),
                    Remainder, RemainderNumber (RemainderBackward1/0: %), RemainderOfNumber, Fmod, FmodNumber,

@@ -38,7 +38,7 @@ class AddScaled(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad, times(grad, ctx.alpha), None
+        return grad, maybe_multiply(grad, ctx.alpha), None
 
 
 class Sub(Op):
@@ -64,7 +64,7 @@ class SubScaled(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad, times(-grad, ctx.alpha), None
+        return grad, maybe_multiply(-grad, ctx.alpha), None
 
 
 class Rsub(Op):
@@ -78,7 +78,7 @@ class Rsub(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return times(-grad, ctx.alpha), None, None
+        return maybe_multiply(-grad, ctx.alpha), None, None
 
 
 class RsubTensor(Op):
@@ -92,7 +92,7 @@ class RsubTensor(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return times(-grad, ctx.alpha), grad, None
+        return maybe_multiply(-grad, ctx.alpha), grad, None
 
 
 def scaled_sum(a, b, alpha):
@@ -108,9 +108,9 @@ def scaled_sum(a, b, alpha):
     return a + b * alpha
 
 
-def times(grad, alpha):
-    """``grad * alpha`` as a node (MulBackward1), or ``grad`` itself when alpha is 1: what
-    derivatives.yaml's ``maybe_multiply`` does."""
+def maybe_multiply(grad, alpha):
+    """``grad * alpha`` as a node (MulBackward1), or ``grad`` itself when alpha is 1: as
+    PyTorch's ``maybe_multiply`` (derivatives.yaml's ``add``: ``other: maybe_multiply(grad, alpha)``)."""
     return grad if alpha == 1 else MulNumber.apply(grad, alpha)
 
 

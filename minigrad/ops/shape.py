@@ -139,9 +139,10 @@ class Cat(Op):
     @staticmethod
     def forward(ctx, dim, *xs):
         ctx.dim, ctx.sizes = dim, [x.shape[dim] for x in xs]
+        dtype = None
         if any(x.dtype != xs[0].dtype for x in xs):  # PyTorch's promotion: float32 and int64 give float32
-            return np.concatenate(xs, axis=dim, dtype=result_type(*xs).np)
-        return np.ascontiguousarray(np.concatenate(xs, axis=dim))  # (NumPy may keep a permuted layout)
+            dtype = result_type(*xs).np
+        return np.ascontiguousarray(np.concatenate(xs, axis=dim, dtype=dtype))  # (NumPy's may be permuted)
 
     @staticmethod
     def backward(ctx, grad):  # cut the gradient into the inputs' pieces
