@@ -613,8 +613,8 @@ def nonzero(input, *, as_tuple=False):
 
 # Copies and counts
 
-def clone(input):
-    return input.clone()
+def clone(input, *, memory_format=None):
+    return input.clone(memory_format=memory_format)
 
 
 def detach(input):

@@ -19,6 +19,7 @@ import numpy as np
 from . import _device, _dtype, ops
 from ._conventions import C_NAMES, INFERENCE_REQUIRES_GRAD, LEAF_GRAD_WARNING, Size, typename
 from ._conventions import dim as _dim
+from ._conventions import memory_format_arg, preserve_format
 from ._conventions import shape_args as _shape_args
 from ._repr import format_tensor
 from ._tensor_math import MathMixin
@@ -381,8 +382,10 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
         dtype = _dtype.dtype_arg(dtype, "new_tensor") or self.dtype
         return Tensor(data, dtype=dtype, requires_grad=requires_grad)
 
-    def clone(self):
-        return ops.Clone.apply(self, "K")  # in self's memory layout, as PyTorch's (preserve_format)
+    def clone(self, *, memory_format=None):
+        """A copy, recorded (CloneBackward0); by default in self's memory layout, as PyTorch's."""
+        fmt = preserve_format if memory_format is None else memory_format_arg(memory_format, "clone")
+        return ops.Clone.apply(self, fmt)
 
 
 

@@ -7,6 +7,8 @@
   and the optimizers' unrecorded in-place update are known differences);
 - memory layout: ``clone``, ``sort``, ``flip``, ``zeros_like``... keep a permuted input's strides
   (PyTorch's preserve_format); ``contiguous``, ``reshape``, ``roll``, ``cat``... make it contiguous;
+- ``memory_format=`` (``torch.preserve_format``, ``contiguous_format``, ``channels_last``) of
+  ``clone``, ``contiguous``, ``is_contiguous`` and the ``*_like`` functions;
 - ``x ** p``, ``x ** y``, ``number ** x`` differentiated twice: the graph PyTorch's backward
   formulas record (``grad * (p * x ** (p - 1))``: MulBackward1; ``y - 1``: SubBackward1).
 
@@ -298,3 +300,55 @@ def test_pow_double_backward(oracle, case, dtype):
                   for g in grads]
         return {"grads": list(grads), "second": second}
     oracle.same(program)
+
+
+# ---------------------------------------------------------------------------------------------
+# memory_format=: clone, contiguous, is_contiguous, the *_like functions
+# ---------------------------------------------------------------------------------------------
+
+MEMORY_FORMATS = {
+    "names": lambda T, x, y: [repr(T.preserve_format), repr(T.contiguous_format), repr(T.channels_last),
+                              type(T.preserve_format) is T.memory_format],
+    "clone contiguous_format": lambda T, x, y: x.clone(memory_format=T.contiguous_format),
+    "clone preserve_format": lambda T, x, y: x.clone(memory_format=T.preserve_format),
+    "torch.clone": lambda T, x, y: T.clone(x, memory_format=T.contiguous_format),
+    "clone channels_last": lambda T, x, y: y.clone(memory_format=T.channels_last),
+    "contiguous channels_last": lambda T, x, y: y.contiguous(memory_format=T.channels_last),
+    "channels_last then clone, zeros_like, +, contiguous": lambda T, x, y: [
+        z for c in [y.contiguous(memory_format=T.channels_last)]
+        for z in (c.clone(), T.zeros_like(c), c + 1, c.contiguous())],
+    "is_contiguous": lambda T, x, y: [t.is_contiguous(memory_format=m) for t in (x, y, x.contiguous())
+                                      for m in (T.preserve_format, T.contiguous_format, T.channels_last)],
+    "zeros_like contiguous_format": lambda T, x, y: T.zeros_like(x, memory_format=T.contiguous_format),
+    "ones_like channels_last": lambda T, x, y: T.ones_like(y, memory_format=T.channels_last),
+    "full_like int": lambda T, x, y: T.full_like(x, 2.7, dtype=T.int64),
+    "empty_like preserve_format": lambda T, x, y: T.empty_like(x, memory_format=T.preserve_format).zero_(),
+}
+
+
+@pytest.mark.parametrize("case", MEMORY_FORMATS)
+def test_memory_format(oracle, case):
+    def program(T):
+        x = T.tensor(np.arange(60.0).reshape(3, 4, 5), requires_grad=True).permute(2, 0, 1)
+        y = T.tensor(np.arange(120.0).reshape(2, 3, 4, 5))
+        out = MEMORY_FORMATS[case](T, x, y)
+        out = out if isinstance(out, list) else [out]
+        return [(t, t.stride()) if hasattr(t, "stride") else t for t in out]
+    oracle.same(program)
+
+
+MEMORY_FORMAT_ERRORS = {
+    "contiguous preserve_format": lambda T, x: x.contiguous(memory_format=T.preserve_format),
+    "contiguous None": lambda T, x: x.contiguous(memory_format=None),
+    "clone str": lambda T, x: x.clone(memory_format="C"),
+    "zeros_like int": lambda T, x: T.zeros_like(x, memory_format=3),
+    "is_contiguous int": lambda T, x: x.is_contiguous(memory_format=3),
+    "clone channels_last 3-d": lambda T, x: x.clone(memory_format=T.channels_last),
+    "contiguous channels_last 3-d": lambda T, x: x.contiguous(memory_format=T.channels_last),
+    "zeros_like channels_last 3-d": lambda T, x: T.zeros_like(x, memory_format=T.channels_last),
+}
+
+
+@pytest.mark.parametrize("case", MEMORY_FORMAT_ERRORS)
+def test_memory_format_errors(oracle, case):
+    oracle.same_error(lambda T: MEMORY_FORMAT_ERRORS[case](T, T.ones(3, 4, 5).permute(2, 0, 1)))

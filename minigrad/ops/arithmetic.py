@@ -7,6 +7,7 @@ the input's dtype), as PyTorch's engine does. So no backward here deals with bro
 """
 import numpy as np
 
+from .._conventions import copy_in_layout
 from ..autograd.function import Op
 
 
@@ -614,14 +615,13 @@ class ClampTensor(Op):
 
 
 class Clone(Op):
-    """A copy: in the input's memory layout (``order`` "K", PyTorch's preserve_format: a
-    permuted tensor's clone is permuted too), or C-contiguous ("C": ``contiguous()``,
-    ``reshape``'s copy)."""
+    """A copy, laid out as ``fmt`` says: preserve_format (``clone()``: a permuted tensor's
+    clone is permuted too), contiguous_format (``contiguous()``, ``reshape``'s copy)..."""
     node_name = "CloneBackward0"
 
     @staticmethod
-    def forward(ctx, x, order):
-        return x.copy(order)
+    def forward(ctx, x, fmt):
+        return copy_in_layout(x, fmt)
 
     @staticmethod
     def backward(ctx, grad):
