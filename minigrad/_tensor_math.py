@@ -232,14 +232,16 @@ class MathMixin:
         return ops.Reciprocal.apply(_floating(self))
 
     def add(self, other, *, alpha=1):
-        alpha = _alpha(alpha, self, other, "add")
+        if type(alpha) is not int or alpha != 1:  # (the default, 1, needs no check)
+            alpha = _alpha(alpha, self, other, "add")
         if alpha == 1:
             return self + other
         return _binary(ops.AddScaled, self, other, alpha)  # one node, AddBackward0, as in PyTorch
 
     def sub(self, other, *, alpha=1):
         _check_bool_sub(self, other)
-        alpha = _alpha(alpha, self, other, "sub")
+        if type(alpha) is not int or alpha != 1:
+            alpha = _alpha(alpha, self, other, "sub")
         if alpha == 1:
             return self - other
         return _binary(ops.SubScaled, self, other, alpha)

@@ -83,6 +83,19 @@ def test_alpha_second_order(oracle):
     oracle.same(program)
 
 
+def test_alpha_in_place_on_a_view(oracle):
+    """``h[1:].add_(c, alpha=2)``: CopySlices around one AddBackward0."""
+    def program(T):
+        a = T.tensor([1.5, -2.0, 0.25], requires_grad=True)
+        c = T.tensor([0.5, 3.0], requires_grad=True)
+        h = a * 1
+        h[1:].add_(c, alpha=2)
+        h.sub_(a, alpha=0.5)
+        h.sum().backward()
+        return {"h": h, "a.grad": a.grad, "c.grad": c.grad}
+    oracle.same(program)
+
+
 ALPHA_VALUES = {
     "int alpha 2": lambda T, i, f: T.add(i, i, alpha=2),
     "int plus number": lambda T, i, f: T.add(i, 2, alpha=3),
