@@ -4,6 +4,7 @@
 op of ``minigrad/ops/``. This module sits below the Tensor class and reaches it only
 through ``autograd.function.Tensor``.
 """
+import math
 import numbers
 
 import numpy as np
@@ -12,6 +13,9 @@ from . import _dtype, _inplace, _random, ops
 from ._conventions import ADDCDIV_INTEGER, check_broadcast, check_expand, check_matmul_dtypes
 from ._random import rng
 from .autograd import function
+
+
+_FLOAT32_MAX = float(np.finfo(np.float32).max)
 
 
 def _as_tensor(x, dtype):
@@ -50,18 +54,28 @@ def _binary(op, a, b, *numbers_):
 
 
 def _alpha(alpha, a, b, name):
-    """add's and sub's ``alpha``, checked against the result's dtype as PyTorch checks it."""
+    """add's and sub's ``alpha``, checked as PyTorch checks it: a number, which must fit the
+    result's dtype (it is cast to it)."""
     alpha, b = _dtype.python_number(alpha), _dtype.python_number(b)
     if not isinstance(alpha, numbers.Number):
         raise TypeError(f"{name}(): argument 'alpha' must be Number, not {type(alpha).__name__}")
     if isinstance(alpha, complex):
         raise RuntimeError("For non-complex input tensors, argument alpha must not be a complex number.")
-    if isinstance(b, (function.Tensor, numbers.Number)):  # (anything else: the op's own error)
-        dt = _dtype.result_type(a, b)
-        if isinstance(alpha, bool) and dt is not _dtype.bool:
-            raise RuntimeError("Boolean alpha only supported for Boolean results.")
-        if not dt.is_floating_point and not isinstance(alpha, int):
-            raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
+    if isinstance(alpha, int) and not -2**63 <= alpha < 2**64:  # (a Python int PyTorch cannot hold)
+        raise OverflowError("int too big to convert" if alpha > 0 else
+                            "can't convert negative int to unsigned")
+    if not isinstance(b, (function.Tensor, numbers.Number)):  # (the op's own error follows)
+        return alpha
+    dt = _dtype.result_type(a, b)
+    if isinstance(alpha, bool) and dt is not _dtype.bool:
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
+    if not dt.is_floating_point and not isinstance(alpha, int):
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
+    if dt in (_dtype.int32, _dtype.int64) and not np.iinfo(dt.np).min <= alpha <= np.iinfo(dt.np).max:
+        type_name = "int" if dt is _dtype.int32 else "int64_t"
+        raise RuntimeError(f"value cannot be converted to type {type_name} without overflow")
+    if dt is _dtype.float32 and _FLOAT32_MAX < abs(alpha) < math.inf:  # (inf and nan fit a float)
+        raise RuntimeError("value cannot be converted to type float without overflow")
     return alpha
 
 

@@ -110,6 +110,10 @@ ALPHA_VALUES = {
     "alpha 0": lambda T, i, f: T.add(f, f, alpha=0),
     "alpha inf": lambda T, i, f: T.add(f, T.zeros(3), alpha=float("inf")),
     "numpy alpha": lambda T, i, f: T.add(f, f, alpha=np.float64(0.5)),
+    "float32 alpha inf, nan": lambda T, i, f: [T.add(f, f, alpha=float("inf")), T.add(f, f, alpha=float("nan"))],
+    "float64 alpha 1e39": lambda T, i, f: T.add(f.double(), f.double(), alpha=1e39),
+    "int alpha -2**63": lambda T, i, f: T.add(i, i, alpha=-2**63),
+    "float32 alpha 2**63": lambda T, i, f: T.add(f, f, alpha=2**63),
 }
 
 
@@ -133,6 +137,11 @@ ALPHA_ERRORS = {
     "str alpha sub": lambda T, i, f: T.sub(f, f, alpha="2"),
     "bool sub alpha": lambda T, i, f: T.sub(i > 0, i > 0, alpha=2),
     "bool rsub": lambda T, i, f: T.rsub(i > 0, i > 0),
+    "int alpha beyond int64": lambda T, i, f: T.add(i, i, alpha=2**63),
+    "int32 alpha beyond int32": lambda T, i, f: T.add(i.int(), i.int(), alpha=2**31),
+    "float32 alpha beyond float32": lambda T, i, f: T.add(f, f, alpha=-1e39),
+    "alpha 2**64": lambda T, i, f: T.add(f, f, alpha=2**64),
+    "alpha below -2**63": lambda T, i, f: T.sub(f, f, alpha=-2**63 - 1),
 }
 
 
