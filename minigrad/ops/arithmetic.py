@@ -104,8 +104,11 @@ def scaled_sum(a, b, alpha):
     last bit can differ from PyTorch's (a known difference)."""
     dtype = np.result_type(a, b)
     alpha = np.asarray(alpha, dtype)
-    if dtype == np.float32:
-        return (a.astype(np.float64) + b.astype(np.float64) * alpha.astype(np.float64)).astype(np.float32)
+    if dtype == np.float32:  # (in place on one temporary: a fresh large float64 array is slow to get)
+        total = b.astype(np.float64)
+        total *= alpha.astype(np.float64)
+        full = total.shape == np.broadcast_shapes(a.shape, b.shape)
+        return np.add(total, a, out=total if full else None).astype(np.float32)
     return a + b * alpha
 
 
