@@ -52,6 +52,8 @@ from ._functions import (addcdiv, addcmul, addmm, bincount, median, multinomial,
                          unique)
 from ._functions import diff, nanmean, nansum, ravel
 from ._functions import is_warn_always_enabled, set_warn_always
+from ._functions import rsub  # other - alpha * input
+from ._conventions import channels_last, contiguous_format, memory_format, preserve_format  # layouts
 from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack, hstack, meshgrid,  # joins
                        row_stack, vstack)
 from ._random import Generator, default_generator, manual_seed
@@ -74,6 +76,6 @@ def __getattr__(name):
 
 
 # Public classes print with their public path, as PyTorch's do: <class 'minigrad.Tensor'>.
-for _cls in (Tensor, Size, dtype, device, Generator, finfo, iinfo):
+for _cls in (Tensor, Size, dtype, device, Generator, finfo, iinfo, memory_format):
     _cls.__module__ = "minigrad"
 del _cls

@@ -293,3 +293,58 @@ def check_index(shape, key):
         elif isinstance(k, (int, np.integer)) and not isinstance(k, bool) and not -shape[d] <= k < shape[d]:
             raise IndexError(f"index {k} is out of bounds for dimension {d} with size {shape[d]}")
         d += not isinstance(k, (bool, np.bool_))
+
+
+# -- memory layout ----------------------------------------------------------------------------
+
+class memory_format:
+    """How a copy lays out its elements in memory (``x.clone(memory_format=...)``):
+    ``torch.preserve_format`` as the input (a permuted tensor's clone is permuted too),
+    ``torch.contiguous_format`` row by row, ``torch.channels_last`` (4-D: N, C, H, W) with
+    the channels of each pixel side by side."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return f"torch.{self.name}"
+
+
+preserve_format = memory_format("preserve_format")
+contiguous_format = memory_format("contiguous_format")
+channels_last = memory_format("channels_last")
+
+
+def memory_format_arg(fmt, who):
+    """``memory_format=``, checked as PyTorch checks it."""
+    if not isinstance(fmt, memory_format):
+        raise TypeError(f"{who}(): argument 'memory_format' must be torch.memory_format, not {typename(fmt)}")
+    return fmt
+
+
+def empty_in_layout(array, fmt, dtype):
+    """An uninitialised array of ``array``'s shape, laid out as ``fmt`` says."""
+    if fmt is channels_last:
+        if array.ndim != 4:
+            raise RuntimeError("required rank 4 tensor to use channels_last format")
+        n, c, h, w = array.shape
+        return np.empty((n, h, w, c), dtype).transpose(0, 3, 1, 2)
+    return np.empty_like(array, dtype, order="K" if fmt is preserve_format else "C")
+
+
+def copy_in_layout(array, fmt):
+    """A copy of ``array`` laid out as ``fmt`` says (NumPy's order "K" keeps its layout)."""
+    if fmt is preserve_format or fmt is contiguous_format:
+        return array.copy("K" if fmt is preserve_format else "C")
+    out = empty_in_layout(array, fmt, array.dtype)
+    out[...] = array
+    return out
+
+
+def is_contiguous_as(array, fmt):
+    """Whether ``array`` is laid out as ``fmt`` says (preserve_format: as contiguous_format)."""
+    if fmt is channels_last:
+        return array.ndim == 4 and array.transpose(0, 2, 3, 1).flags.c_contiguous
+    return array.flags.c_contiguous

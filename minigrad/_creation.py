@@ -11,6 +11,7 @@ from . import _device, _dtype
 from ._conventions import shape_args as _shape_args
 from ._conventions import sizes as _sizes
 from ._conventions import typename as _typename
+from ._conventions import empty_in_layout, memory_format_arg, preserve_format
 from ._dtype import dtype_arg as _arg
 from ._random import rng
 from ._tensor import Tensor
@@ -73,22 +74,32 @@ def empty(*size, dtype=None, device=None, requires_grad=False):
     return zeros(_sizes(size, "empty"), dtype=_arg(dtype, "empty"), device=device, requires_grad=requires_grad)
 
 
-def zeros_like(t, dtype=None, device=None, requires_grad=False):
+def _filled_like(t, value, dtype, memory_format, who):
+    """An array of t's shape filled with ``value``, laid out as ``memory_format`` says: by
+    default as t (PyTorch's preserve_format: zeros_like of a permuted tensor is permuted)."""
+    fmt = preserve_format if memory_format is None else memory_format_arg(memory_format, who)
+    out = empty_in_layout(t._data, fmt, _like(t, dtype, who))
+    np.copyto(out, value, casting="unsafe")
+    return out
+
+
+def zeros_like(t, dtype=None, device=None, requires_grad=False, memory_format=None):
     if not isinstance(t, Tensor):
         raise TypeError(f"zeros_like(): argument 'input' (position 1) must be Tensor, not {_typename(t)}")
-    return _new(np.zeros(t._data.shape, _like(t, dtype, "zeros_like")), requires_grad, device)
+    return _new(_filled_like(t, 0, dtype, memory_format, "zeros_like"), requires_grad, device)
 
 
-def ones_like(t, dtype=None, device=None, requires_grad=False):
-    return _new(np.ones(t._data.shape, _like(t, dtype, "ones_like")), requires_grad, device)
+def ones_like(t, dtype=None, device=None, requires_grad=False, memory_format=None):
+    return _new(_filled_like(t, 1, dtype, memory_format, "ones_like"), requires_grad, device)
 
 
-def full_like(t, fill_value, dtype=None, device=None, requires_grad=False):
-    return _new(np.full(t._data.shape, fill_value, _like(t, dtype, "full_like")), requires_grad, device)
+def full_like(t, fill_value, dtype=None, device=None, requires_grad=False, memory_format=None):
+    return _new(_filled_like(t, fill_value, dtype, memory_format, "full_like"), requires_grad, device)
 
 
-def empty_like(t, dtype=None, device=None, requires_grad=False):
-    return zeros_like(t, dtype=_arg(dtype, "empty_like"), device=device, requires_grad=requires_grad)
+def empty_like(t, dtype=None, device=None, requires_grad=False, memory_format=None):
+    return _new(_filled_like(t, 0, _arg(dtype, "empty_like"), memory_format, "empty_like"), requires_grad,
+                device)
 
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False):
@@ -265,12 +276,18 @@ def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
     return _new(array, requires_grad, device)
 
 
-def randn_like(t, dtype=None, device=None, requires_grad=False):
+def randn_like(t, dtype=None, device=None, requires_grad=False, memory_format=None):
+    """(Row by row whatever ``memory_format`` says: PyTorch's keeps t's layout, and draws in
+    that order: a known difference.)"""
+    if memory_format is not None:
+        memory_format_arg(memory_format, "randn_like")
     dtype = _arg(dtype, "randn_like") or t.dtype
     return randn(*t.shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
-def rand_like(t, dtype=None, device=None, requires_grad=False):
+def rand_like(t, dtype=None, device=None, requires_grad=False, memory_format=None):
+    if memory_format is not None:
+        memory_format_arg(memory_format, "rand_like")
     dtype = _arg(dtype, "rand_like") or t.dtype
     return rand(*t.shape, dtype=dtype, device=device, requires_grad=requires_grad)
 

@@ -12,7 +12,7 @@ from . import _dtype, _random, ops
 from ._creation import tensor
 from ._joining import cat, concat, concatenate, stack  # noqa: F401 (torch.cat, ...: written there)
 from ._tensor import Tensor
-from ._tensor_math import check_tensors
+from ._tensor_math import check_tensors, rsub  # noqa: F401 (torch.rsub: written there)
 
 
 def is_tensor(obj):
@@ -613,8 +613,8 @@ def nonzero(input, *, as_tuple=False):
 
 # Copies and counts
 
-def clone(input):
-    return input.clone()
+def clone(input, *, memory_format=None):
+    return input.clone(memory_format=memory_format)
 
 
 def detach(input):

@@ -8,6 +8,8 @@ An in-place op on a view made by indexing (``y[:, 1].mul_(2)``, ``y[0] = 0``) ch
 view's base too: the base's ``grad_fn`` becomes a ``CopySlices`` node, which runs the op's
 backward on the viewed region of the gradient and passes the rest through unchanged.
 """
+import functools
+
 import numpy as np
 
 from . import ops
@@ -19,7 +21,7 @@ def apply(tensor, method, *args, ufunc=None, alpha=1):
     """Apply the out-of-place ``method`` (``Tensor.__add__``, say), then write its result
     into ``tensor``'s own buffer. ``ufunc``: the NumPy function that can compute straight
     into the buffer when nothing needs recording. ``alpha``: ``add_`` and ``sub_``'s factor
-    on their operand (``x.add_(y, alpha=a)`` adds ``a * y``)."""
+    on their operand (``x.add_(y, alpha=a)`` adds ``a * y``; ``method`` takes it too)."""
     if tensor._inference and not grad_mode._state.inference:
         raise RuntimeError(INFERENCE_INPLACE)
     record = grad_mode._state.enabled and (tensor._requires_grad or any(
@@ -29,10 +31,13 @@ def apply(tensor, method, *args, ufunc=None, alpha=1):
         if (not record and type(alpha) in (int, float) and isinstance(other, function.Tensor)
                 and other._data.dtype == tensor._data.dtype and tensor._data.dtype.kind == "f"):
             # An optimizer's ``p.add_(buf, alpha=-lr)``: scaled in NumPy, not by a Tensor op
-            # (NumPy has no fused x + a * y, so this one temporary remains).
+            # (NumPy has no fused x + a * y, so this one temporary remains). Rounded twice
+            # (the product, then the sum): PyTorch rounds once, so the last bit can differ.
+            # The float32 sum in float64, rounded once, would agree, at 4 times the cost.
             args = (other._data * alpha,)  # (the NumPy path below takes an array as it is)
         else:
-            args = (other * alpha,)
+            ufunc = None  # ``method`` (add or sub) scales by alpha
+            method = functools.partial(method, alpha=alpha)
     if ufunc is not None and not record and tensor._data.dtype.kind == "f":
         # Nothing to record (an optimizer's update under no_grad, say): compute straight
         # into this tensor's buffer, with no temporary, as PyTorch does.

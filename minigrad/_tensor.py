@@ -20,6 +20,7 @@ from . import _device, _dtype, ops
 from ._conventions import C_NAMES, INFERENCE_REQUIRES_GRAD, LEAF_GRAD_WARNING, Size, typename
 from ._conventions import dim as _dim
 from ._conventions import sizes as _sizes
+from ._conventions import memory_format_arg, preserve_format
 from ._conventions import shape_args as _shape_args
 from ._repr import format_tensor
 from ._tensor_math import MathMixin
@@ -410,8 +411,10 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
         dtype = _dtype.dtype_arg(dtype, "new_tensor") or self.dtype
         return Tensor._leaf(_dtype.array_of(data, dtype), requires_grad)
 
-    def clone(self):
-        return ops.Clone.apply(self)
+    def clone(self, *, memory_format=None):
+        """A copy, recorded (CloneBackward0); by default in self's memory layout, as PyTorch's."""
+        fmt = preserve_format if memory_format is None else memory_format_arg(memory_format, "clone")
+        return ops.Clone.apply(self, fmt)
 
 
 

@@ -4,6 +4,7 @@
 op of ``minigrad/ops/``. This module sits below the Tensor class and reaches it only
 through ``autograd.function.Tensor``.
 """
+import math
 import numbers
 
 import numpy as np
@@ -12,6 +13,9 @@ from . import _dtype, _inplace, _random, ops
 from ._conventions import ADDCDIV_INTEGER, C_NAMES, check_broadcast, check_expand, check_matmul_dtypes
 from ._random import rng
 from .autograd import function
+
+
+_FLOAT32_MAX = float(np.finfo(np.float32).max)
 
 
 def _as_tensor(x, dtype):
@@ -27,8 +31,9 @@ def _as_tensor(x, dtype):
     return function.Tensor._wrap(np.asarray(x, dtype=dtype.np))
 
 
-def _binary(op, a, b):
-    """Promote both operands to their common dtype (PyTorch's rules), then apply ``op``."""
+def _binary(op, a, b, *numbers_):
+    """Promote both operands to their common dtype (PyTorch's rules), then apply ``op``
+    (``numbers_``: its number arguments after them, as add's alpha)."""
     dt = None
     if isinstance(b, function.Tensor) and a._data.dtype == b._data.dtype:
         pass  # the common case: nothing to promote
@@ -41,11 +46,37 @@ def _binary(op, a, b):
         dt = _dtype.result_type(a, b)
         a, b = _as_tensor(a, dt), _as_tensor(b, dt)
     try:
-        out = op.apply(a, b)
+        out = op.apply(a, b, *numbers_)
     except ValueError:
         check_broadcast(a._data.shape, b._data.shape)
         raise
     return _in_dtype(out, dt) if dt is not None else out
+
+
+def _alpha(alpha, a, b, name):
+    """add's and sub's ``alpha``, checked as PyTorch checks it: a number, which must fit the
+    result's dtype (it is cast to it)."""
+    alpha, b = _dtype.python_number(alpha), _dtype.python_number(b)
+    if not isinstance(alpha, numbers.Number):
+        raise TypeError(f"{name}(): argument 'alpha' must be Number, not {type(alpha).__name__}")
+    if isinstance(alpha, complex):
+        raise RuntimeError("For non-complex input tensors, argument alpha must not be a complex number.")
+    if isinstance(alpha, int) and not -2**63 <= alpha < 2**64:  # (a Python int PyTorch cannot hold)
+        raise OverflowError("int too big to convert" if alpha > 0 else
+                            "can't convert negative int to unsigned")
+    if not isinstance(b, (function.Tensor, numbers.Number)):  # (the op's own error follows)
+        return alpha
+    dt = _dtype.result_type(a, b)
+    if isinstance(alpha, bool) and dt is not _dtype.bool:
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
+    if not dt.is_floating_point and not isinstance(alpha, int):
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
+    if dt in (_dtype.int32, _dtype.int64) and not np.iinfo(dt.np).min <= alpha <= np.iinfo(dt.np).max:
+        type_name = "int" if dt is _dtype.int32 else "int64_t"
+        raise RuntimeError(f"value cannot be converted to type {type_name} without overflow")
+    if dt is _dtype.float32 and _FLOAT32_MAX < abs(alpha) < math.inf:  # (inf and nan fit a float)
+        raise RuntimeError("value cannot be converted to type float without overflow")
+    return alpha
 
 
 def _in_dtype(out, dt):
@@ -66,6 +97,17 @@ def _no_derivative(op, a, b):
     except ValueError:
         check_broadcast(a._data.shape, b._data.shape)
         raise
+
+
+def rsub(x, other, alpha=1):
+    """``torch.rsub(x, other, alpha=)``: ``other - alpha * x``, one node (RsubBackward0;
+    RsubBackward1 when ``other`` is a number)."""
+    other = _dtype.python_number(other)
+    _check_bool_sub(x, other)
+    alpha = _alpha(alpha, x, other, "rsub")
+    if isinstance(other, numbers.Number):
+        return ops.Rsub.apply(_as_tensor(x, _dtype.result_type(x, other)), other, alpha)
+    return _binary(ops.RsubTensor, x, other, alpha)
 
 
 def _check_bool_sub(a, b):
@@ -172,7 +214,7 @@ class MathMixin:
         _check_bool_sub(self, other)
         if isinstance(other, numbers.Number):
             dt = _dtype.result_type(self, other)
-            return ops.Rsub.apply(_as_tensor(self, dt), other)
+            return ops.Rsub.apply(_as_tensor(self, dt), other, 1)
         return _binary(ops.Sub, _as_tensor(other, self.dtype), self)
 
     def __mul__(self, other):
@@ -231,10 +273,19 @@ class MathMixin:
         return ops.Reciprocal.apply(_floating(self))
 
     def add(self, other, *, alpha=1):
-        return self + (other if alpha == 1 else other * alpha)
+        if type(alpha) is not int or alpha != 1:  # (the default, 1, needs no check)
+            alpha = _alpha(alpha, self, other, "add")
+        if alpha == 1:
+            return self + other
+        return _binary(ops.AddScaled, self, other, alpha)  # one node, AddBackward0, as in PyTorch
 
     def sub(self, other, *, alpha=1):
-        return self - (other if alpha == 1 else other * alpha)
+        _check_bool_sub(self, other)
+        if type(alpha) is not int or alpha != 1:
+            alpha = _alpha(alpha, self, other, "sub")
+        if alpha == 1:
+            return self - other
+        return _binary(ops.SubScaled, self, other, alpha)
 
     mul = __mul__
     pow = __pow__
@@ -638,10 +689,10 @@ class MathMixin:
     # -- in-place forms --------------------------------------------------------------------------
     # Each computes out of place and writes the result into this tensor (see _inplace.py).
     def add_(self, other, alpha=1):
-        return _inplace.apply(self, MathMixin.__add__, other, ufunc=np.add, alpha=alpha)
+        return _inplace.apply(self, MathMixin.add, other, ufunc=np.add, alpha=alpha)
 
     def sub_(self, other, alpha=1):
-        return _inplace.apply(self, MathMixin.__sub__, other, ufunc=np.subtract, alpha=alpha)
+        return _inplace.apply(self, MathMixin.sub, other, ufunc=np.subtract, alpha=alpha)
 
     def mul_(self, other):
         return _inplace.apply(self, MathMixin.__mul__, other, ufunc=np.multiply)

@@ -287,10 +287,12 @@ class ReduceMixin:
         # values, so that equal elements still come first-to-last. NaN counts as the largest
         # value, as in PyTorch: last going up (as in NumPy), first going down.
         if not descending:
-            return _indices(np.argsort(self._data, axis=d, kind="stable"))
-        if self.dtype is _dtype.bool:
-            return _indices(np.argsort(~self._data, axis=d, kind="stable"))
-        return _indices(np.lexsort((-self._data, self._data == self._data), axis=d))
+            order = np.argsort(self._data, axis=d, kind="stable")
+        elif self.dtype is _dtype.bool:
+            order = np.argsort(~self._data, axis=d, kind="stable")
+        else:
+            order = np.lexsort((-self._data, self._data == self._data), axis=d)
+        return function.Tensor._wrap(ops.reduce.in_layout_of(self._data, order.astype(np.int64, copy=False)))
 
     def topk(self, k, dim=-1, largest=True, sorted=True):
         d = _dim(dim, max(self._data.ndim, 1))
@@ -300,7 +302,7 @@ class ReduceMixin:
         if self._data.ndim == 0:
             indices = _indices([0][:k])
         else:
-            indices = self.argsort(d, descending=largest).narrow(d, 0, k)
+            indices = self.argsort(d, descending=largest).narrow(d, 0, k).contiguous()
         return TopkResult(ops.Topk.apply(self, d, indices._data), indices)
 
     # -- along a dimension, for classification ----------------------------------------------

@@ -14,6 +14,7 @@ from ._conventions import dim as _dim
 from ._conventions import dims as _dims
 from ._conventions import C_NAMES, check_broadcast, check_expand, new_shape, reshape_is_view, typename
 from ._conventions import shape_args as _shape_args
+from ._conventions import contiguous_format, is_contiguous_as, memory_format_arg, preserve_format
 from .autograd import function, grad_mode
 
 
@@ -33,7 +34,7 @@ class ShapeMixin:
         shape = new_shape(shape, self._data.size)
         if reshape_is_view(self._data, shape):
             return (ops.View if self._data.flags.c_contiguous else ops.ReshapeAlias).apply(self, shape)
-        return ops.UnsafeView.apply(self.clone(), shape)  # copy first, as PyTorch does
+        return ops.UnsafeView.apply(ops.Clone.apply(self, contiguous_format), shape)  # copy first, as PyTorch
 
     def flatten(self, start_dim=0, end_dim=-1):
         if self._data.ndim == 0:
@@ -404,11 +405,14 @@ class ShapeMixin:
         strides = tuple(s // self._data.itemsize for s in self._data.strides)
         return strides if dim is None else strides[_dim(dim, self._data.ndim)]
 
-    def is_contiguous(self):
-        return self._data.flags.c_contiguous
+    def is_contiguous(self, memory_format=contiguous_format):
+        return is_contiguous_as(self._data, memory_format_arg(memory_format, "is_contiguous"))
 
-    def contiguous(self):
-        return self if self._data.flags.c_contiguous else self.clone()
+    def contiguous(self, memory_format=contiguous_format):
+        fmt = memory_format_arg(memory_format, "contiguous")
+        if fmt is preserve_format:
+            raise RuntimeError("preserve memory format is unsupported by the contiguous operator")
+        return self if is_contiguous_as(self._data, fmt) else ops.Clone.apply(self, fmt)
 
 
 def _check_index(name, index):

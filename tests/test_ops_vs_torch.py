@@ -408,8 +408,6 @@ def test_add_with_alpha_in_place(oracle):
     oracle.same(program)
 
 
-@pytest.mark.xfail(strict=True, reason="DIFF: a recorded x.add_(y, alpha=a) records y * a as its own "
-                   "MulBackward0; PyTorch's AddBackward0/SubBackward0 take alpha in one node")
 def test_add_with_alpha_in_place_recorded(oracle):
     def program(lib):
         w = lib.tensor([0.5, -1.5, 2.0], requires_grad=True)

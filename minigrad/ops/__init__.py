@@ -12,8 +12,11 @@ Where each op is (a Tensor method calls the op; the op's node is its ``grad_fn``
 =================  ==========================================================================
 file               ops (grad_fn name)
 =================  ==========================================================================
-arithmetic.py      Add (AddBackward0), Sub (SubBackward0), Rsub (RsubBackward1),
-                   Mul (MulBackward0), Div (DivBackward0), Neg (NegBackward0),
+arithmetic.py      Add, AddScaled (AddBackward0: ``add(alpha=)``), Sub, SubScaled (SubBackward0),
+                   Rsub, RsubTensor (RsubBackward1/0: ``number - x``, ``rsub``),
+                   Mul (MulBackward0), MulNumber, SubNumber (MulBackward1, SubBackward1:
+                   ``x * number``, ``x - number`` as PyTorch's backwards record them),
+                   Div (DivBackward0), Neg (NegBackward0),
                    Reciprocal (ReciprocalBackward0), Pow (PowBackward0: x ** number),
                    PowTensor (PowBackward1: x ** y), RPow (PowBackward2: number ** x),
                    Remainder, RemainderNumber (RemainderBackward1/0: %), RemainderOfNumber, Fmod, FmodNumber,
@@ -64,7 +67,7 @@ activation.py      LeakyRelu, Elu (LeakyReluBackward0/1, EluBackward0/1: out of 
                    place), Gelu (both ``approximate`` forms), Silu, Softplus
 loss.py            BinaryCrossEntropy, BinaryCrossEntropyWithLogits, SmoothL1Loss, HuberLoss
                    (l1_loss, kl_div and cross_entropy's smoothing are compositions, as in PyTorch,
-                   with MulNumber, DivNumber: MulBackward1, DivBackward1, ``x * number`` in C++),
+                   with arithmetic's MulNumber and DivNumber: DivBackward1, ``x / number`` in C++),
                    Xlogy (kl_div's ``t log t``)
 =================  ==========================================================================
 
@@ -74,17 +77,18 @@ input's shape and casting it to the input's dtype in the same file (``Node.apply
 PyTorch's engine does, so that no backward here has to.
 """
 from .activation import Elu, EluInplace, Gelu, LeakyRelu, LeakyReluInplace, Silu, Softplus
-from .arithmetic import (Add, Addcdiv, Addcmul, Atan2, ClampTensor, Clone, Copy, Div, DivRounding, DivTrunc, Fill,
-                         FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp, LerpTensor, Logaddexp,
-                         Maximum, Minimum, Mul, Neg, Pow, PowTensor, Reciprocal, Remainder,
-                         RemainderNumber, RemainderOfNumber, RPow, Rsub, Sub, ToCopy, Where, Zero)
+from .arithmetic import (Add, AddScaled, Addcdiv, Addcmul, Atan2, ClampTensor, Clone, Copy, Div, DivRounding,
+                         DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp, LerpTensor,
+                         Logaddexp, Maximum, Minimum, Mul, MulNumber, Neg, Pow, PowTensor, Reciprocal,
+                         Remainder, RemainderNumber, RemainderOfNumber, RPow, Rsub, RsubTensor, Sub,
+                         SubNumber, SubScaled, ToCopy, Where, Zero)
 from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
 from .index import (Alias, AsStrided, Gather, Index, IndexPut, IndexPutValues, IndexSelect, MaskedFill, MaskedFillTensor,
                     MaskedSelect, Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, Slice,
                     SplitPiece, SplitWithSizesPiece, Unbind)
 from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, Dot, MatMul, Mm, Mv, Trace,
                      Tril, Triu, VecMat, matmul_op)
-from .loss import (BinaryCrossEntropy, BinaryCrossEntropyWithLogits, DivNumber, HuberLoss, MulNumber, SmoothL1Loss,
+from .loss import (BinaryCrossEntropy, BinaryCrossEntropyWithLogits, DivNumber, HuberLoss, SmoothL1Loss,
                    Xlogy)
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLossBackward, Softmax)

@@ -7,6 +7,7 @@ the input's dtype), as PyTorch's engine does. So no backward here deals with bro
 """
 import numpy as np
 
+from .._conventions import copy_in_layout
 from ..autograd.function import Op
 
 
@@ -27,6 +28,20 @@ class Add(Op):
         return grad, grad
 
 
+class AddScaled(Op):
+    """``a + alpha * b``: ``torch.add(a, b, alpha=)``, one node, as in PyTorch."""
+    node_name = "AddBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b, alpha):
+        ctx.alpha = alpha
+        return scaled_sum(a, b, alpha)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, maybe_multiply(grad, ctx.alpha), None
+
+
 class Sub(Op):
     node_name = "SubBackward0"
 
@@ -39,17 +54,98 @@ class Sub(Op):
         return grad, -grad
 
 
-class Rsub(Op):
-    """``number - x``"""
-    node_name = "RsubBackward1"
+class SubScaled(Op):
+    """``a - alpha * b``: ``torch.sub(a, b, alpha=)``."""
+    node_name = "SubBackward0"
 
     @staticmethod
-    def forward(ctx, x, number):
-        return number - x
+    def forward(ctx, a, b, alpha):
+        ctx.alpha = alpha
+        return scaled_sum(a, b, -alpha)
 
     @staticmethod
     def backward(ctx, grad):
-        return -grad, None
+        return grad, maybe_multiply(-grad, ctx.alpha), None
+
+
+class Rsub(Op):
+    """``number - alpha * x``: Python's ``number - x`` (alpha 1), ``torch.rsub(x, number, alpha=)``"""
+    node_name = "RsubBackward1"
+
+    @staticmethod
+    def forward(ctx, x, number, alpha):
+        ctx.alpha = alpha
+        return number - x if alpha == 1 else scaled_sum(np.asarray(number, x.dtype), x, -alpha)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return maybe_multiply(-grad, ctx.alpha), None, None
+
+
+class RsubTensor(Op):
+    """``other - alpha * x``: ``torch.rsub(x, other, alpha=)`` with a tensor ``other``."""
+    node_name = "RsubBackward0"
+
+    @staticmethod
+    def forward(ctx, x, other, alpha):
+        ctx.alpha = alpha
+        return scaled_sum(other, x, -alpha)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return maybe_multiply(-grad, ctx.alpha), grad, None
+
+
+def scaled_sum(a, b, alpha):
+    """``a + alpha * b`` as PyTorch computes it: alpha cast to the result's dtype, then one
+    fused multiply-add, rounded once. For float32 that is the sum in float64 (where the
+    product of two float32 is exact) rounded once to float32. float64 has no wider type in
+    NumPy to do the same: there minigrad rounds twice (the product, then the sum), and the
+    last bit can differ from PyTorch's (a known difference)."""
+    dtype = np.result_type(a, b)
+    alpha = np.asarray(alpha, dtype)
+    if dtype == np.float32:  # (in place on one temporary: a fresh large float64 array is slow to get)
+        total = b.astype(np.float64)
+        total *= alpha.astype(np.float64)
+        full = total.shape == np.broadcast_shapes(a.shape, b.shape)
+        return np.add(total, a, out=total if full else None).astype(np.float32)
+    return a + b * alpha
+
+
+def maybe_multiply(grad, alpha):
+    """``grad * alpha`` as a node (MulBackward1), or ``grad`` itself when alpha is 1: as
+    PyTorch's ``maybe_multiply`` (derivatives.yaml's ``add``: ``other: maybe_multiply(grad, alpha)``)."""
+    return grad if alpha == 1 else MulNumber.apply(grad, alpha)
+
+
+class SubNumber(Op):
+    """``x - number`` as PyTorch's C++ records it (``SubBackward1``; Python's ``x - 1`` records
+    ``SubBackward0``): in the backward of ``x ** y``."""
+    node_name = "SubBackward1"
+
+    @staticmethod
+    def forward(ctx, x, number):
+        return x - np.asarray(number, dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, None
+
+
+class MulNumber(Op):
+    """``x * number`` as PyTorch's C++ records it (``MulBackward1``; Python's ``x * 0.5``
+    records ``MulBackward0``): the backward of ``add``'s alpha, of ``x ** 2``; cross_entropy's
+    label smoothing is written with it."""
+    node_name = "MulBackward1"
+
+    @staticmethod
+    def forward(ctx, x, number):
+        ctx.number = number
+        return x * np.asarray(number, dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return MulNumber.apply(grad, ctx.number), None
 
 
 class Mul(Op):
@@ -129,7 +225,7 @@ class Pow(Op):
         p = ctx.exponent
         if p == 0:
             return grad.new_zeros(grad.shape), None
-        return grad * p * x ** (p - 1), None
+        return grad * MulNumber.apply(x ** (p - 1), p), None  # PyTorch's grad * (p * x^(p-1))
 
 
 class PowTensor(Op):
@@ -149,12 +245,16 @@ class PowTensor(Op):
     @staticmethod
     def backward(ctx, grad):
         x, y, out = ctx.saved_tensors
-        # PyTorch takes it as 0 where y == 0 (not 0 * 0 ** -1 = nan at x = 0)
-        grad_x = (grad * y * x ** (y - 1)).where(y != 0, 0.0) if ctx.needs_input_grad[0] else None
-        # d(x^y)/dy = x^y log x; PyTorch takes it as 0 where x == 0 and y >= 0.
+        # PyTorch's where(y == 0, 0, grad * (y * x^(y-1))), with y - 1 as its C++ records it:
+        # 0 where y == 0 (not 0 * 0 ** -1 = nan at x = 0)
+        grad_x = None
+        if ctx.needs_input_grad[0]:
+            grad_x = grad.new_zeros(()).where(y == 0, grad * (y * x ** SubNumber.apply(y, 1)))
+        # d(x^y)/dy = x^y log x; PyTorch takes it as 0 where x == 0 and y >= 0 (an infinite
+        # grad gives nan there, as in PyTorch).
         grad_y = None
         if ctx.needs_input_grad[1]:
-            grad_y = grad * (out * x.log()).where(~((x == 0) & (y >= 0)), 0.0)  # (inf grad: nan there, as PyTorch)
+            grad_y = grad * grad.new_zeros(()).where((x == 0) & (y >= 0), out * x.log())
         return grad_x, grad_y
 
 
@@ -173,8 +273,11 @@ class RPow(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        _, out = ctx.saved_tensors
-        return grad * out * float(np.log(ctx.base)), None
+        x, out = ctx.saved_tensors
+        dout = MulNumber.apply(out, float(np.log(ctx.base)))  # out * log(base), as PyTorch's
+        if ctx.base == 0:  # 0 where x >= 0, as PyTorch's (0 ** x is flat there; not 0 * -inf = nan)
+            dout = grad.new_zeros(()).where(x >= 0, dout)
+        return grad * dout, None
 
 
 def _remainder(a, b):
@@ -515,15 +618,17 @@ class ClampTensor(Op):
 
 
 class Clone(Op):
+    """A copy, laid out as ``fmt`` says: preserve_format (``clone()``: a permuted tensor's
+    clone is permuted too), contiguous_format (``contiguous()``, ``reshape``'s copy)..."""
     node_name = "CloneBackward0"
 
     @staticmethod
-    def forward(ctx, x):
-        return x.copy()
+    def forward(ctx, x, fmt):
+        return copy_in_layout(x, fmt)
 
     @staticmethod
     def backward(ctx, grad):
-        return grad
+        return grad, None
 
 
 class ToCopy(Op):

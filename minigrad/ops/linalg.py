@@ -146,7 +146,7 @@ class Tril(Op):
     @staticmethod
     def forward(ctx, x, k):
         ctx.k = k
-        return np.tril(x, k)
+        return np.ascontiguousarray(np.tril(x, k))  # contiguous, as PyTorch's
 
     @staticmethod
     def backward(ctx, grad):
@@ -159,7 +159,7 @@ class Triu(Op):
     @staticmethod
     def forward(ctx, x, k):
         ctx.k = k
-        return np.triu(x, k)
+        return np.ascontiguousarray(np.triu(x, k))
 
     @staticmethod
     def backward(ctx, grad):

@@ -130,21 +130,6 @@ class HuberLoss(Op):
 # ---------------------------------------------------------------------------------------------
 
 
-class MulNumber(Op):
-    """``x * number`` as PyTorch's C++ records it (``MulBackward1``; Python's ``x * 0.5``
-    records ``MulBackward0``). cross_entropy's label smoothing is written with it."""
-    node_name = "MulBackward1"
-
-    @staticmethod
-    def forward(ctx, x, number):
-        ctx.number = number
-        return x * np.asarray(number, dtype=x.dtype)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad * ctx.number, None
-
-
 class DivNumber(Op):
     """``x / number`` as PyTorch's C++ records it (``DivBackward1``): the mean of
     cross_entropy with class-probability targets."""

@@ -473,11 +473,21 @@ class Sort(Gather):
         if x.ndim == 0:  # one value: already sorted
             ctx.shape = ()
             return x.copy()
-        return Gather.forward(ctx, x, dim, indices)
+        return in_layout_of(x, Gather.forward(ctx, x, dim, indices))
 
     @staticmethod
     def backward(ctx, grad):
         return (grad, None, None) if ctx.shape == () else Gather.backward(ctx, grad)
+
+
+def in_layout_of(x, out):
+    """``out`` (of x's shape) in x's memory layout: PyTorch's sort keeps a permuted input's
+    strides in its values and indices."""
+    if x.flags.c_contiguous:
+        return out
+    kept = np.empty_like(x, dtype=out.dtype)  # (empty_like keeps x's layout)
+    kept[...] = out
+    return kept
 
 
 class SortStable(Sort):

@@ -139,9 +139,10 @@ class Cat(Op):
     @staticmethod
     def forward(ctx, dim, *xs):
         ctx.dim, ctx.sizes = dim, [x.shape[dim] for x in xs]
+        dtype = None
         if any(x.dtype != xs[0].dtype for x in xs):  # PyTorch's promotion: float32 and int64 give float32
-            return np.concatenate(xs, axis=dim, dtype=result_type(*xs).np)
-        return np.concatenate(xs, axis=dim)
+            dtype = result_type(*xs).np
+        return np.ascontiguousarray(np.concatenate(xs, axis=dim, dtype=dtype))  # (NumPy's may be permuted)
 
     @staticmethod
     def backward(ctx, grad):  # cut the gradient into the inputs' pieces
@@ -157,7 +158,7 @@ class Stack(Op):
     @staticmethod
     def forward(ctx, dim, *xs):
         ctx.dim = dim
-        return np.stack(xs, axis=dim)
+        return np.ascontiguousarray(np.stack(xs, axis=dim))
 
     @staticmethod
     def backward(ctx, grad):
@@ -177,7 +178,7 @@ class Repeat(Op):
     @staticmethod
     def forward(ctx, x, reps):
         ctx.shape, ctx.reps = x.shape, reps
-        return np.tile(x, reps)
+        return np.ascontiguousarray(np.tile(x, reps))  # contiguous, as PyTorch's
 
     @staticmethod
     def backward(ctx, grad):
@@ -195,7 +196,7 @@ class Flip(Op):
     @staticmethod
     def forward(ctx, x, dims):
         ctx.dims = dims
-        return np.flip(x, dims).copy()  # PyTorch's flip copies
+        return np.flip(x, dims).copy("K")  # PyTorch's flip copies, in x's memory layout
 
     @staticmethod
     def backward(ctx, grad):
@@ -208,7 +209,7 @@ class Roll(Op):
     @staticmethod
     def forward(ctx, x, shifts, dims):  # dims None: roll the flattened elements
         ctx.shifts, ctx.dims = shifts, dims
-        return np.roll(x, shifts if dims is not None else shifts[0], dims)
+        return np.ascontiguousarray(np.roll(x, shifts if dims is not None else shifts[0], dims))
 
     @staticmethod
     def backward(ctx, grad):  # roll back by as much
