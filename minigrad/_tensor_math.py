@@ -31,9 +31,9 @@ def _as_tensor(x, dtype):
     return function.Tensor._wrap(np.asarray(x, dtype=dtype.np))
 
 
-def _binary(op, a, b, *numbers_):
+def _binary(op, a, b, alpha=None):
     """Promote both operands to their common dtype (PyTorch's rules), then apply ``op``
-    (``numbers_``: its number arguments after them, as add's alpha)."""
+    (``alpha``: add's and sub's factor on b, for the ops that take one)."""
     dt = None
     if isinstance(b, function.Tensor) and a._data.dtype == b._data.dtype:
         pass  # the common case: nothing to promote
@@ -46,7 +46,7 @@ def _binary(op, a, b, *numbers_):
         dt = _dtype.result_type(a, b)
         a, b = _as_tensor(a, dt), _as_tensor(b, dt)
     try:
-        out = op.apply(a, b, *numbers_)
+        out = op.apply(a, b) if alpha is None else op.apply(a, b, alpha)
     except ValueError:
         check_broadcast(a._data.shape, b._data.shape)
         raise

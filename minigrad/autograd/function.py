@@ -488,8 +488,15 @@ class Op(Function):
 
     @classmethod
     def _forward(cls, ctx, args, arrays):
-        if cls.view:  # (a view computes nothing: no NumPy error state to set)
+        if cls.view:  # a view computes nothing: no NumPy error state to set
             result = cls.forward(ctx, *arrays)
+            if isinstance(result, np.ndarray) and result.base is not None and result.base is owner(arrays[0]):
+                # A view and its base share one version counter, as in PyTorch: an in-place
+                # change through either shows in both, so a node that saved one notices.
+                out = Tensor._wrap(result, version_box=args[0]._version_counter())
+                if grad_mode._state.inference:  # a view of a normal tensor stays normal, as in PyTorch
+                    out._inference = args[0]._inference
+                return out
         else:
             token = numpy_errors.set(IGNORE_ALL)  # inf * 0, log(-1)...: NaN or inf, silently, as in PyTorch
             try:
@@ -503,13 +510,6 @@ class Op(Function):
                     ctx._to_save = tuple([array if s is result else s for s in ctx._to_save])
                     break
             result = array
-        if cls.view and result.base is not None and result.base is owner(arrays[0]):
-            # A view and its base share one version counter, as in PyTorch: an in-place
-            # change through either shows in both, so a node that saved one notices.
-            out = Tensor._wrap(result, version_box=args[0]._version_counter())
-            if grad_mode._state.inference:  # a view of a normal tensor stays normal, as in PyTorch
-                out._inference = args[0]._inference
-            return out
         return Tensor._wrap(result)
 
 
