@@ -110,8 +110,10 @@ class Node:
     def saved_tensors(self):
         if self._saved is None:
             raise RuntimeError(SECOND_BACKWARD)
-        return tuple([None if value is None else self._unpack(value, version)
-                      for value, version in zip(self._saved, self._saved_versions)])
+        tensors = []  # (a loop, not a comprehension: Python 3.11 makes a function for each of those)
+        for value, version in zip(self._saved, self._saved_versions):
+            tensors.append(None if value is None else self._unpack(value, version))
+        return tuple(tensors)
 
     def _pack(self, inputs, out):
         """Keep what forward saved, and each tensor's version, to notice a later in-place change.
@@ -422,7 +424,10 @@ class Function(metaclass=_FunctionMeta):
     def apply(cls, *args):
         recording = grad_mode._state.enabled  # (a thread's flag: read once)
         if cls._builtin and not recording:  # nothing will be recorded: no node needed
-            return cls._forward(_Unrecorded(), args, [a._data if isinstance(a, Tensor) else a for a in args])
+            arrays = []  # (a loop, as in saved_tensors)
+            for a in args:
+                arrays.append(a._data if isinstance(a, Tensor) else a)
+            return cls._forward(_Unrecorded(), args, arrays)
         ctx = cls._node_cls()
         # One pass over the arguments: which want a gradient, the shape and dtype of each (to fit
         # its gradient to), the node its gradient goes on to (None if it needs none), its array.
