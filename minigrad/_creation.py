@@ -31,11 +31,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False):
 
 def _new(array, requires_grad, device=None):
     _device.check(device)
-    t = Tensor._wrap(array)
-    if requires_grad and not t.dtype.is_floating_point:
-        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
-    t._requires_grad = bool(requires_grad)
-    return t
+    return Tensor._leaf(array, requires_grad)
 
 
 def _float(dtype, who):

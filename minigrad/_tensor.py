@@ -56,19 +56,21 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
 
     @classmethod
     def _leaf(cls, array, requires_grad):
+        """A new leaf around ``array`` (no copy): what torch.tensor, new_zeros... make."""
         if requires_grad and array.dtype.kind != "f":
             raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
         t = cls._wrap(array)
         t._requires_grad = bool(requires_grad)
         return t
 
-    def _init(self, array, requires_grad=False, grad_fn=None, version_box=None):
+    def _init(self, array, requires_grad):
+        """A Parameter's (or a placeholder's) state, set by its own ``__init__``."""
         self._data = array
         self._requires_grad = requires_grad
         self._grad = None
-        self._grad_fn = grad_fn
-        self._version_box = version_box  # None until needed: see _version_counter()
-        if grad_fn is None and _grad_state.inference:  # (a recorded op's output never is)
+        self._grad_fn = None
+        self._version_box = None  # None until needed: see _version_counter()
+        if _grad_state.inference:
             self._inference = True
 
     @classmethod

@@ -166,9 +166,9 @@ def _promoted(t, min=None, max=None, in_place=False):
     result that ``t`` cannot hold is PyTorch's error, which names the dtype in C++ words."""
     if t._data.dtype.kind == "f":  # a float tensor keeps its dtype with any number (the usual case)
         return t
-    numbers = [b for b in (min, max) if b is not None and not isinstance(b, function.Tensor)]
-    dt = _dtype.result_type(t, *numbers) if numbers else t.dtype  # (tensor bounds: _inplace's check)
-    if dt is _dtype.bool and numbers:  # bools clamped by bools: PyTorch has no kernel for it
+    bounds = [b for b in (min, max) if b is not None and not isinstance(b, function.Tensor)]
+    dt = _dtype.result_type(t, *bounds) if bounds else t.dtype  # (tensor bounds: _inplace's check)
+    if dt is _dtype.bool and bounds:  # bools clamped by bools: PyTorch has no kernel for it
         which = "" if min is not None and max is not None else "min_" if min is not None else "max_"
         float_only(t, f"clamp_{which}scalar_cpu")
     if dt is t.dtype:
