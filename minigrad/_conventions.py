@@ -4,6 +4,7 @@ Nothing here knows about tensors or autograd: these functions take dims, shapes 
 indices, normalise them the way PyTorch does (negative dims, ``f(2, 3)`` or ``f((2, 3))``)
 and raise PyTorch's exception, with PyTorch's words, where NumPy would raise its own.
 """
+import contextlib
 import math
 
 import numpy as np
@@ -29,7 +30,21 @@ except ImportError:  # a NumPy that keeps it elsewhere: the same two calls, the 
         def reset(self, old):
             np.seterr(**old)
 
+        def get(self):  # (never IGNORE_ALL: each op sets the state)
+            return np.geterr()
+
     numpy_errors, IGNORE_ALL = _PublicErrors(), None
+
+
+@contextlib.contextmanager
+def quietly():
+    """``with np.errstate(all="ignore")``, set as Op._forward sets it, so that the ops run
+    inside (all of backward's) find it set and need not set it again."""
+    token = numpy_errors.set(IGNORE_ALL)
+    try:
+        yield
+    finally:
+        numpy_errors.reset(token)
 
 # What PyTorch says when an inference tensor (made under inference_mode) is used outside it.
 INFERENCE_SAVED = (

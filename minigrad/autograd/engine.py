@@ -22,6 +22,7 @@ import warnings
 
 import numpy as np
 
+from .._conventions import quietly
 from . import function, grad_mode
 from .function import AccumulateGrad, _accumulate, accumulator, owner
 
@@ -35,7 +36,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
     if given, is called after each node has run.
     """
     # record backward itself only if asked; inf and NaN pass silently (as in PyTorch)
-    with grad_mode.set_grad_enabled(create_graph), np.errstate(all="ignore"):
+    with grad_mode.set_grad_enabled(create_graph), quietly():
         pending = {}  # node -> the sum of the gradients it has received so far
         for tensor, grad in zip(tensors, grad_tensors):
             node = _node_of(tensor)

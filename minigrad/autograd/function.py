@@ -503,11 +503,14 @@ class Op(Function):
                     out._inference = args[0]._inference
                 return out
         else:
-            token = numpy_errors.set(IGNORE_ALL)  # inf * 0, log(-1)...: NaN or inf, silently, as in PyTorch
+            # inf * 0, log(-1)...: NaN or inf, silently, as in PyTorch. (Backward, which runs many
+            # ops, is quiet throughout already: then there is nothing to set.)
+            token = None if numpy_errors.get() is IGNORE_ALL else numpy_errors.set(IGNORE_ALL)
             try:
                 result = cls.forward(ctx, *arrays)
             finally:
-                numpy_errors.reset(token)
+                if token is not None:
+                    numpy_errors.reset(token)
         if not isinstance(result, np.ndarray):  # NumPy returns scalars for 0-d results
             array = np.asarray(result)
             for s in ctx._to_save:
