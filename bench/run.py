@@ -366,6 +366,30 @@ def cnn_workload(**kw):
     return bench(fns, **kw), fns["minigrad"]
 
 
+# --- GELU ----------------------------------------------------------------------------
+
+
+def gelu_workload(shape=(256, 1024), **kw):
+    """nn.GELU's default (exact, erf) form, forward and backward, on a transformer MLP's hidden
+    activations (batch x tokens, 4 x width). minigrad's erf is SciPy's."""
+    x = np.random.default_rng(0).standard_normal(shape, dtype=np.float32)
+    fns, grads = {}, {}
+    for name, lib in (("minigrad", minigrad), ("pytorch", torch)):
+        if lib is None:
+            continue
+        leaf = lib.tensor(x, requires_grad=True)
+
+        def step(lib=lib, leaf=leaf):
+            leaf.grad = None
+            lib.nn.functional.gelu(leaf).sum().backward()
+            return leaf.grad
+
+        fns[name], grads[name] = step, step().numpy()
+    if "pytorch" in grads and not np.allclose(grads["minigrad"], grads["pytorch"], rtol=1e-4, atol=1e-6):
+        raise SystemExit("bench: minigrad's GELU gradient disagrees with PyTorch's")
+    return bench(fns, **kw)
+
+
 # --- scalar chain ----------------------------------------------------------------
 
 C = 1.0001
@@ -811,6 +835,8 @@ def main():
     # small CNN (reported only)
     t, mg_fn = cnn_workload()
     add("small CNN step 1x28x28 conv8-pool-linear, batch 32", t, "— (reported)", None)
+    t = gelu_workload(rounds=11, sample_s=0.05)
+    add("GELU (erf) forward+backward, 256x1024 float32", t, "— (reported)", None)
 
     # scalar chains
     t, fn, n1 = chain_workload(200)

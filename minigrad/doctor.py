@@ -21,6 +21,7 @@ INSTALL_DOT = ("install Graphviz: conda install -c conda-forge graphviz, sudo ap
                "Without it, graphs show as text.")
 FIXES = {
     "numpy": "pip install 'numpy>=2.1' (or run `make setup`)",
+    "scipy": "pip install 'scipy>=1.13' (or run `make setup`): erf, GELU and trunc_normal_ need it",
     "graphviz": "pip install 'graphviz>=0.20' (the Python package; or run `make setup`)",
     "jupyterlab": "pip install 'minigrad[lab]' (or run `make setup`) to open the notebooks",
     "nbval": "pip install 'minigrad[dev]' (or run `make setup`) to run the notebook tests",
@@ -71,7 +72,7 @@ def report():
     rows = [("python", f"{platform.python_version()} ({sys.executable})"),
             ("minigrad", f"{minigrad.__version__} ({minigrad.__path__[0]})")]
     todo = []
-    for name in ("numpy", "jupyterlab", "nbval", "graphviz"):
+    for name in ("numpy", "scipy", "jupyterlab", "nbval", "graphviz"):
         v = _version(name)
         label = "graphviz (Python package)" if name == "graphviz" else name
         rows.append((label, v or "NOT INSTALLED"))

@@ -547,6 +547,33 @@ def test_init_distributions(name, fn, low, high, std):
             assert abs(sd - (high - low) / math.sqrt(12)) < 0.02 * sd
 
 
+def test_trunc_normal_is_a_truncated_normal():
+    # N(0, 1) cut at +-2, drawn through erfinv: its std is sqrt(1 - 2 * 2 * phi(2) / (2 Phi(2) - 1)),
+    # and a share (2 Phi(1) - 1) / (2 Phi(2) - 1) of it lies within +-1.
+    mg.manual_seed(0)
+    v = nn.init.trunc_normal_(mg.empty(400, 250), 0.0, 1.0, -2.0, 2.0).numpy().astype(np.float64)
+    phi2 = math.exp(-2) / math.sqrt(2 * math.pi)
+    assert abs(v.std() - math.sqrt(1 - 4 * phi2 / math.erf(math.sqrt(2)))) < 0.005  # 0.8796
+    assert abs((np.abs(v) <= 1).mean() - math.erf(1 / math.sqrt(2)) / math.erf(math.sqrt(2))) < 0.005  # 0.7152
+    assert -2 <= v.min() < -1.99 and 1.99 < v.max() <= 2
+
+
+def test_erf_is_rounded_from_float64():
+    # erf (and GELU's Phi) in float32: the float64 value rounded once, as math.erf gives it;
+    # in float64 within 3 ulps of it (SciPy's erf; PyTorch's is within 1 of math.erf).
+    x = np.concatenate([np.linspace(-6, 6, 20001), [0.0, -0.0, 1e-30, -1e-30, 1e-8, 0.5, 3.9, 6.5, 30.0],
+                        np.random.default_rng(0).standard_normal(20000) * 2])
+    exact = np.array([math.erf(v) for v in x])
+    f32 = mg.tensor(x.astype(np.float32)).erf().numpy()
+    rounded = np.array([math.erf(v) for v in x.astype(np.float32).astype(np.float64)]).astype(np.float32)
+    np.testing.assert_array_equal(f32, rounded)
+    assert np.array_equal(np.signbit(f32), np.signbit(x))  # erf(-0.) is -0.
+    f64 = mg.tensor(x).erf().numpy()
+    assert (np.abs(f64 - exact) <= 3 * np.spacing(np.abs(exact))).all()
+    special = mg.tensor([float("inf"), float("-inf"), float("nan")]).erf().numpy()
+    assert special[0] == 1 and special[1] == -1 and np.isnan(special[2])
+
+
 def test_init_conv_fans_and_orthogonal():
     # a conv weight (out, in, kh, kw): fan_in = in * kh * kw
     t = nn.init.kaiming_uniform_(mg.empty(16, 8, 3, 3), a=math.sqrt(5))

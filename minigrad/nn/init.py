@@ -128,17 +128,9 @@ def _normal_cdf(x):
 
 
 def _erfinv(y):
-    """The inverse of erf, by Newton's method from a close start (NumPy has no erfinv)."""
-    y = np.clip(y, -1 + 1e-15, 1 - 1e-15)
-    erf = np.frompyfunc(math.erf, 1, 1)
-    x = np.sign(y) * np.sqrt(-np.log((1 - y) * (1 + y)))  # within a factor of the answer
-    x = x * 0.8862269254527580  # sqrt(pi)/2: erfinv's slope at 0, where the start is poorest
-    for _ in range(60):
-        step = (erf(x).astype(np.float64) - y) / (2 / math.sqrt(math.pi) * np.exp(-x * x))
-        x = x - step
-        if np.abs(step).max(initial=0) < 1e-14:
-            break
-    return x
+    """The inverse of erf (NumPy has none): SciPy's, imported on first use, as minigrad's erf."""
+    import scipy.special
+    return scipy.special.erfinv(y)
 
 
 def orthogonal_(tensor, gain=1, generator=None):

@@ -11,7 +11,7 @@ import numpy as np
 from .._conventions import quiet
 from ..autograd.function import Op
 from .arithmetic import Where
-from .unary import Erf
+from .unary import erf
 
 
 class LeakyRelu(Op):
@@ -72,7 +72,7 @@ class Gelu(Op):
         ctx.approximate = approximate
         if approximate == "tanh":
             return 0.5 * x * (1 + np.tanh(_SQRT_2_OVER_PI * (x + 0.044715 * x ** 3)))
-        phi = 0.5 * (1 + np.asarray(Erf._erf(x / math.sqrt(2)), dtype=x.dtype))  # NumPy has no erf
+        phi = 0.5 * (1 + erf(x / math.sqrt(2)))
         return x * phi
 
     @staticmethod
