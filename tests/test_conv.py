@@ -302,6 +302,28 @@ def test_gather_and_scatter_indices_out_of_range_match_torch(oracle):
     oracle.same(program)
 
 
+@settings(max_examples=60, deadline=None)
+@given(shape=st.lists(st.integers(1, 4), min_size=1, max_size=4), data=st.data())
+def test_scatter_add_adds_as_a_loop_would(shape, data):
+    """scatter_add's flat indices (out's steps times the coordinates) land where a loop over the
+    index would put each value, along every dim, with repeats, an index and a src smaller or larger
+    than self in the other dims (as far as PyTorch allows: index <= self and index <= src)."""
+    dim = data.draw(st.integers(0, len(shape) - 1))
+    index_shape = tuple(data.draw(st.integers(1, n)) if d != dim else data.draw(st.integers(1, 5))
+                        for d, n in enumerate(shape))
+    src_shape = tuple(n + data.draw(st.integers(0, 1)) for n in index_shape)
+    rng = np.random.default_rng(data.draw(st.integers(0, 2 ** 32 - 1)))
+    x, src = rng.standard_normal(shape), rng.standard_normal(src_shape)
+    index = rng.integers(0, shape[dim], index_shape)
+    want = x.copy()
+    for pos in np.ndindex(*index_shape):
+        target = list(pos)
+        target[dim] = index[pos]
+        want[tuple(target)] += src[pos]
+    got = minigrad.tensor(x).scatter_add(dim, minigrad.tensor(index), minigrad.tensor(src)).numpy()
+    np.testing.assert_array_equal(got, want)
+
+
 @pytest.mark.parametrize("size", [1, (1, 1), (2, 2), (3, 3), (4, 5), (None, 2), (7, 6), 5])
 def test_adaptive_avg_pool_matches_torch(oracle, size):
     def program(lib):

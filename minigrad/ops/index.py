@@ -249,14 +249,19 @@ def _vec(a):
 def _add_along(out, indices, src, dim):
     """``out[..., indices[i], ...] += src[i]`` along ``dim``, every repeated index counted.
     ``out`` is a fresh C-contiguous array; each place is written as one flat index into it,
-    as np.add.at is many times faster with a single flat index than with one per dim."""
+    as np.add.at is many times faster with a single flat index than with one per dim. The
+    flat index is each coordinate times out's step along its dim, summed (the caller checked
+    that every index is in range; np.ravel_multi_index would check again, at 3x the cost)."""
     if not indices.size:  # an empty index (of any dtype) adds nothing
         return
     out, indices, src = _vec(out), _vec(indices), _vec(src)
     src = src[tuple(slice(0, n) for n in indices.shape)]
-    where = list(np.indices(indices.shape, sparse=True))
-    where[dim] = indices
-    np.add.at(out.reshape(-1), np.ravel_multi_index(where, out.shape).reshape(-1), src.reshape(-1))
+    steps = [stride // out.itemsize for stride in out.strides]  # elements per step along each dim
+    flat = indices.astype(np.intp) * steps[dim]
+    for d, coordinate in enumerate(np.indices(indices.shape, sparse=True)):
+        if d != dim:
+            flat += coordinate * steps[d]
+    np.add.at(out.reshape(-1), flat.reshape(-1), src.reshape(-1))
 
 
 class IndexSelect(Op):
