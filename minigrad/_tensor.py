@@ -490,7 +490,8 @@ def _options(dtype):  # how PyTorch's error describes a tensor's dtype and place
 def legacy_new(dtype, args, kwargs, any_dtype=False):
     """A tensor of ``dtype`` as PyTorch's legacy constructors make it: from data (a sequence or
     an array), from sizes (uninitialised in PyTorch, zeros here), from nothing (empty), or
-    from a tensor (the same numbers, shared; ``torch.Tensor`` takes ``any_dtype``)."""
+    from a tensor (``t.alias()``: the same numbers, shared, and the gradient flows back to ``t``;
+    ``torch.Tensor`` takes ``any_dtype``)."""
     _device.check(kwargs.pop("device", None))
     first = args[0] if args else None
     integer = lambda a: isinstance(a, (int, np.integer)) and not isinstance(a, builtins.bool)  # noqa: E731
@@ -506,10 +507,12 @@ def legacy_new(dtype, args, kwargs, any_dtype=False):
                         f"\"type must be tuple of ints,but got {typename(bad)}\"")
     if sizes or isinstance(first, Size):
         return Tensor._wrap(np.zeros(_sizes(args or (0,), "empty"), dtype.np))  # FloatTensor(): empty
-    if isinstance(first, Tensor):  # the same numbers (shared), if of this type
+    if isinstance(first, Tensor):  # if of this type, an alias: the same numbers, and the graph
         if first.dtype is not dtype and not any_dtype:
             raise TypeError(f"expected {_options(dtype)} (got {_options(first.dtype)})")
-        return Tensor._wrap(first._data)
+        if not _grad_state.enabled:  # (PyTorch's alias then is a leaf that requires grad as first does)
+            return Tensor._leaf(first._data, first.requires_grad)
+        return ops.Alias.apply(first, ())  # (AliasBackward0 if first requires grad)
     if isinstance(first, str):
         raise TypeError(f"new(): invalid data type '{typename(first)}'")
     if not isinstance(first, (list, tuple, np.ndarray)):

@@ -9,6 +9,7 @@ gradients that reach the inputs. Error cases compare the exception's type and wo
 import numpy as np
 import pytest
 
+from oracle import error_of
 from test_vs_torch import FLOATS, _params, compare, gen, run_case
 
 # ---------------------------------------------------------------------------------------------
@@ -484,6 +485,45 @@ DEVICE_ERRORS = {
     "to(5, 'cpu') is not a device": lambda lib: lib.ones(2).to("cpu", "cuda"),
 }
 
+# torch.device's two signatures, (torch.device device) and (str type, int index = -1), and
+# what PyTorch makes of other arguments.
+DEVICE_ARGUMENTS = {
+    "True": lambda lib: lib.device(True),
+    "1.5": lambda lib: lib.device(1.5),
+    "None": lambda lib: lib.device(None),
+    "no argument": lambda lib: lib.device(),
+    "a list": lambda lib: lib.device([1, "a"]),
+    "three arguments": lambda lib: lib.device("cpu", 0, 1),
+    "'cpu', 0": lambda lib: lib.device("cpu", 0),
+    "'cpu', None": lambda lib: lib.device("cpu", None),
+    "'cpu', numpy int": lambda lib: lib.device("cpu", np.int64(1)),
+    "'cpu', -1": lambda lib: lib.device("cpu", -1),
+    "'cpu', 1.5": lambda lib: lib.device("cpu", 1.5),
+    "'cpu', True": lambda lib: lib.device("cpu", True),
+    "'cpu', '0'": lambda lib: lib.device("cpu", "0"),
+    "index=1.5": lambda lib: lib.device("cpu", index=1.5),
+    "'cpu:0', 1": lambda lib: lib.device("cpu:0", 1),
+    "'cpu:x'": lambda lib: lib.device("cpu:x"),
+    "'cpu:-1'": lambda lib: lib.device("cpu:-1"),
+    "-1": lambda lib: lib.device(-1),
+    "bytes": lambda lib: lib.device(b"cpu"),
+    "type=, index=": lambda lib: lib.device(type="cpu", index=0),
+    "device=": lambda lib: lib.device(device=lib.device("cpu")),
+    "a device and an index": lambda lib: lib.device(lib.device("cpu"), 0),
+    "a wrong keyword": lambda lib: lib.device(typ="cpu"),
+    "0, 1": lambda lib: lib.device(0, 1),
+    "'cuda', 0": lambda lib: lib.device("cuda", 0),
+    **DEVICE_ERRORS,
+}
+
+
+@pytest.mark.parametrize("case", DEVICE_ARGUMENTS)
+def test_device_arguments(oracle, case):
+    def program(lib):
+        error = error_of(DEVICE_ARGUMENTS[case], lib)
+        return repr(DEVICE_ARGUMENTS[case](lib)) if error == "no exception" else error
+    oracle.same(program)
+
 
 def test_accelerators_are_refused_clearly():
     """minigrad has no CUDA or MPS: asking for one raises PyTorch's error type with PyTorch's
@@ -498,6 +538,9 @@ def test_accelerators_are_refused_clearly():
     with pytest.raises(RuntimeError, match="^PyTorch is not linked with support for mps devices. minigrad "
                                            "computes on the CPU, with NumPy"):
         mg.ones(2).to("mps")
+    with pytest.raises(RuntimeError, match="^Cannot access accelerator device when none is available. "
+                                           "minigrad computes on the CPU"):
+        mg.device(np.int64(0))  # (PyTorch says no more than the first sentence)
 
 
 def test_tensor_methods(oracle):
