@@ -541,6 +541,9 @@ def test_accelerators_are_refused_clearly():
     with pytest.raises(RuntimeError, match="^Cannot access accelerator device when none is available. "
                                            "minigrad computes on the CPU"):
         mg.device(np.int64(0))  # (PyTorch says no more than the first sentence)
+    with pytest.raises(RuntimeError, match="^Cannot access accelerator device when none is available. "
+                                           "minigrad computes on the CPU"):
+        mg.nn.Linear(2, 1).to(3)
 
 
 def test_tensor_methods(oracle):
