@@ -83,7 +83,8 @@ def _parse(args, kwargs):
             why = f"      didn't match because some of the keywords were incorrect: {', '.join(kwargs)}\n"
     elif len(given) == 1 and not isinstance(first, (str, bytes, int, np.integer)) or first is True \
             or first is False:  # torch.device(True), torch.device(1.5), torch.device(None)
-        why = f"      didn't match because some of the arguments have invalid types: (!{_described(first)}!)\n"
+        why = ("      didn't match because some of the arguments have invalid types: "
+               f"(!{_described(first)}!)\n")
     else:
         if len(given) == 2 and not isinstance(first, (str, bytes)):
             raise TypeError(f"device(): argument 'type' (position 1) must be str, not {_described(first)}")

@@ -336,8 +336,8 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
         _device.check(device)
         out = self._as(_dtype.dtype_arg(dtype, "to"), copy)
         if fmt is not None and fmt is not preserve_format and not is_contiguous_as(out._data, fmt):
-            raise refusal(f"x.to(memory_format={fmt}) (a copy in another layout, recorded as ToCopyBackward0)",
-                          f"x.contiguous(memory_format={fmt}) makes that copy, recorded as CloneBackward0")
+            raise refusal(f"x.to(memory_format={fmt}) (a copy in another layout: ToCopyBackward0)",
+                          f"x.contiguous(memory_format={fmt}) makes that copy (CloneBackward0)")
         return out
 
     def _as(self, dtype, copy=False):

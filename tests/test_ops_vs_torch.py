@@ -34,6 +34,19 @@ UNARY = {
     "square": (lambda lib, x: x.square(), "f"),
     "torch.square": (lambda lib, x: lib.square(x), "f"),
     "erf": (lambda lib, x: x.erf(), "f"),
+    "erfc": (lambda lib, x: x.erfc(), "f"),
+    "torch.erfc": (lambda lib, x: lib.erfc(x * 3), "f"),
+    "erfinv": (lambda lib, x: (x * 0.3).tanh().erfinv(), "f"),
+    "torch.erfinv": (lambda lib, x: lib.erfinv(x.tanh()), "f"),
+    "torch.special.erf": (lambda lib, x: lib.special.erf(x), "f"),
+    "torch.special.erfc": (lambda lib, x: lib.special.erfc(x), "f"),
+    "torch.special.erfinv": (lambda lib, x: lib.special.erfinv(x.tanh()), "f"),
+    "torch.special.expit": (lambda lib, x: lib.special.expit(x), "f"),
+    "torch.special.exp2, expm1, log1p": (lambda lib, x: lib.special.exp2(x) + lib.special.expm1(x)
+                                         + lib.special.log1p(x * x), "f"),
+    "torch.special.logsumexp": (lambda lib, x: lib.special.logsumexp(x, -1), "f"),
+    "erfc_ of clone": (lambda lib, x: x.clone().erfc_(), "f"),
+    "erfinv_ of clone": (lambda lib, x: x.tanh().clone().erfinv_(), "f"),
     "floor": (lambda lib, x: (x * 3).floor(), "f"),
     "ceil": (lambda lib, x: lib.ceil(x * 3), "f"),
     "round": (lambda lib, x: (x * 3).round(), "f"),
@@ -68,6 +81,8 @@ def test_unary(oracle, fn, kind, fdt):
 
 INT_UNARY = {
     "sin": lambda lib, x: x.sin(),
+    "erfc": lambda lib, x: x.erfc(),
+    "erfinv": lambda lib, x: lib.erfinv(x),
     "sqrt": lambda lib, x: lib.sqrt(x.abs()),
     "square": lambda lib, x: x.square(),
     "floor": lambda lib, x: x.floor(),
@@ -95,6 +110,28 @@ INT_UNARY = {
 def test_unary_of_int_tensor(oracle, fn):
     """Integer inputs: the result's dtype (float32 for sin, int64 for floor), no gradients."""
     compare(oracle, fn, [np.array([-3, -1, 0, 2, 5])], [False])
+
+
+def test_erf_family_second_derivatives(oracle):
+    """erf, erfc and erfinv: the values where they end (erfinv(+-1) is +-inf, outside NaN), the
+    gradient, and the graph a second backward records (PyTorch's formulas, in its order)."""
+    def program(lib):
+        x = lib.tensor([-0.9, -0.3, 0.0, 0.5, 0.99], dtype=lib.float64, requires_grad=True)
+        out = {}
+        for name in ("erf", "erfc", "erfinv"):
+            g, = lib.autograd.grad(getattr(x, name)().sum(), x, create_graph=True)
+            gg, = lib.autograd.grad(g.sum(), x)
+            out[name] = (g, gg)
+        ends = lib.tensor([-1.0, 1.0, 2.0, -2.0, float("inf"), float("nan")])
+        out["ends"] = (ends.erf(), ends.erfc(), ends.erfinv(), lib.tensor([6.0, 30.0]).erfc())
+        out["of ints"] = (lib.erfc(lib.tensor([1, 2])), lib.erfinv(lib.tensor([0, 1])), lib.erfinv(lib.tensor([True])))
+        out["in place on ints"] = (error_of(lambda: lib.tensor([1, 2]).erfc_()),
+                                   error_of(lambda: lib.tensor([1, 2]).erfinv_()))
+        out["not a tensor"] = [error_of(f, [0.5]) for f in (lib.erf, lib.erfc, lib.erfinv, lib.special.erf,
+                                                            lib.special.erfc, lib.special.erfinv,
+                                                            lib.special.expit, lib.special.log1p)]
+        return out
+    oracle.same(program)
 
 
 # ---------------------------------------------------------------------------------------------
