@@ -73,31 +73,37 @@ def _parse(args, kwargs):
     """``device``'s arguments read by PyTorch's two signatures, ``(torch.device device)`` and
     ``(str type, int index = -1)``, as (type, index): the type may still be a device or an int
     (``torch.device(0)``); anything else is PyTorch's TypeError, in its words."""
+    if not kwargs and len(args) == 1 and isinstance(args[0], device):
+        return args[0], None
+    if not args and list(kwargs) == ["device"] and isinstance(kwargs["device"], device):
+        return kwargs["device"], None
     given = dict(zip(("type", "index"), args), **kwargs)
-    if len(given) == 1 and isinstance(given.get("device", given.get("type")), device) and len(args) < 2:
-        return given.get("device", given.get("type")), None
     first, index = given.get("type"), given.get("index")
-    why = ""
-    if len(args) > 2 or not 1 <= len(given) <= 2 or "type" not in given or set(given) - {"type", "index"}:
-        if set(kwargs) - {"type", "index"}:
-            why = f"      didn't match because some of the keywords were incorrect: {', '.join(kwargs)}\n"
-    elif len(given) == 1 and not isinstance(first, (str, bytes, int, np.integer)) or first is True \
-            or first is False:  # torch.device(True), torch.device(1.5), torch.device(None)
-        why = ("      didn't match because some of the arguments have invalid types: "
-               f"(!{_described(first)}!)\n")
-    else:
-        if len(given) == 2 and not isinstance(first, (str, bytes)):
-            raise TypeError(f"device(): argument 'type' (position 1) must be str, not {_described(first)}")
-        if index is not None and (not isinstance(index, (int, np.integer)) or isinstance(index, bool)):
-            where = " (position 2)" if len(args) == 2 else ""
-            raise TypeError(f"device(): argument 'index'{where} must be int, not {typename(index)}")
-        first = first.decode() if isinstance(first, bytes) else first
-        return (int(first) if isinstance(first, np.integer) else first), \
-            (None if index is None else int(index))
+    if len(args) > 2 or "type" not in given or set(given) - {"type", "index"}:
+        wrong = [k for k in kwargs if k not in ("type", "index")]
+        raise _no_signature(args, kwargs, wrong and "some of the keywords were incorrect: "
+                            + ", ".join(wrong))
+    number = isinstance(first, (int, np.integer)) and not isinstance(first, bool)
+    if "index" not in given and not (number or isinstance(first, (str, bytes))):
+        # torch.device(True), torch.device(1.5), torch.device(None)
+        raise _no_signature(args, kwargs, "some of the arguments have invalid types: "
+                            f"(!{_described(first)}!)")
+    if "index" in given and not isinstance(first, (str, bytes)):
+        raise TypeError(f"device(): argument 'type' (position 1) must be str, not {_described(first)}")
+    if index is not None and (isinstance(index, bool) or not isinstance(index, (int, np.integer))):
+        where = " (position 2)" if len(args) == 2 else ""
+        raise TypeError(f"device(): argument 'index'{where} must be int, not {typename(index)}")
+    first = first.decode() if isinstance(first, bytes) else int(first) if number else first
+    return first, None if index is None else int(index)
+
+
+def _no_signature(args, kwargs, why):
+    """PyTorch's TypeError for arguments that fit neither signature (``why``: for the first)."""
     got = [typename(a) for a in args] + [f"{k}={typename(v)}" for k, v in kwargs.items()]
     got = ", ".join(got) if args else "".join(g + ", " for g in got)
-    raise TypeError(f"device() received an invalid combination of arguments - got ({got}), but expected "
-                    f"one of:\n * (torch.device device)\n{why} * (str type, int index = -1)\n")
+    why = f"      didn't match because {why}\n" if why else ""
+    return TypeError(f"device() received an invalid combination of arguments - got ({got}), but expected "
+                     f"one of:\n * (torch.device device)\n{why} * (str type, int index = -1)\n")
 
 
 def _described(x):

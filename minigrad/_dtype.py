@@ -194,9 +194,10 @@ _SCALAR_DTYPES = {builtins_bool: bool, builtins_int: int64}  # (floats: the defa
 
 def _read(data, dtype):
     """The dtype PyTorch infers for nested data (numbers, lists, tuples, NumPy arrays, tensors
-    of one element), after its checks, in its words. As PyTorch does: the shape is that of the
-    first items (``data[0]``, ``data[0][0]``...) and every other sequence must match it; the
-    dtype promotes the items' dtypes (Python floats: the default float dtype)."""
+    of one element) and its shape, as (dtype, sizes), after PyTorch's checks, in its words. As
+    PyTorch does: the shape is that of the first items (``data[0]``, ``data[0][0]``...) and
+    every other sequence must match it; the dtype promotes the items' dtypes (Python floats:
+    the default float dtype)."""
     sizes, first = [], data
     while isinstance(first, (list, tuple, np.ndarray)):
         if isinstance(first, np.ndarray):
