@@ -53,6 +53,7 @@ from ._functions import (addcdiv, addcmul, addmm, bincount, median, multinomial,
 from ._functions import diff, nanmean, nansum, ravel
 from ._functions import is_warn_always_enabled, set_warn_always
 from ._functions import rsub  # other - alpha * input
+from ._functions import erfc, erfinv  # erf's family (SciPy's)
 from ._conventions import channels_last, contiguous_format, memory_format, preserve_format  # layouts
 from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack, hstack, meshgrid,  # joins
                        row_stack, vstack)
@@ -62,6 +63,7 @@ from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inferenc
                        no_grad, set_grad_enabled)
 from . import nn, optim, utils  # noqa: E402 (they build on everything above)
 from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
+from . import special  # noqa: E402 (torch.special: erf, erfc, erfinv, expit...)
 from . import serialization  # noqa: E402 (torch.save / torch.load: tensors and modules to files)
 from .serialization import load, save  # noqa: E402
 from . import jit, profiler  # noqa: E402 (not supported: each says what to use instead)

@@ -239,15 +239,7 @@ def _checked(array):
     return _dtype.check_layout(array)
 
 
-def _unsupported(array):
-    """The TypeError for an array of a dtype a tensor cannot hold."""
-    if array.dtype.kind not in "fciub":  # PyTorch refuses these too, in these words
-        supported = ("float64, float32, float16, complex64, complex128, int64, int32, int16, "
-                     "int8, uint64, uint32, uint16, uint8")
-    else:  # PyTorch has these dtypes (int32, float16...); minigrad has not
-        supported = "float64, float32, int64, int32"
-    return TypeError(f"can't convert np.ndarray of type numpy.{array.dtype.type.__name__}. The "
-                     f"only supported types are: {supported}, and bool.")
+_unsupported = _dtype.unsupported  # (the TypeError for an array of a dtype no tensor holds)
 
 
 # -- random -------------------------------------------------------------------------------------

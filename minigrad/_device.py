@@ -13,6 +13,10 @@ raises PyTorch's error (its type and first words), followed by why.
 import re
 from types import SimpleNamespace
 
+import numpy as np
+
+from ._conventions import typename
+
 # The device types PyTorch's parser knows, in the order its error message lists them.
 _TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga",
           "maia", "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
@@ -25,7 +29,8 @@ class device:
 
     __slots__ = ("type", "index")
 
-    def __init__(self, type, index=None):
+    def __init__(self, *args, **kwargs):
+        type, index = _parse(args, kwargs)
         if isinstance(type, device):
             type, index = type.type, type.index
         elif isinstance(type, int):  # torch.device(0): the accelerator's device 0, and there is none
@@ -38,11 +43,16 @@ class device:
         elif not re.fullmatch(r"[a-zA-Z_]+(:([1-9][0-9]*|0))?", type):
             raise RuntimeError(f"Invalid device string: '{type}'")
         elif ":" in type:
+            if index is not None:
+                raise RuntimeError("type (string) must not include an index because index was passed "
+                                   f"explicitly: {type}")
             type, _, number = type.partition(":")
             index = int(number)
         if type not in _TYPES:
             raise RuntimeError(f"Expected one of {', '.join(_TYPES)} device type at start of device "
                                f"string: {type}")
+        if index is not None and index < 0:
+            raise RuntimeError("Device index must not be negative")
         self.type, self.index = type, index
 
     def __repr__(self):
@@ -57,6 +67,51 @@ class device:
 
     def __hash__(self):
         return hash((self.type, self.index))
+
+
+def _parse(args, kwargs):
+    """``device``'s arguments read by PyTorch's two signatures, ``(torch.device device)`` and
+    ``(str type, int index = -1)``, as (type, index): the type may still be a device or an int
+    (``torch.device(0)``); anything else is PyTorch's TypeError, in its words."""
+    if not kwargs and len(args) == 1 and isinstance(args[0], device):
+        return args[0], None
+    if not args and list(kwargs) == ["device"] and isinstance(kwargs["device"], device):
+        return kwargs["device"], None
+    given = dict(zip(("type", "index"), args), **kwargs)
+    first, index = given.get("type"), given.get("index")
+    if len(args) > 2 or "type" not in given or set(given) - {"type", "index"}:
+        wrong = [k for k in kwargs if k not in ("type", "index")]
+        raise _no_signature(args, kwargs, wrong and "some of the keywords were incorrect: "
+                            + ", ".join(wrong))
+    number = isinstance(first, (int, np.integer)) and not isinstance(first, bool)
+    if "index" not in given and not (number or isinstance(first, (str, bytes))):
+        # torch.device(True), torch.device(1.5), torch.device(None)
+        raise _no_signature(args, kwargs, "some of the arguments have invalid types: "
+                            f"(!{_described(first)}!)")
+    if "index" in given and not isinstance(first, (str, bytes)):
+        raise TypeError(f"device(): argument 'type' (position 1) must be str, not {_described(first)}")
+    if index is not None and (isinstance(index, bool) or not isinstance(index, (int, np.integer))):
+        where = " (position 2)" if len(args) == 2 else ""
+        raise TypeError(f"device(): argument 'index'{where} must be int, not {typename(index)}")
+    first = first.decode() if isinstance(first, bytes) else int(first) if number else first
+    return first, None if index is None else int(index)
+
+
+def _no_signature(args, kwargs, why):
+    """PyTorch's TypeError for arguments that fit neither signature (``why``: for the first)."""
+    got = [typename(a) for a in args] + [f"{k}={typename(v)}" for k, v in kwargs.items()]
+    got = ", ".join(got) if args else "".join(g + ", " for g in got)
+    why = f"      didn't match because {why}\n" if why else ""
+    return TypeError(f"device() received an invalid combination of arguments - got ({got}), but expected "
+                     f"one of:\n * (torch.device device)\n{why} * (str type, int index = -1)\n")
+
+
+def _described(x):
+    """An argument as PyTorch's argument errors describe it: ``list of [int, str]``."""
+    if isinstance(x, (list, tuple)):
+        names = ", ".join(dict.fromkeys(typename(e) for e in x))
+        return f"list of [{names}]" if isinstance(x, list) else f"tuple of ({names},)"
+    return "torch.device" if isinstance(x, device) else typename(x)
 
 
 CPU = device("cpu")

@@ -1,5 +1,7 @@
 """The five dtypes minigrad knows (float32, float64, int64, int32, bool), how a ``dtype=``
 argument is read, PyTorch's type-promotion rules for them, and their limits (finfo, iinfo)."""
+import warnings
+
 import numpy as np
 
 from ._conventions import typename
@@ -140,23 +142,23 @@ def default_for(value):
 
 def array_of(data, dtype=None):
     """The array ``torch.tensor(data)`` holds: a copy of ``data`` (a number, nested lists that
-    may hold 0-d tensors, an array, a tensor), as ``dtype`` or, if None, as PyTorch infers it:
-    Python floats give the default float dtype, arrays and tensors keep theirs."""
-    if not isinstance(data, np.ndarray):
-        _check_data(data)
-    else:  # even though it is copied: PyTorch reads an array's memory as from_numpy does
-        check_layout(data)
+    may hold NumPy arrays and 0-d tensors, an array, a tensor), as ``dtype`` or, if None, as
+    PyTorch infers it: Python floats give the default float dtype, arrays and tensors keep
+    theirs, and a list promotes its items' dtypes."""
+    if isinstance(data, np.ndarray):  # even though it is copied: PyTorch reads an array's memory
+        inferred, sizes = from_numpy_dtype(check_layout(data).dtype), None  # as from_numpy does
+    else:
+        inferred, sizes = _read(data, dtype)
+    if sizes and 0 in sizes:  # no numbers: PyTorch reads none of the items (their lengths unchecked)
+        return np.zeros(sizes, (dtype or inferred).np)
     array = np.array(_strip_tensors(data))
     if dtype is not None:
         target = dtype
         if dtype._category == 1 and not isinstance(data, np.ndarray) and not hasattr(data, "_data") \
-                and (dtype is int32 or array.dtype.kind == "f"):  # (Python ints fit int64: _check_data)
+                and (dtype is int32 or array.dtype.kind == "f"):  # (Python ints fit int64: _read)
             check_fits(array, dtype)
-    elif array.dtype.kind == "f" and not isinstance(data, (np.ndarray, np.generic)) \
-            and not hasattr(data, "_data"):
-        target = _default_float[0]  # Python floats are float32 by default
     else:
-        target = from_numpy_dtype(array.dtype)
+        target = inferred
     return array if array.dtype == target.np else array.astype(target.np)
 
 
@@ -183,26 +185,141 @@ def check_fits(data, dtype, name=None):
         raise RuntimeError(f"value cannot be converted to type {name or dtype.name} without overflow")
 
 
-def _check_data(data, dim=0):
-    """PyTorch's error for data it cannot make a tensor of (NumPy's would differ, or it
-    would make an array of objects): ragged lists, None, strings, huge ints."""
-    if isinstance(data, (list, tuple)):
-        nested = [d for d in data if isinstance(d, (list, tuple))]
-        for d in nested:
-            if len(d) != len(nested[0]):
-                raise ValueError(f"expected sequence of length {len(nested[0])} at dim {dim + 1} "
-                                 f"(got {len(d)})")
-        for d in data:
-            _check_data(d, dim + 1)
-    elif hasattr(data, "_data"):  # a Tensor inside a list must hold one number
-        if dim and data._data.size != 1:
-            raise ValueError("only one element tensors can be converted to Python scalars")
-    elif isinstance(data, str):
-        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
-    elif isinstance(data, builtins_int) and not -2 ** 63 <= data < 2 ** 63:
-        raise ValueError("Overflow when unpacking long long")
-    elif not isinstance(data, (builtins_int, builtins_float, np.generic)):
-        raise RuntimeError(f"Could not infer dtype of {type(data).__name__}")
+_NDARRAYS_WARNING = ("Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider "
+                     "converting the list to a single numpy.ndarray with numpy.array() before converting "
+                     "to a tensor.")
+_warned = []  # (once per process, as PyTorch's TORCH_WARN_ONCE)
+_SCALAR_DTYPES = {builtins_bool: bool, builtins_int: int64}  # (floats: the default float dtype)
+
+
+def _read(data, dtype):
+    """The dtype PyTorch infers for nested data (numbers, lists, tuples, NumPy arrays, tensors
+    of one element) and its shape, as (dtype, sizes), after PyTorch's checks, in its words. As
+    PyTorch does: the shape is that of the first items (``data[0]``, ``data[0][0]``...) and
+    every other sequence must match it; the dtype promotes the items' dtypes (Python floats:
+    the default float dtype)."""
+    sizes, first = [], data
+    while isinstance(first, (list, tuple, np.ndarray)):
+        if isinstance(first, np.ndarray):
+            if first.ndim == 0:  # (a 0-d array after the first item is a number)
+                raise TypeError("len() of unsized object")
+            sizes.extend(first.shape)  # (PyTorch stops at a length 0, and the shape below it)
+            del sizes[sizes.index(0) + 1 if 0 in sizes else len(sizes):]
+            break
+        sizes.append(len(first))
+        if not first:
+            break
+        first = first[0]
+        if isinstance(first, str):  # (a string is a sequence to PyTorch, of strings...)
+            raise ValueError("too many dimensions 'str'")
+    # The first item that does not fit (PyTorch's error says so once the dtype is inferred), and
+    # whether there are arrays in the list (PyTorch warns, once).
+    problem = [None, False]
+    inferred = _read_items(data, sizes, 0, problem)
+    if 0 in sizes:
+        return inferred, sizes
+    if problem[1] and not _warned:
+        _warned.append(True)
+        warnings.warn(_NDARRAYS_WARNING, UserWarning, stacklevel=4)  # (at torch.tensor's caller)
+    if problem[0]:
+        raise problem[0](dtype or inferred)
+    return inferred, sizes
+
+
+def _read_items(data, sizes, dim, problem):
+    if dim == len(sizes):  # a number's place
+        return _read_number(data, dim, problem)
+    array = data._data if hasattr(data, "_data") else data  # (a tensor here is read as its rows)
+    if not isinstance(array, (list, tuple)) and not (isinstance(array, np.ndarray) and array.ndim):
+        _note(problem, lambda _: TypeError("not a sequence"))
+        return _read_number(data, len(sizes), problem)
+    if isinstance(array, np.ndarray):  # read as nested lists would be, but at once
+        problem[1] = problem[1] or array is data  # (an array in the list: _read warns)
+        if array.dtype.kind not in "fciub":
+            raise unsupported(array)
+        for d, n in enumerate(array.shape[:len(sizes) - dim], dim):
+            if n != sizes[d]:
+                _note(problem, lambda _, n=n, d=d: _length_error(sizes[d], d, n))
+        if array.ndim < len(sizes) - dim:  # numbers where sequences belong
+            _note(problem, lambda _: TypeError("not a sequence"))
+        elif array.ndim > len(sizes) - dim:  # arrays where numbers belong
+            _note(problem, lambda target: _not_a_number(data, target))
+        return from_numpy_dtype(array.dtype)
+    if len(data) != sizes[dim]:
+        _note(problem, lambda _: _length_error(sizes[dim], dim, len(data)))
+    found = {_read_items(d, sizes, dim + 1, problem) for d in data}
+    if len(found) == 1:
+        return found.pop()
+    return _reduce(found) if found else _default_float[0]
+
+
+def _note(problem, error):
+    problem[0] = problem[0] or error
+
+
+def _reduce(dtypes):
+    result = None
+    for d in dtypes:
+        result = d if result is None else _promote(result, d)
+    return result
+
+
+def _read_number(x, dim, problem):
+    """The dtype of an item where a number belongs (PyTorch's error if it is not one)."""
+    if type(x) is builtins_float:
+        return _default_float[0]
+    d = _SCALAR_DTYPES.get(type(x))
+    if d is not None:
+        if d is int64 and not -2 ** 63 <= x < 2 ** 63:
+            raise ValueError("Overflow when unpacking long long")
+        return d
+    if hasattr(x, "_data"):  # a Tensor inside a list must hold one number
+        if dim and x._data.size != 1:
+            _note(problem, lambda target: _not_a_number(x, target))
+        return from_numpy_dtype(x._data.dtype)
+    if isinstance(x, np.ndarray):
+        problem[1] = True
+        if x.ndim:
+            _note(problem, lambda target: _not_a_number(x, target))
+        return from_numpy_dtype(x.dtype)
+    if isinstance(x, np.generic):
+        return from_numpy_dtype(x.dtype)
+    if isinstance(x, builtins_float):
+        return _default_float[0]
+    if isinstance(x, str):
+        raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
+    if isinstance(x, (list, tuple)):  # (PyTorch infers the dtype before it finds this)
+        _note(problem, lambda target: TypeError(
+            f"must be real number, not {type(x).__name__}" if target.is_floating_point else
+            f"'{type(x).__name__}' object cannot be interpreted as an integer"))
+        return _reduce({_read_number(d, dim + 1, [None, False]) for d in x} or {_default_float[0]})
+    raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
+
+
+def _length_error(expected, dim, got):
+    return ValueError(f"expected sequence of length {expected} at dim {dim} (got {got})")
+
+
+def _not_a_number(x, target):
+    """PyTorch's error for an array or a tensor of several numbers where one number belongs."""
+    integer = not target.is_floating_point
+    if hasattr(x, "_data"):
+        return TypeError("only integer tensors of a single element can be converted to an index") if integer \
+            else ValueError("only one element tensors can be converted to Python scalars")
+    if integer and x.dtype.kind in "iub":
+        return TypeError("only integer scalar arrays can be converted to a scalar index")
+    return TypeError("only 0-dimensional arrays can be converted to Python scalars")
+
+
+def unsupported(array):
+    """The TypeError for an array of a dtype a tensor cannot hold."""
+    if array.dtype.kind not in "fciub":  # PyTorch refuses these too, in these words
+        supported = ("float64, float32, float16, complex64, complex128, int64, int32, int16, "
+                     "int8, uint64, uint32, uint16, uint8")
+    else:  # PyTorch has these dtypes (int32, float16...); minigrad has not
+        supported = "float64, float32, int64, int32"
+    return TypeError(f"can't convert np.ndarray of type numpy.{array.dtype.type.__name__}. The "
+                     f"only supported types are: {supported}, and bool.")
 
 
 def _strip_tensors(data):

@@ -98,7 +98,18 @@ def cosh(input):
 
 
 def erf(input):
+    check_tensors("erf", 1, input=input)
     return input.erf()
+
+
+def erfc(input):
+    check_tensors("erfc", 1, input=input)
+    return input.erfc()
+
+
+def erfinv(input):
+    check_tensors("erfinv", 1, input=input)
+    return input.erfinv()
 
 
 def abs(input):

@@ -20,12 +20,13 @@ from . import _device, _dtype, ops
 from ._conventions import C_NAMES, INFERENCE_REQUIRES_GRAD, LEAF_GRAD_WARNING, Size, typename
 from ._conventions import dim as _dim
 from ._conventions import sizes as _sizes
-from ._conventions import memory_format_arg, preserve_format
+from ._conventions import is_contiguous_as, memory_format, memory_format_arg, preserve_format
 from ._conventions import shape_args as _shape_args
 from ._repr import format_tensor
 from ._tensor_math import MathMixin
 from ._tensor_reduce import ReduceMixin
 from ._tensor_shape import ShapeMixin
+from ._unsupported import refusal
 from .autograd import backward as _backward
 from .autograd import function, grad_mode
 from .autograd.function import _Handle
@@ -331,9 +332,13 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
             return self._as(only)
         if only is _device.CPU or type(only) is str and only == "cpu":  # to(device) in a training loop
             return self
-        device, dtype, copy = _to_args(args, kwargs)
+        device, dtype, copy, fmt = _to_args(args, kwargs)
         _device.check(device)
-        return self._as(_dtype.dtype_arg(dtype, "to"), copy)
+        out = self._as(_dtype.dtype_arg(dtype, "to"), copy)
+        if fmt is not None and fmt is not preserve_format and not is_contiguous_as(out._data, fmt):
+            raise refusal(f"x.to(memory_format={fmt}) (a copy in another layout: ToCopyBackward0)",
+                          f"x.contiguous(memory_format={fmt}) makes that copy (CloneBackward0)")
+        return out
 
     def _as(self, dtype, copy=False):
         """This tensor in ``dtype`` (itself if it has it, unless ``copy``): ``to``'s work."""
@@ -434,24 +439,27 @@ _TO_SIGNATURES = "".join(f" * ({first}bool non_blocking = False, bool copy = Fal
 
 def _to_args(args, kwargs):
     """``to``'s arguments as PyTorch reads them, by its three signatures (_TO_SIGNATURES, picked
-    by the first argument), as ``(device, dtype, copy)``; anything else is its TypeError."""
+    by the first argument), as ``(device, dtype, copy, memory_format)``; anything else is its
+    TypeError. (``nn.Module.to`` reads its arguments so too.)"""
     if len(args) > 4:
         raise TypeError(f"to() takes from 0 to 4 positional arguments but {len(args)} were given")
     first = args[0] if args else None
     given = dict(kwargs)
-    if isinstance(first, Tensor):
+    if isinstance(first, Tensor) or not args and "tensor" in kwargs:
         names = ("tensor", "non_blocking", "copy")
     elif isinstance(first, (_dtype.dtype, builtins.float, builtins.bool)) or _python_type(first):
         names = ("dtype", "non_blocking", "copy")
     else:
         names = ("device", "dtype", "non_blocking", "copy")
-    ok = len(args) <= len(names) and all(k in names and k not in names[:len(args)] for k in kwargs)
+    ok = len(args) <= len(names) and all(k in names and k not in names[:len(args)] or k == "memory_format"
+                                         for k in kwargs)
     given.update(zip(names, args))
     dtype, d = given.get("dtype"), given.get("device")
     if names[0] == "dtype" and isinstance(dtype, (builtins.float, builtins.bool)):
         dtype = type(dtype) if type(dtype) is builtins.bool else builtins.float  # x.to(2.5): float64
     ok = (ok and (dtype is None or isinstance(dtype, _dtype.dtype) or _python_type(dtype))
           and all(type(given.get(k, False)) is builtins.bool for k in ("non_blocking", "copy"))
+          and isinstance(given.get("memory_format"), (memory_format, type(None)))
           and (d is None or isinstance(d, (str, bytes, _device.device, int, np.integer))
                and not isinstance(d, builtins.bool)))
     if not ok:
@@ -462,7 +470,7 @@ def _to_args(args, kwargs):
     tensor = given.get("tensor")
     d = d.decode() if isinstance(d, bytes) else int(d) if isinstance(d, np.integer) else d
     return (d, tensor.dtype if tensor is not None else dtype,
-            given.get("copy", False))
+            given.get("copy"), given.get("memory_format"))  # (copy: None if not given)
 
 
 def _python_type(x):  # (complex too: PyTorch's complex128, which minigrad refuses by name)
@@ -472,7 +480,8 @@ def _python_type(x):  # (complex too: PyTorch's complex128, which minigrad refus
 def _arg_type(x):
     """An argument's type as PyTorch's argument errors name it (``Tensor``, ``torch.dtype``)."""
     return "Tensor" if isinstance(x, Tensor) else "torch.dtype" if isinstance(x, _dtype.dtype) else \
-        "torch.device" if isinstance(x, _device.device) else typename(x)
+        "torch.device" if isinstance(x, _device.device) else \
+        "torch.memory_format" if isinstance(x, memory_format) else typename(x)
 
 
 # -- the legacy constructors: torch.Tensor(...) and torch.FloatTensor(...) ----------------------
@@ -490,7 +499,8 @@ def _options(dtype):  # how PyTorch's error describes a tensor's dtype and place
 def legacy_new(dtype, args, kwargs, any_dtype=False):
     """A tensor of ``dtype`` as PyTorch's legacy constructors make it: from data (a sequence or
     an array), from sizes (uninitialised in PyTorch, zeros here), from nothing (empty), or
-    from a tensor (the same numbers, shared; ``torch.Tensor`` takes ``any_dtype``)."""
+    from a tensor (``t.alias()``: the same numbers, shared, and the gradient flows back to ``t``;
+    ``torch.Tensor`` takes ``any_dtype``)."""
     _device.check(kwargs.pop("device", None))
     first = args[0] if args else None
     integer = lambda a: isinstance(a, (int, np.integer)) and not isinstance(a, builtins.bool)  # noqa: E731
@@ -506,10 +516,12 @@ def legacy_new(dtype, args, kwargs, any_dtype=False):
                         f"\"type must be tuple of ints,but got {typename(bad)}\"")
     if sizes or isinstance(first, Size):
         return Tensor._wrap(np.zeros(_sizes(args or (0,), "empty"), dtype.np))  # FloatTensor(): empty
-    if isinstance(first, Tensor):  # the same numbers (shared), if of this type
+    if isinstance(first, Tensor):  # if of this type, an alias: the same numbers, and the graph
         if first.dtype is not dtype and not any_dtype:
             raise TypeError(f"expected {_options(dtype)} (got {_options(first.dtype)})")
-        return Tensor._wrap(first._data)
+        if not _grad_state.enabled:  # (PyTorch's alias then is a leaf that requires grad as first does)
+            return Tensor._leaf(first._data, first.requires_grad)
+        return ops.Alias.apply(first, ())  # (AliasBackward0 if first requires grad)
     if isinstance(first, str):
         raise TypeError(f"new(): invalid data type '{typename(first)}'")
     if not isinstance(first, (list, tuple, np.ndarray)):

@@ -299,6 +299,26 @@ def test_legacy_type_shares_a_tensors_numbers(oracle):
     oracle.same(program)
 
 
+def test_legacy_constructor_of_a_tensor_is_its_alias(oracle):
+    """torch.Tensor(t) and torch.FloatTensor(t) of a float32 tensor: ``t.alias()``, a new tensor
+    on the same numbers that keeps the graph (AliasBackward0 when t requires grad), so the
+    gradient reaches t; of a tensor that does not require grad, a plain alias."""
+    def program(T):
+        w = T.tensor([1.0, 2.0], requires_grad=True)
+        a, b, h = T.Tensor(w), T.FloatTensor(w), T.Tensor(w * 3)
+        (a * b * h).sum().backward()
+        plain, doubles = T.tensor([1.0, 2.0]), T.tensor([1.0, 2.0], dtype=T.float64)
+        c, d = T.FloatTensor(plain), T.Tensor(doubles)
+        c[0], d[1] = 7.0, -1.0
+        with T.no_grad():
+            e = T.Tensor(w)
+        return {"of w": (a, b, a is w, b is w), "of w * 3": h, "w.grad": w.grad,
+                "of a tensor without grad": (c, plain, c is plain),
+                "float64": (d, doubles), "DoubleTensor of it": T.DoubleTensor(doubles) is doubles,
+                "under no_grad": e, "of w, as float64": error_of(T.DoubleTensor, w)}
+    oracle.same(program)
+
+
 def test_tensor_is_the_default_dtypes_legacy_constructor(oracle):
     """torch.Tensor(...) is torch.FloatTensor(...) (the default dtype's), but takes a tensor
     of any dtype; old code writes ``nn.Parameter(torch.Tensor(out, in))``."""

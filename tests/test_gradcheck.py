@@ -1169,6 +1169,8 @@ NEW_OPS = {
     "rsqrt": (lambda t: t.rsqrt(), one(floats(0.2, 5))),
     "square": (lambda t: t.square(), one()),
     "erf": (lambda t: t.erf(), one(floats(-2, 2))),
+    "erfc": (lambda t: minigrad.erfc(t), one(floats(-2, 2))),
+    "erfinv": (lambda t: t.erfinv(), one(floats(-0.9, 0.9))),  # (its slope grows without bound at +-1)
     "frac": (lambda t: t.frac() * t, one(off_the_grid(-3, 2))),
     "floor/ceil/trunc/round": (lambda t: (t.floor() + t.ceil() + t.trunc() + t.round()) * t,
                                one(off_the_grid(-3, 2, 0.5))),

@@ -9,6 +9,7 @@ gradients that reach the inputs. Error cases compare the exception's type and wo
 import numpy as np
 import pytest
 
+from oracle import error_of
 from test_vs_torch import FLOATS, _params, compare, gen, run_case
 
 # ---------------------------------------------------------------------------------------------
@@ -33,6 +34,19 @@ UNARY = {
     "square": (lambda lib, x: x.square(), "f"),
     "torch.square": (lambda lib, x: lib.square(x), "f"),
     "erf": (lambda lib, x: x.erf(), "f"),
+    "erfc": (lambda lib, x: x.erfc(), "f"),
+    "torch.erfc": (lambda lib, x: lib.erfc(x * 3), "f"),
+    "erfinv": (lambda lib, x: (x * 0.3).tanh().erfinv(), "f"),
+    "torch.erfinv": (lambda lib, x: lib.erfinv(x.tanh()), "f"),
+    "torch.special.erf": (lambda lib, x: lib.special.erf(x), "f"),
+    "torch.special.erfc": (lambda lib, x: lib.special.erfc(x), "f"),
+    "torch.special.erfinv": (lambda lib, x: lib.special.erfinv(x.tanh()), "f"),
+    "torch.special.expit": (lambda lib, x: lib.special.expit(x), "f"),
+    "torch.special.exp2, expm1, log1p": (lambda lib, x: lib.special.exp2(x) + lib.special.expm1(x)
+                                         + lib.special.log1p(x * x), "f"),
+    "torch.special.logsumexp": (lambda lib, x: lib.special.logsumexp(x, -1), "f"),
+    "erfc_ of clone": (lambda lib, x: x.clone().erfc_(), "f"),
+    "erfinv_ of clone": (lambda lib, x: x.tanh().clone().erfinv_(), "f"),
     "floor": (lambda lib, x: (x * 3).floor(), "f"),
     "ceil": (lambda lib, x: lib.ceil(x * 3), "f"),
     "round": (lambda lib, x: (x * 3).round(), "f"),
@@ -67,6 +81,8 @@ def test_unary(oracle, fn, kind, fdt):
 
 INT_UNARY = {
     "sin": lambda lib, x: x.sin(),
+    "erfc": lambda lib, x: x.erfc(),
+    "erfinv": lambda lib, x: lib.erfinv(x),
     "sqrt": lambda lib, x: lib.sqrt(x.abs()),
     "square": lambda lib, x: x.square(),
     "floor": lambda lib, x: x.floor(),
@@ -94,6 +110,28 @@ INT_UNARY = {
 def test_unary_of_int_tensor(oracle, fn):
     """Integer inputs: the result's dtype (float32 for sin, int64 for floor), no gradients."""
     compare(oracle, fn, [np.array([-3, -1, 0, 2, 5])], [False])
+
+
+def test_erf_family_second_derivatives(oracle):
+    """erf, erfc and erfinv: the values where they end (erfinv(+-1) is +-inf, outside NaN), the
+    gradient, and the graph a second backward records (PyTorch's formulas, in its order)."""
+    def program(lib):
+        x = lib.tensor([-0.9, -0.3, 0.0, 0.5, 0.99], dtype=lib.float64, requires_grad=True)
+        out = {}
+        for name in ("erf", "erfc", "erfinv"):
+            g, = lib.autograd.grad(getattr(x, name)().sum(), x, create_graph=True)
+            gg, = lib.autograd.grad(g.sum(), x)
+            out[name] = (g, gg)
+        ends = lib.tensor([-1.0, 1.0, 2.0, -2.0, float("inf"), float("nan")])
+        out["ends"] = (ends.erf(), ends.erfc(), ends.erfinv(), lib.tensor([6.0, 30.0]).erfc())
+        out["of ints"] = (lib.erfc(lib.tensor([1, 2])), lib.erfinv(lib.tensor([0, 1])), lib.erfinv(lib.tensor([True])))
+        out["in place on ints"] = (error_of(lambda: lib.tensor([1, 2]).erfc_()),
+                                   error_of(lambda: lib.tensor([1, 2]).erfinv_()))
+        out["not a tensor"] = [error_of(f, [0.5]) for f in (lib.erf, lib.erfc, lib.erfinv, lib.special.erf,
+                                                            lib.special.erfc, lib.special.erfinv,
+                                                            lib.special.expit, lib.special.log1p)]
+        return out
+    oracle.same(program)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -484,6 +522,45 @@ DEVICE_ERRORS = {
     "to(5, 'cpu') is not a device": lambda lib: lib.ones(2).to("cpu", "cuda"),
 }
 
+# torch.device's two signatures, (torch.device device) and (str type, int index = -1), and
+# what PyTorch makes of other arguments.
+DEVICE_ARGUMENTS = {
+    "True": lambda lib: lib.device(True),
+    "1.5": lambda lib: lib.device(1.5),
+    "None": lambda lib: lib.device(None),
+    "no argument": lambda lib: lib.device(),
+    "a list": lambda lib: lib.device([1, "a"]),
+    "three arguments": lambda lib: lib.device("cpu", 0, 1),
+    "'cpu', 0": lambda lib: lib.device("cpu", 0),
+    "'cpu', None": lambda lib: lib.device("cpu", None),
+    "'cpu', numpy int": lambda lib: lib.device("cpu", np.int64(1)),
+    "'cpu', -1": lambda lib: lib.device("cpu", -1),
+    "'cpu', 1.5": lambda lib: lib.device("cpu", 1.5),
+    "'cpu', True": lambda lib: lib.device("cpu", True),
+    "'cpu', '0'": lambda lib: lib.device("cpu", "0"),
+    "index=1.5": lambda lib: lib.device("cpu", index=1.5),
+    "'cpu:0', 1": lambda lib: lib.device("cpu:0", 1),
+    "'cpu:x'": lambda lib: lib.device("cpu:x"),
+    "'cpu:-1'": lambda lib: lib.device("cpu:-1"),
+    "-1": lambda lib: lib.device(-1),
+    "bytes": lambda lib: lib.device(b"cpu"),
+    "type=, index=": lambda lib: lib.device(type="cpu", index=0),
+    "device=": lambda lib: lib.device(device=lib.device("cpu")),
+    "a device and an index": lambda lib: lib.device(lib.device("cpu"), 0),
+    "a wrong keyword": lambda lib: lib.device(typ="cpu"),
+    "0, 1": lambda lib: lib.device(0, 1),
+    "'cuda', 0": lambda lib: lib.device("cuda", 0),
+    **DEVICE_ERRORS,
+}
+
+
+@pytest.mark.parametrize("case", DEVICE_ARGUMENTS)
+def test_device_arguments(oracle, case):
+    def program(lib):
+        error = error_of(DEVICE_ARGUMENTS[case], lib)
+        return repr(DEVICE_ARGUMENTS[case](lib)) if error == "no exception" else error
+    oracle.same(program)
+
 
 def test_accelerators_are_refused_clearly():
     """minigrad has no CUDA or MPS: asking for one raises PyTorch's error type with PyTorch's
@@ -498,6 +575,12 @@ def test_accelerators_are_refused_clearly():
     with pytest.raises(RuntimeError, match="^PyTorch is not linked with support for mps devices. minigrad "
                                            "computes on the CPU, with NumPy"):
         mg.ones(2).to("mps")
+    with pytest.raises(RuntimeError, match="^Cannot access accelerator device when none is available. "
+                                           "minigrad computes on the CPU"):
+        mg.device(np.int64(0))  # (PyTorch says no more than the first sentence)
+    with pytest.raises(RuntimeError, match="^Cannot access accelerator device when none is available. "
+                                           "minigrad computes on the CPU"):
+        mg.nn.Linear(2, 1).to(3)
 
 
 def test_tensor_methods(oracle):

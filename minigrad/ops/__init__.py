@@ -31,7 +31,7 @@ unary.py           Exp, Log, Sqrt, Abs, Relu, Sigmoid, Tanh (ExpBackward0, ...),
                    ThresholdBackward (ReLU's backward), Clamp (ClampBackward1: number bounds),
                    ClampMin, ClampMax (``clamp_min``, ``clamp_max``),
                    Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Exp2, Expm1, Log2, Log10,
-                   Log1p (Log1PBackward0), Rsqrt, Erf, Frac, NanToNum; the steps, whose
+                   Log1p (Log1PBackward0), Rsqrt, Erf, Erfc, Erfinv, Frac, NanToNum; the steps, whose
                    gradient is 0: Sign, Floor, Ceil, Trunc, Round (RoundBackward0/1)
 reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Nansum, Var, Std,
                    Norm, NormP (LinalgVectorNormBackward0: p = 2, other p), Logsumexp,
@@ -98,5 +98,5 @@ from .reduce import (Amax, Amin, Bincount, Cumprod, Cumsum, Logsumexp, Max, MaxD
 from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
                     ReshapeAlias, T, Transpose, UnsafeView, Unsqueeze, View)
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,
-                    Expm1, Floor, Frac, Log, Log1p, Log2, Log10, NanToNum, Relu, Round, RoundDecimals,
+                    Erfc, Erfinv, Expm1, Floor, Frac, Log, Log1p, Log2, Log10, NanToNum, Relu, Round, RoundDecimals,
                     Rsqrt, Sigmoid, Sign, Sin, Sinh, Sqrt, Tan, Tanh, ThresholdBackward, Trunc)

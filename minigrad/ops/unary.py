@@ -9,6 +9,7 @@ import math
 import numpy as np
 
 from ..autograd.function import Op
+from .arithmetic import MulNumber
 
 
 # ---------------------------------------------------------------------------------------------
@@ -395,6 +396,23 @@ def erf(x):
     return np.asarray(scipy.special.erf(x), dtype=x.dtype)
 
 
+def erfc(x):
+    """``1 - erf(x)``, computed without the cancellation (erfc(5) is 1.5e-12, not 0): SciPy's."""
+    import scipy.special
+    return np.asarray(scipy.special.erfc(x), dtype=x.dtype)
+
+
+def erfinv(x):
+    """The inverse of erf on [-1, 1] (inf at 1, NaN outside): SciPy's."""
+    import scipy.special
+    return np.asarray(scipy.special.erfinv(x), dtype=x.dtype)
+
+
+# erf's family, with PyTorch's derivatives (derivatives.yaml), in its order of operations so
+# that a second backward records the same graph (its C++ ``number * t`` is MulBackward1):
+# erf'(x) = 2/sqrt(pi) exp(-x^2), erfc' its negative; erfinv'(y) = 1 / erf'(erfinv(y))
+# = sqrt(pi)/2 exp(erfinv(y)^2).
+
 class Erf(Op):
     node_name = "ErfBackward0"
 
@@ -406,7 +424,35 @@ class Erf(Op):
     @staticmethod
     def backward(ctx, grad):
         x, = ctx.saved_tensors
-        return grad * (2 / math.sqrt(math.pi)) * (-x * x).exp()
+        return MulNumber.apply((-x.pow(2)).exp(), 2 / math.sqrt(math.pi)) * grad
+
+
+class Erfc(Op):
+    node_name = "ErfcBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return erfc(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return MulNumber.apply((-x.pow(2)).exp(), -2 / math.sqrt(math.pi)) * grad
+
+
+class Erfinv(Op):
+    node_name = "ErfinvBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return erfinv(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors  # (erfinv again, as PyTorch: it is differentiable, for a second backward)
+        return MulNumber.apply(x.erfinv().pow(2).exp(), 0.5 * math.sqrt(math.pi)) * grad
 
 
 class Frac(Op):

@@ -11,10 +11,9 @@ import warnings
 from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 
-import numpy as np
 
 from ... import _device, _dtype
-from ..._tensor import Tensor
+from ..._tensor import Tensor, _to_args
 from ...autograd import no_grad
 from ...autograd.function import Op
 from ..parameter import Parameter
@@ -335,23 +334,21 @@ class Module:
         return self
 
     def to(self, *args, **kwargs):
-        """``.to(dtype)``, ``.to("cpu")``, ``.to("cpu", dtype)`` or ``.to(tensor)``."""
-        dtype = kwargs.get("dtype")
-        for a in args:
-            if isinstance(a, (_dtype.dtype, type, np.dtype)):  # or float, int, bool (NumPy's: refused)
-                dtype = a
-            elif isinstance(a, Tensor):
-                dtype = a.dtype
-            else:
-                _device.check(a)  # only the CPU: an accelerator raises PyTorch's error
-        _device.check(kwargs.get("device"))
+        """``.to(dtype)``, ``.to("cpu")``, ``.to("cpu", dtype)``, ``.to(tensor)`` (its dtype) or
+        ``.to(memory_format=...)`` (of 4-D weights): read as ``Tensor.to`` reads them, then
+        applied to the floating-point parameters and buffers (integer ones keep their dtype)."""
+        device, dtype, copy, fmt = _to_args(args, kwargs)
+        if copy is not None:
+            raise RuntimeError(".to() does not accept copy argument")
         dtype = _dtype.dtype_arg(dtype, "to")
-        if dtype is None:
-            return self
-        if not dtype.is_floating_point:
+        if dtype is not None and not dtype.is_floating_point:
             raise TypeError(f"nn.Module.to only accepts floating point or complex dtypes, but got desired "
                             f"dtype={dtype}")
-        return self._apply(lambda t: t.to(dtype))
+        _device.check(device)  # only the CPU: an accelerator raises PyTorch's error
+        if fmt is not None:  # (PyTorch converts the layout of 4-D and 5-D tensors only)
+            self._apply(lambda t: t.contiguous(memory_format=fmt) if t.dim() in (4, 5) else t,
+                        floats_only=False)
+        return self if dtype is None else self._apply(lambda t: t.to(dtype))
 
     def double(self):
         return self.to(_dtype.float64)
