@@ -10,7 +10,9 @@
 - ``memory_format=`` (``torch.preserve_format``, ``contiguous_format``, ``channels_last``) of
   ``clone``, ``contiguous``, ``is_contiguous`` and the ``*_like`` functions;
 - ``x ** p``, ``x ** y``, ``number ** x`` differentiated twice: the graph PyTorch's backward
-  formulas record (``grad * (p * x ** (p - 1))``: MulBackward1; ``y - 1``: SubBackward1).
+  formulas record (``grad * (p * x ** (p - 1))``: MulBackward1; ``y - 1``: SubBackward1);
+- GELU's gradient: one op (GeluBackwardBackward0, saving grad_output and self), differentiated
+  again through PyTorch's gelu_double_backward composition.
 
 Each comparison is recorded (tests/oracle.py); the live-only ones use the ``torch`` fixture.
 """
@@ -375,3 +377,55 @@ MEMORY_FORMAT_ERRORS = {
 @pytest.mark.parametrize("case", MEMORY_FORMAT_ERRORS)
 def test_memory_format_errors(oracle, case):
     oracle.same_error(lambda T: MEMORY_FORMAT_ERRORS[case](T, T.ones(3, 4, 5).permute(2, 0, 1)))
+
+
+# ---------------------------------------------------------------------------------------------
+# 5. GELU's backward: one op (gelu_backward, GeluBackwardBackward0), differentiable twice more
+# ---------------------------------------------------------------------------------------------
+
+def saved_of(T, node):
+    """What a node saved, as [shape, dtype] pairs in sorted order: PyTorch's ``_saved_*``
+    tensors, minigrad's ``saved_records()`` (the names differ, the arrays must not)."""
+    if T is minigrad:
+        arrays = [(list(r.array.shape), str(r.array.dtype)) for r in node.saved_records()]
+    else:
+        saved = [getattr(node, name) for name in dir(node) if name.startswith("_saved_")]
+        arrays = [(list(t.shape), str(t.dtype).replace("torch.", ""))
+                  for t in saved if isinstance(t, T.Tensor)]
+    return [list(a) for a in sorted(arrays)]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("approximate", ["none", "tanh"])
+def test_gelu_backward_is_one_op(oracle, approximate, dtype):
+    """gelu's gradient is one GeluBackwardBackward0 node saving grad_output and self; its own
+    gradients are gelu_backward again (for grad_output) and PyTorch's gelu_double_backward
+    composition (for self), whose graph and values a third derivative goes through."""
+    def program(T):
+        dt = getattr(T, dtype)
+        x = T.tensor([1.5, -0.3, 0.0, 2.0, -2.5, 7.5], dtype=dt, requires_grad=True)
+        gy = T.tensor([1.0, -0.5, 2.0, 0.3, 1.0, -1.5], dtype=dt, requires_grad=True)
+        y = T.nn.functional.gelu(x, approximate=approximate)
+        gx, = T.autograd.grad(y, x, gy, create_graph=True)
+        saved = saved_of(T, gx.grad_fn)
+        ggx, ggy = T.autograd.grad((gx * gx).sum(), [x, gy], create_graph=True)
+        gggx, gggy = T.autograd.grad(ggx.sum() + ggy.sum(), [x, gy])
+        return {"y": y, "gx": gx, "saved": saved, "ggx": ggx, "ggy": ggy,
+                "gggx": gggx, "gggy": gggy}
+    # float32: equal to float32 rounding (their tanh and erf are not NumPy's and SciPy's), so
+    # a printed 5th digit may differ
+    oracle.same(program, check_repr=dtype == "float64")
+
+
+@pytest.mark.parametrize("approximate", ["none", "tanh"])
+def test_gelu_backward_of_a_scalar_and_a_permuted_input(oracle, approximate):
+    """0-d and non-contiguous inputs (the op computes in place on arrays of its own)."""
+    def program(T):
+        s = T.tensor(0.7, requires_grad=True)
+        x = T.tensor(np.linspace(-3, 3, 12).reshape(3, 4), requires_grad=True)
+        F = T.nn.functional
+        gs, = T.autograd.grad(F.gelu(s, approximate=approximate), s, create_graph=True)
+        y = F.gelu(x.t(), approximate=approximate)
+        y.backward(T.ones(4, 3) * 0.5)
+        return {"gs": gs, "gs'": T.autograd.grad(gs, s)[0], "x.grad": x.grad, "y stride": y.stride()}
+    oracle.same(program)

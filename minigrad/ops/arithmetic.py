@@ -134,6 +134,20 @@ class SubNumber(Op):
         return grad, None
 
 
+class AddNumber(Op):
+    """``x + number`` as PyTorch's C++ records it (``AddBackward1``; Python's ``x + 1`` records
+    ``AddBackward0``): in GELU's second derivative."""
+    node_name = "AddBackward1"
+
+    @staticmethod
+    def forward(ctx, x, number):
+        return x + np.asarray(number, dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, None
+
+
 class MulNumber(Op):
     """``x * number`` as PyTorch's C++ records it (``MulBackward1``; Python's ``x * 0.5``
     records ``MulBackward0``): the backward of ``add``'s alpha, of ``x ** 2``; cross_entropy's
