@@ -12,7 +12,10 @@
 - ``x ** p``, ``x ** y``, ``number ** x`` differentiated twice: the graph PyTorch's backward
   formulas record (``grad * (p * x ** (p - 1))``: MulBackward1; ``y - 1``: SubBackward1);
 - GELU's gradient: one op (GeluBackwardBackward0, saving grad_output and self), differentiated
-  again through PyTorch's gelu_double_backward composition.
+  again through PyTorch's gelu_double_backward composition;
+- mixed dtypes with ``create_graph``: the gradient cast back to an input's dtype (ToCopyBackward0),
+  ``x ** y``'s log of x in the result's dtype, ``where``'s, ``addcmul``'s and ``addcdiv``'s
+  gradients as derivatives.yaml writes them.
 
 Each comparison is recorded (tests/oracle.py); the live-only ones use the ``torch`` fixture.
 """
@@ -428,4 +431,44 @@ def test_gelu_backward_of_a_scalar_and_a_permuted_input(oracle, approximate):
         y = F.gelu(x.t(), approximate=approximate)
         y.backward(T.ones(4, 3) * 0.5)
         return {"gs": gs, "gs'": T.autograd.grad(gs, s)[0], "x.grad": x.grad, "y stride": y.stride()}
+    oracle.same(program)
+
+
+# ---------------------------------------------------------------------------------------------
+# 6. Mixed dtypes with create_graph: the gradient cast back to an input's dtype (ToCopyBackward0)
+# ---------------------------------------------------------------------------------------------
+
+MIXED = {  # (program, shapes of a and b, dtypes of a and b, shape and dtype of gy)
+    "add": (lambda T, a, b: a + b, [(3,), (3,)], ["float32", "float64"], (3,), "float64"),
+    "add broadcast": (lambda T, a, b: a + b, [(2, 1), (3,)], ["float32", "float64"], (2, 3), "float64"),
+    "add 0-d float64": (lambda T, a, b: a + b, [(3,), ()], ["float32", "float64"], (3,), "float32"),
+    "add_": (lambda T, a, b: a.clone().add_(b), [(3,), (3,)], ["float64", "float32"], (3,), "float64"),
+    "sub broadcast": (lambda T, a, b: a - b, [(2, 1), (3,)], ["float32", "float64"], (2, 3), "float64"),
+    "mul": (lambda T, a, b: a * b, [(2, 1), (3,)], ["float32", "float64"], (2, 3), "float64"),
+    "div": (lambda T, a, b: a / b, [(3,), (3,)], ["float32", "float64"], (3,), "float64"),
+    "pow": (lambda T, a, b: a ** b, [(3,), (3,)], ["float32", "float64"], (3,), "float64"),
+    "where": (lambda T, a, b: T.where(a > 1.4, a, b), [(3,), (3,)], ["float32", "float64"], (3,), "float64"),
+    "where same dtype": (lambda T, a, b: T.where(a > 1.4, a, b), [(3,), (3,)], ["float32", "float32"], (3,),
+                         "float32"),
+    "addcmul": (lambda T, a, b: T.addcmul(a, b, b, value=0.5), [(3,), (3,)], ["float32", "float64"], (3,),
+                "float64"),
+    "addcdiv": (lambda T, a, b: T.addcdiv(a, b, b + 3, value=0.5), [(3,), (3,)], ["float32", "float64"], (3,),
+                "float64"),
+}
+
+
+@pytest.mark.parametrize("case", MIXED)
+def test_mixed_dtype_gradient_graphs(oracle, case):
+    """The gradients' graphs (create_graph=True) and a second derivative through them."""
+    fn, shapes, dtypes, gshape, gdtype = MIXED[case]
+
+    def program(T):
+        a, b = (T.tensor(np.linspace(0.5, 2.5, int(np.prod(s))).reshape(s), dtype=getattr(T, d), requires_grad=True)
+                for s, d in zip(shapes, dtypes))
+        gy = T.tensor(np.linspace(-1, 1.5, int(np.prod(gshape))).reshape(gshape), dtype=getattr(T, gdtype),
+                      requires_grad=True)
+        ga, gb = T.autograd.grad(fn(T, a, b), [a, b], gy, create_graph=True, allow_unused=True)
+        second = T.autograd.grad(sum((g * g).sum() for g in (ga, gb) if g is not None), [a, b, gy],
+                                 allow_unused=True)
+        return {"ga": ga, "gb": gb, "second": list(second)}
     oracle.same(program)
