@@ -15,7 +15,9 @@
   again through PyTorch's gelu_double_backward composition;
 - mixed dtypes with ``create_graph``: the gradient cast back to an input's dtype (ToCopyBackward0),
   ``x ** y``'s log of x in the result's dtype, ``where``'s, ``addcmul``'s and ``addcdiv``'s
-  gradients as derivatives.yaml writes them.
+  gradients as derivatives.yaml writes them;
+- a slice's and a select's gradient (create_graph): one node, SliceBackwardBackward0 /
+  SelectBackwardBackward0, as PyTorch's slice_backward and select_backward; squeeze's: unsqueeze.
 
 Each comparison is recorded (tests/oracle.py); the live-only ones use the ``torch`` fixture.
 """
@@ -471,4 +473,41 @@ def test_mixed_dtype_gradient_graphs(oracle, case):
         second = T.autograd.grad(sum((g * g).sum() for g in (ga, gb) if g is not None), [a, b, gy],
                                  allow_unused=True)
         return {"ga": ga, "gb": gb, "second": list(second)}
+    oracle.same(program)
+
+
+# ---------------------------------------------------------------------------------------------
+# 7. A slice's or select's backward: its own node (SliceBackwardBackward0, SelectBackwardBackward0);
+#    squeeze's: unsqueeze
+# ---------------------------------------------------------------------------------------------
+
+VIEW_BACKWARDS = {
+    "x[1:3]": lambda T, x: x[1:3],
+    "x[:, ::2]": lambda T, x: x[:, ::2],
+    "narrow": lambda T, x: x.narrow(1, 1, 2),
+    "x[1]": lambda T, x: x[1],
+    "x[:, 1]": lambda T, x: x[:, 1],
+    "select": lambda T, x: x.select(1, -1),
+    "x[1:3, ::2]": lambda T, x: x[1:3, ::2],
+    "x[..., -1]": lambda T, x: x[..., -1],
+    "x[None, 1:]": lambda T, x: x[None, 1:],
+    "x[1:3][:, 1]": lambda T, x: x[1:3][:, 1],
+    "x.t()[1:]": lambda T, x: x.t()[1:],
+    # squeeze's backward: PyTorch's unsqueeze_to (UnsqueezeBackward0 per dropped dim)
+    "squeeze()": lambda T, x: x[None, :, None].squeeze(),
+    "squeeze dims": lambda T, x: x[None, :, None].squeeze((0, -2, 1)),
+}
+
+
+@pytest.mark.parametrize("case", VIEW_BACKWARDS)
+def test_slice_backward_is_its_own_node(oracle, case):
+    """The gradient's graph (create_graph=True), and the second derivative's: differentiated
+    again, SliceBackwardBackward0 slices (SliceBackward0), SelectBackwardBackward0 selects."""
+    def program(T):
+        x = T.arange(20.0).reshape(4, 5).requires_grad_()
+        y = VIEW_BACKWARDS[case](T, x)
+        gy = (T.arange(float(y.numel())).reshape(y.shape) - 2).requires_grad_()
+        gx, = T.autograd.grad(y, x, gy, create_graph=True)
+        ggy, = T.autograd.grad((gx * gx).sum(), gy, create_graph=True)
+        return {"gx": gx, "gx stride": gx.stride(), "ggy": ggy}
     oracle.same(program)

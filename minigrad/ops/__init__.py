@@ -48,6 +48,7 @@ shape.py           View, UnsafeView (a reshape that copied), ReshapeAlias, Expan
 index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``), Alias
                    (``x[:]``), Unbind (``for row in x``), SplitPiece, SplitWithSizesPiece
                    (``split``, ``chunk``), MaskedSelect, IndexPut (indexing's backward),
+                   SliceBackward, SelectBackward (SliceBackwardBackward0, ...: theirs),
                    Gather (``gather``, ``take_along_dim``), ScatterAlong (max's backward),
                    Scatter, ScatterValue (ScatterBackward0/1), ScatterAdd, IndexSelect,
                    MaskedFill, MaskedFillTensor (MaskedFillBackward0/1), IndexPutValues
@@ -86,7 +87,8 @@ from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, Cla
                          SubNumber, SubScaled, ToCopy, Where, Zero)
 from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
 from .index import (Alias, AsStrided, Gather, Index, IndexPut, IndexPutValues, IndexSelect, MaskedFill, MaskedFillTensor,
-                    MaskedSelect, Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, Slice,
+                    MaskedSelect, Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, SelectBackward, Slice,
+                    SliceBackward,
                     SplitPiece, SplitWithSizesPiece, Unbind)
 from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, Dot, MatMul, Mm, Mv, Trace,
                      Tril, Triu, VecMat, matmul_op)
