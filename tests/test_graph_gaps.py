@@ -17,7 +17,9 @@
   ``x ** y``'s log of x in the result's dtype, ``where``'s, ``addcmul``'s and ``addcdiv``'s
   gradients as derivatives.yaml writes them;
 - a slice's and a select's gradient (create_graph): one node, SliceBackwardBackward0 /
-  SelectBackwardBackward0, as PyTorch's slice_backward and select_backward; squeeze's: unsqueeze.
+  SelectBackwardBackward0, as PyTorch's slice_backward and select_backward; squeeze's: unsqueeze;
+- nll_loss's nodes save what PyTorch's save (NllLossBackward0: self, target, total_weight, weight;
+  NllLossBackwardBackward0: target, weight), so viz.saved_memory's bytes are PyTorch's.
 
 Each comparison is recorded (tests/oracle.py); the live-only ones use the ``torch`` fixture.
 """
@@ -27,6 +29,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import minigrad
+from minigrad import viz
 
 
 def diff(reason):
@@ -465,8 +468,8 @@ def test_mixed_dtype_gradient_graphs(oracle, case):
     fn, shapes, dtypes, gshape, gdtype = MIXED[case]
 
     def program(T):
-        a, b = (T.tensor(np.linspace(0.5, 2.5, int(np.prod(s))).reshape(s), dtype=getattr(T, d), requires_grad=True)
-                for s, d in zip(shapes, dtypes))
+        a, b = (T.tensor(np.linspace(0.5, 2.5, int(np.prod(s))).reshape(s), dtype=getattr(T, d),
+                         requires_grad=True) for s, d in zip(shapes, dtypes))
         gy = T.tensor(np.linspace(-1, 1.5, int(np.prod(gshape))).reshape(gshape), dtype=getattr(T, gdtype),
                       requires_grad=True)
         ga, gb = T.autograd.grad(fn(T, a, b), [a, b], gy, create_graph=True, allow_unused=True)
@@ -510,4 +513,71 @@ def test_slice_backward_is_its_own_node(oracle, case):
         gx, = T.autograd.grad(y, x, gy, create_graph=True)
         ggy, = T.autograd.grad((gx * gx).sum(), gy, create_graph=True)
         return {"gx": gx, "gx stride": gx.stride(), "ggy": ggy}
+    oracle.same(program)
+
+
+# ---------------------------------------------------------------------------------------------
+# 8. What nll_loss's nodes save (NllLossBackward0: self, target, total_weight, weight)
+# ---------------------------------------------------------------------------------------------
+
+def saved_by_node(T, root):
+    """Each backward node of the graph (depth first, as next_functions lists them) with what it
+    saved (saved_of), and the bytes of every distinct saved array, as viz.saved_memory counts."""
+    nodes, seen, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if type(node).__name__ != "AccumulateGrad":
+            nodes.append([type(node).__name__, saved_of(T, node)])
+        stack.extend(child for child, _ in reversed(node.next_functions))
+    return nodes
+
+
+def saved_bytes(T, loss):
+    if T is minigrad:
+        return viz.saved_memory(loss).total
+    arrays, stack, seen = {}, [loss.grad_fn], set()
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        for name in dir(node):
+            if name.startswith("_saved_") and isinstance(getattr(node, name), T.Tensor):
+                t = getattr(node, name)
+                arrays[t.data_ptr(), t.nbytes] = t.nbytes
+        stack.extend(child for child, _ in node.next_functions)
+    return sum(arrays.values())
+
+
+NLL_SAVED = {
+    "cross_entropy": lambda T, F, z, t, w: F.cross_entropy(z, t),
+    "class weights": lambda T, F, z, t, w: F.cross_entropy(z, t, weight=w),
+    "ignore_index": lambda T, F, z, t, w: F.cross_entropy(z, T.tensor([0, -100, 4, 1])),
+    "sum": lambda T, F, z, t, w: F.nll_loss(z.log_softmax(1), t, reduction="sum"),
+    "none": lambda T, F, z, t, w: F.nll_loss(z.log_softmax(1), t, reduction="none").sum(),
+    "one sample": lambda T, F, z, t, w: F.nll_loss(z[0].log_softmax(0), t[0]),
+    "2d": lambda T, F, z, t, w: F.nll_loss(z.t().reshape(1, 5, 4, 1).log_softmax(1), t.reshape(1, 4, 1)),
+}
+
+
+@pytest.mark.parametrize("case", NLL_SAVED)
+def test_nll_loss_saves_what_pytorch_saves(oracle, case):
+    """A classifier's step (linear layer, cross-entropy): each node's saved tensors, the bytes
+    viz.saved_memory reports (PyTorch: its nodes' distinct saved tensors), the gradients, and
+    the graph and value of a second derivative."""
+    def program(T):
+        x = T.tensor(np.linspace(-1, 1, 12).reshape(4, 3))
+        W = T.tensor(np.linspace(-0.5, 0.7, 15).reshape(3, 5), requires_grad=True)
+        b = T.tensor(np.linspace(0.1, -0.2, 5), requires_grad=True)
+        z = x @ W + b
+        loss = NLL_SAVED[case](T, T.nn.functional, z, T.tensor([0, 3, 4, 1]),
+                                 T.tensor([1.0, 2.0, 0.5, 1.0, 3.0], dtype=z.dtype))
+        answer = {"loss": loss, "saved": saved_by_node(T, loss.grad_fn), "bytes": saved_bytes(T, loss)}
+        gz, = T.autograd.grad(loss, z, create_graph=True)
+        answer["gz"] = gz
+        answer["second"] = T.autograd.grad((gz * gz).sum(), W)[0]
+        return answer
     oracle.same(program)
