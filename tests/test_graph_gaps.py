@@ -19,7 +19,9 @@
 - a slice's and a select's gradient (create_graph): one node, SliceBackwardBackward0 /
   SelectBackwardBackward0, as PyTorch's slice_backward and select_backward; squeeze's: unsqueeze;
 - nll_loss's nodes save what PyTorch's save (NllLossBackward0: self, target, total_weight, weight;
-  NllLossBackwardBackward0: target, weight), so viz.saved_memory's bytes are PyTorch's.
+  NllLossBackwardBackward0: target, weight), so viz.saved_memory's bytes are PyTorch's;
+- ``x.norm()`` differentiated twice: PyTorch's norm_backward (the 0 / 0 at a zero norm masked to 0:
+  a NaN second derivative there, as in PyTorch).
 
 Each comparison is recorded (tests/oracle.py); the live-only ones use the ``torch`` fixture.
 """
@@ -581,3 +583,53 @@ def test_nll_loss_saves_what_pytorch_saves(oracle, case):
         answer["second"] = T.autograd.grad((gz * gz).sum(), W)[0]
         return answer
     oracle.same(program)
+
+
+# ---------------------------------------------------------------------------------------------
+# 9. x.norm() differentiated twice, at 0 too: PyTorch's norm_backward
+# ---------------------------------------------------------------------------------------------
+
+NORM_POINTS = {
+    "zero vector": [0.0, 0.0, 0.0],
+    "one zero": [0.0],
+    "scalar zero": 0.0,
+    "with a zero": [3.0, 0.0, -4.0],
+    "a zero row": [[0.0, 0.0], [1.0, 2.0]],
+}
+NORMS = {
+    "norm": lambda x: x.norm(),
+    "norm dim": lambda x: x.norm(dim=-1),
+    "norm keepdim": lambda x: x.norm(dim=0, keepdim=True),
+    "p=3": lambda x: x.norm(p=3),
+    "p=2.5 dim": lambda x: x.norm(p=2.5, dim=-1),
+}
+
+
+@pytest.mark.parametrize("point", NORM_POINTS)
+@pytest.mark.parametrize("norm", NORMS)
+def test_norm_second_derivative(oracle, norm, point):
+    """x * (grad / |x|) with the 0 / 0 at |x| = 0 masked to 0 (MaskedFillBackward0): the first
+    derivative there is 0; the second is NaN (the masked 0 / 0 differentiated), as in PyTorch."""
+    if point == "scalar zero" and norm in ("norm dim", "p=2.5 dim"):
+        pytest.skip("dim=-1 of a 0-d tensor: covered by the other points")
+
+    def program(T):
+        x = T.tensor(NORM_POINTS[point], requires_grad=True)
+        y = NORMS[norm](x)
+        g, = T.autograd.grad(y.sum(), x, create_graph=True)
+        return {"y": y, "g": g, "h": T.autograd.grad(g.sum(), x)[0]}
+    oracle.same(program)
+
+
+@pytest.mark.parametrize("p", [0.5, 1, 1.5])
+def test_norm_p_below_2_second_derivative(oracle, p):
+    """The same values; the graphs differ only in a name: PyTorch's sgn(x) records
+    SgnBackward0, minigrad's sign(x) SignBackward0 (minigrad has no sgn)."""
+    def program(T):
+        x = T.tensor([[0.0, 0.0], [1.0, -2.0]], requires_grad=True)
+        g, = T.autograd.grad(x.norm(p=p, dim=1).sum(), x, create_graph=True)
+        answer = {"g": g, "graph": type(g.grad_fn).__name__}
+        if p != 1:  # (there PyTorch's second derivative, of sgn, is a tensor without storage)
+            answer["h"] = T.autograd.grad(g.sum(), x)[0]
+        return answer
+    oracle.same(program, check_graph=False)
