@@ -1425,6 +1425,10 @@ NN_OPS = {
                                                 probabilities_pair()),
     "cross_entropy(smoothing)": (lambda x: F.cross_entropy(x, minigrad.tensor([1, 0, -100]), label_smoothing=0.3),
                                  fixed((3, 2))),
+    "cross_entropy(weight, ignore_index)": (lambda x: F.cross_entropy(
+        x, minigrad.tensor([2, 0, 1, 2]), weight=_ramp(3), ignore_index=1), fixed((4, 3))),
+    "nll_loss(2-D, none)": (lambda x: F.nll_loss(x.log_softmax(1), minigrad.tensor([[[0, 2]], [[1, 1]]]),
+                                                 reduction="none"), fixed((2, 3, 1, 2))),
 }
 
 

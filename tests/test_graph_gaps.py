@@ -10,7 +10,18 @@
 - ``memory_format=`` (``torch.preserve_format``, ``contiguous_format``, ``channels_last``) of
   ``clone``, ``contiguous``, ``is_contiguous`` and the ``*_like`` functions;
 - ``x ** p``, ``x ** y``, ``number ** x`` differentiated twice: the graph PyTorch's backward
-  formulas record (``grad * (p * x ** (p - 1))``: MulBackward1; ``y - 1``: SubBackward1).
+  formulas record (``grad * (p * x ** (p - 1))``: MulBackward1; ``y - 1``: SubBackward1);
+- GELU's gradient: one op (GeluBackwardBackward0, saving grad_output and self), differentiated
+  again through PyTorch's gelu_double_backward composition;
+- mixed dtypes with ``create_graph``: the gradient cast back to an input's dtype (ToCopyBackward0),
+  ``x ** y``'s log of x in the result's dtype, ``where``'s, ``addcmul``'s and ``addcdiv``'s
+  gradients as derivatives.yaml writes them;
+- a slice's and a select's gradient (create_graph): one node, SliceBackwardBackward0 /
+  SelectBackwardBackward0, as PyTorch's slice_backward and select_backward; squeeze's: unsqueeze;
+- nll_loss's nodes save what PyTorch's save (NllLossBackward0: self, target, total_weight, weight;
+  NllLossBackwardBackward0: target, weight), so viz.saved_memory's bytes are PyTorch's;
+- ``x.norm()`` differentiated twice: PyTorch's norm_backward (the 0 / 0 at a zero norm masked to 0:
+  a NaN second derivative there, as in PyTorch).
 
 Each comparison is recorded (tests/oracle.py); the live-only ones use the ``torch`` fixture.
 """
@@ -20,6 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import minigrad
+from minigrad import viz
 
 
 def diff(reason):
@@ -375,3 +387,249 @@ MEMORY_FORMAT_ERRORS = {
 @pytest.mark.parametrize("case", MEMORY_FORMAT_ERRORS)
 def test_memory_format_errors(oracle, case):
     oracle.same_error(lambda T: MEMORY_FORMAT_ERRORS[case](T, T.ones(3, 4, 5).permute(2, 0, 1)))
+
+
+# ---------------------------------------------------------------------------------------------
+# 5. GELU's backward: one op (gelu_backward, GeluBackwardBackward0), differentiable twice more
+# ---------------------------------------------------------------------------------------------
+
+def saved_of(T, node):
+    """What a node saved, as [shape, dtype] pairs in sorted order: PyTorch's ``_saved_*``
+    tensors, minigrad's ``saved_records()`` (the names differ, the arrays must not)."""
+    if T is minigrad:
+        arrays = [(list(r.array.shape), str(r.array.dtype)) for r in node.saved_records()]
+    else:
+        saved = [getattr(node, name) for name in dir(node) if name.startswith("_saved_")]
+        arrays = [(list(t.shape), str(t.dtype).replace("torch.", ""))
+                  for t in saved if isinstance(t, T.Tensor)]
+    return [list(a) for a in sorted(arrays)]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("approximate", ["none", "tanh"])
+def test_gelu_backward_is_one_op(oracle, approximate, dtype):
+    """gelu's gradient is one GeluBackwardBackward0 node saving grad_output and self; its own
+    gradients are gelu_backward again (for grad_output) and PyTorch's gelu_double_backward
+    composition (for self), whose graph and values a third derivative goes through."""
+    def program(T):
+        dt = getattr(T, dtype)
+        x = T.tensor([1.5, -0.3, 0.0, 2.0, -2.5, 7.5], dtype=dt, requires_grad=True)
+        gy = T.tensor([1.0, -0.5, 2.0, 0.3, 1.0, -1.5], dtype=dt, requires_grad=True)
+        y = T.nn.functional.gelu(x, approximate=approximate)
+        gx, = T.autograd.grad(y, x, gy, create_graph=True)
+        saved = saved_of(T, gx.grad_fn)
+        ggx, ggy = T.autograd.grad((gx * gx).sum(), [x, gy], create_graph=True)
+        gggx, gggy = T.autograd.grad(ggx.sum() + ggy.sum(), [x, gy])
+        return {"y": y, "gx": gx, "saved": saved, "ggx": ggx, "ggy": ggy,
+                "gggx": gggx, "gggy": gggy}
+    # float32: equal to float32 rounding (their tanh and erf are not NumPy's and SciPy's), so
+    # a printed 5th digit may differ
+    oracle.same(program, check_repr=dtype == "float64")
+
+
+@pytest.mark.parametrize("approximate", ["none", "tanh"])
+def test_gelu_backward_of_a_scalar_and_a_permuted_input(oracle, approximate):
+    """0-d and non-contiguous inputs (the op computes in place on arrays of its own)."""
+    def program(T):
+        s = T.tensor(0.7, requires_grad=True)
+        x = T.tensor(np.linspace(-3, 3, 12).reshape(3, 4), requires_grad=True)
+        F = T.nn.functional
+        gs, = T.autograd.grad(F.gelu(s, approximate=approximate), s, create_graph=True)
+        y = F.gelu(x.t(), approximate=approximate)
+        y.backward(T.ones(4, 3) * 0.5)
+        return {"gs": gs, "gs'": T.autograd.grad(gs, s)[0], "x.grad": x.grad, "y stride": y.stride()}
+    oracle.same(program)
+
+
+# ---------------------------------------------------------------------------------------------
+# 6. Mixed dtypes with create_graph: the gradient cast back to an input's dtype (ToCopyBackward0)
+# ---------------------------------------------------------------------------------------------
+
+MIXED = {  # (program, shapes of a and b, dtypes of a and b, shape and dtype of gy)
+    "add": (lambda T, a, b: a + b, [(3,), (3,)], ["float32", "float64"], (3,), "float64"),
+    "add broadcast": (lambda T, a, b: a + b, [(2, 1), (3,)], ["float32", "float64"], (2, 3), "float64"),
+    "add 0-d float64": (lambda T, a, b: a + b, [(3,), ()], ["float32", "float64"], (3,), "float32"),
+    "add_": (lambda T, a, b: a.clone().add_(b), [(3,), (3,)], ["float64", "float32"], (3,), "float64"),
+    "sub broadcast": (lambda T, a, b: a - b, [(2, 1), (3,)], ["float32", "float64"], (2, 3), "float64"),
+    "mul": (lambda T, a, b: a * b, [(2, 1), (3,)], ["float32", "float64"], (2, 3), "float64"),
+    "div": (lambda T, a, b: a / b, [(3,), (3,)], ["float32", "float64"], (3,), "float64"),
+    "pow": (lambda T, a, b: a ** b, [(3,), (3,)], ["float32", "float64"], (3,), "float64"),
+    "where": (lambda T, a, b: T.where(a > 1.4, a, b), [(3,), (3,)], ["float32", "float64"], (3,), "float64"),
+    "where same dtype": (lambda T, a, b: T.where(a > 1.4, a, b), [(3,), (3,)], ["float32", "float32"], (3,),
+                         "float32"),
+    "addcmul": (lambda T, a, b: T.addcmul(a, b, b, value=0.5), [(3,), (3,)], ["float32", "float64"], (3,),
+                "float64"),
+    "addcdiv": (lambda T, a, b: T.addcdiv(a, b, b + 3, value=0.5), [(3,), (3,)], ["float32", "float64"], (3,),
+                "float64"),
+}
+
+
+@pytest.mark.parametrize("case", MIXED)
+def test_mixed_dtype_gradient_graphs(oracle, case):
+    """The gradients' graphs (create_graph=True) and a second derivative through them."""
+    fn, shapes, dtypes, gshape, gdtype = MIXED[case]
+
+    def program(T):
+        a, b = (T.tensor(np.linspace(0.5, 2.5, int(np.prod(s))).reshape(s), dtype=getattr(T, d),
+                         requires_grad=True) for s, d in zip(shapes, dtypes))
+        gy = T.tensor(np.linspace(-1, 1.5, int(np.prod(gshape))).reshape(gshape), dtype=getattr(T, gdtype),
+                      requires_grad=True)
+        ga, gb = T.autograd.grad(fn(T, a, b), [a, b], gy, create_graph=True, allow_unused=True)
+        second = T.autograd.grad(sum((g * g).sum() for g in (ga, gb) if g is not None), [a, b, gy],
+                                 allow_unused=True)
+        return {"ga": ga, "gb": gb, "second": list(second)}
+    oracle.same(program)
+
+
+# ---------------------------------------------------------------------------------------------
+# 7. A slice's or select's backward: its own node (SliceBackwardBackward0, SelectBackwardBackward0);
+#    squeeze's: unsqueeze
+# ---------------------------------------------------------------------------------------------
+
+VIEW_BACKWARDS = {
+    "x[1:3]": lambda T, x: x[1:3],
+    "x[:, ::2]": lambda T, x: x[:, ::2],
+    "narrow": lambda T, x: x.narrow(1, 1, 2),
+    "x[1]": lambda T, x: x[1],
+    "x[:, 1]": lambda T, x: x[:, 1],
+    "select": lambda T, x: x.select(1, -1),
+    "x[1:3, ::2]": lambda T, x: x[1:3, ::2],
+    "x[..., -1]": lambda T, x: x[..., -1],
+    "x[None, 1:]": lambda T, x: x[None, 1:],
+    "x[1:3][:, 1]": lambda T, x: x[1:3][:, 1],
+    "x.t()[1:]": lambda T, x: x.t()[1:],
+    # squeeze's backward: PyTorch's unsqueeze_to (UnsqueezeBackward0 per dropped dim)
+    "squeeze()": lambda T, x: x[None, :, None].squeeze(),
+    "squeeze dims": lambda T, x: x[None, :, None].squeeze((0, -2, 1)),
+}
+
+
+@pytest.mark.parametrize("case", VIEW_BACKWARDS)
+def test_slice_backward_is_its_own_node(oracle, case):
+    """The gradient's graph (create_graph=True), and the second derivative's: differentiated
+    again, SliceBackwardBackward0 slices (SliceBackward0), SelectBackwardBackward0 selects."""
+    def program(T):
+        x = T.arange(20.0).reshape(4, 5).requires_grad_()
+        y = VIEW_BACKWARDS[case](T, x)
+        gy = (T.arange(float(y.numel())).reshape(y.shape) - 2).requires_grad_()
+        gx, = T.autograd.grad(y, x, gy, create_graph=True)
+        ggy, = T.autograd.grad((gx * gx).sum(), gy, create_graph=True)
+        return {"gx": gx, "gx stride": gx.stride(), "ggy": ggy}
+    oracle.same(program)
+
+
+# ---------------------------------------------------------------------------------------------
+# 8. What nll_loss's nodes save (NllLossBackward0: self, target, total_weight, weight)
+# ---------------------------------------------------------------------------------------------
+
+def saved_by_node(T, root):
+    """Each backward node of the graph (depth first, as next_functions lists them) with what it
+    saved (saved_of), and the bytes of every distinct saved array, as viz.saved_memory counts."""
+    nodes, seen, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if type(node).__name__ != "AccumulateGrad":
+            nodes.append([type(node).__name__, saved_of(T, node)])
+        stack.extend(child for child, _ in reversed(node.next_functions))
+    return nodes
+
+
+def saved_bytes(T, loss):
+    if T is minigrad:
+        return viz.saved_memory(loss).total
+    arrays, stack, seen = {}, [loss.grad_fn], set()
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        for name in dir(node):
+            if name.startswith("_saved_") and isinstance(getattr(node, name), T.Tensor):
+                t = getattr(node, name)
+                arrays[t.data_ptr(), t.nbytes] = t.nbytes
+        stack.extend(child for child, _ in node.next_functions)
+    return sum(arrays.values())
+
+
+NLL_SAVED = {
+    "cross_entropy": lambda T, F, z, t, w: F.cross_entropy(z, t),
+    "class weights": lambda T, F, z, t, w: F.cross_entropy(z, t, weight=w),
+    "ignore_index": lambda T, F, z, t, w: F.cross_entropy(z, T.tensor([0, -100, 4, 1])),
+    "sum": lambda T, F, z, t, w: F.nll_loss(z.log_softmax(1), t, reduction="sum"),
+    "none": lambda T, F, z, t, w: F.nll_loss(z.log_softmax(1), t, reduction="none").sum(),
+    "one sample": lambda T, F, z, t, w: F.nll_loss(z[0].log_softmax(0), t[0]),
+    "2d": lambda T, F, z, t, w: F.nll_loss(z.t().reshape(1, 5, 4, 1).log_softmax(1), t.reshape(1, 4, 1)),
+}
+
+
+@pytest.mark.parametrize("case", NLL_SAVED)
+def test_nll_loss_saves_what_pytorch_saves(oracle, case):
+    """A classifier's step (linear layer, cross-entropy): each node's saved tensors, the bytes
+    viz.saved_memory reports (PyTorch: its nodes' distinct saved tensors), the gradients, and
+    the graph and value of a second derivative."""
+    def program(T):
+        x = T.tensor(np.linspace(-1, 1, 12).reshape(4, 3))
+        W = T.tensor(np.linspace(-0.5, 0.7, 15).reshape(3, 5), requires_grad=True)
+        b = T.tensor(np.linspace(0.1, -0.2, 5), requires_grad=True)
+        z = x @ W + b
+        loss = NLL_SAVED[case](T, T.nn.functional, z, T.tensor([0, 3, 4, 1]),
+                                 T.tensor([1.0, 2.0, 0.5, 1.0, 3.0], dtype=z.dtype))
+        answer = {"loss": loss, "saved": saved_by_node(T, loss.grad_fn), "bytes": saved_bytes(T, loss)}
+        gz, = T.autograd.grad(loss, z, create_graph=True)
+        answer["gz"] = gz
+        answer["second"] = T.autograd.grad((gz * gz).sum(), W)[0]
+        return answer
+    oracle.same(program)
+
+
+# ---------------------------------------------------------------------------------------------
+# 9. x.norm() differentiated twice, at 0 too: PyTorch's norm_backward
+# ---------------------------------------------------------------------------------------------
+
+NORM_POINTS = {
+    "zero vector": [0.0, 0.0, 0.0],
+    "one zero": [0.0],
+    "scalar zero": 0.0,
+    "with a zero": [3.0, 0.0, -4.0],
+    "a zero row": [[0.0, 0.0], [1.0, 2.0]],
+}
+NORMS = {
+    "norm": lambda x: x.norm(),
+    "norm dim": lambda x: x.norm(dim=-1),
+    "norm keepdim": lambda x: x.norm(dim=0, keepdim=True),
+    "p=3": lambda x: x.norm(p=3),
+    "p=2.5 dim": lambda x: x.norm(p=2.5, dim=-1),
+}
+
+
+@pytest.mark.parametrize("point", NORM_POINTS)
+@pytest.mark.parametrize("norm", NORMS)
+def test_norm_second_derivative(oracle, norm, point):
+    """x * (grad / |x|) with the 0 / 0 at |x| = 0 masked to 0 (MaskedFillBackward0): the first
+    derivative there is 0; the second is NaN (the masked 0 / 0 differentiated), as in PyTorch."""
+    if point == "scalar zero" and norm in ("norm dim", "p=2.5 dim"):
+        pytest.skip("dim=-1 of a 0-d tensor: covered by the other points")
+
+    def program(T):
+        x = T.tensor(NORM_POINTS[point], requires_grad=True)
+        y = NORMS[norm](x)
+        g, = T.autograd.grad(y.sum(), x, create_graph=True)
+        return {"y": y, "g": g, "h": T.autograd.grad(g.sum(), x)[0]}
+    oracle.same(program)
+
+
+@pytest.mark.parametrize("p", [0.5, 1, 1.5])
+def test_norm_p_below_2_second_derivative(oracle, p):
+    """The same values; the graphs differ only in a name: PyTorch's sgn(x) records
+    SgnBackward0, minigrad's sign(x) SignBackward0 (minigrad has no sgn)."""
+    def program(T):
+        x = T.tensor([[0.0, 0.0], [1.0, -2.0]], requires_grad=True)
+        g, = T.autograd.grad(x.norm(p=p, dim=1).sum(), x, create_graph=True)
+        answer = {"g": g, "graph": type(g.grad_fn).__name__}
+        if p != 1:  # (there PyTorch's second derivative, of sgn, is a tensor without storage)
+            answer["h"] = T.autograd.grad(g.sum(), x)[0]
+        return answer
+    oracle.same(program, check_graph=False)

@@ -14,8 +14,9 @@ file               ops (grad_fn name)
 =================  ==========================================================================
 arithmetic.py      Add, AddScaled (AddBackward0: ``add(alpha=)``), Sub, SubScaled (SubBackward0),
                    Rsub, RsubTensor (RsubBackward1/0: ``number - x``, ``rsub``),
-                   Mul (MulBackward0), MulNumber, SubNumber (MulBackward1, SubBackward1:
-                   ``x * number``, ``x - number`` as PyTorch's backwards record them),
+                   Mul (MulBackward0), MulNumber, SubNumber, AddNumber (MulBackward1,
+                   SubBackward1, AddBackward1: ``x * number``, ``x - number``, ``x + number``
+                   as PyTorch's backwards record them),
                    Div (DivBackward0), Neg (NegBackward0),
                    Reciprocal (ReciprocalBackward0), Pow (PowBackward0: x ** number),
                    PowTensor (PowBackward1: x ** y), RPow (PowBackward2: number ** x),
@@ -47,6 +48,7 @@ shape.py           View, UnsafeView (a reshape that copied), ReshapeAlias, Expan
 index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``), Alias
                    (``x[:]``), Unbind (``for row in x``), SplitPiece, SplitWithSizesPiece
                    (``split``, ``chunk``), MaskedSelect, IndexPut (indexing's backward),
+                   SliceBackward, SelectBackward (their backward: SliceBackwardBackward0...),
                    Gather (``gather``, ``take_along_dim``), ScatterAlong (max's backward),
                    Scatter, ScatterValue (ScatterBackward0/1), ScatterAdd, IndexSelect,
                    MaskedFill, MaskedFillTensor (MaskedFillBackward0/1), IndexPutValues
@@ -58,13 +60,14 @@ linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
 nn.py              Softmax, LogSoftmax, MseLoss, NllLoss (NllLossBackward0,
                    NllLoss2DBackward0), NativeBatchNorm (``BatchNorm1d``), and the backward
                    ops PyTorch records for double backward (LogSoftmaxBackwardData,
-                   NllLossBackward); NativeLayerNorm (``LayerNorm``), Embedding
+                   NllLossBackward, NllLoss2dBackward); NativeLayerNorm (``LayerNorm``), Embedding
 conv.py            Convolution (ConvolutionBackward0: ``conv2d``, ``conv1d``), MaxPool2d
                    (MaxPool2DWithIndicesBackward0), AvgPool2d (AvgPool2DBackward0),
                    AdaptiveAvgPool2d (AdaptiveAvgPool2DBackward0), and Unfold, Fold
                    (im2col, col2im: each other's backward, used by the backwards above)
 activation.py      LeakyRelu, Elu (LeakyReluBackward0/1, EluBackward0/1: out of place / in
-                   place), Gelu (both ``approximate`` forms), Silu, Softplus
+                   place), Gelu (both ``approximate`` forms) and its gradient GeluBackward
+                   (GeluBackwardBackward0: ``gelu_backward``), Silu, Softplus
 loss.py            BinaryCrossEntropy, BinaryCrossEntropyWithLogits, SmoothL1Loss, HuberLoss
                    (l1_loss, kl_div and cross_entropy's smoothing are compositions, as in PyTorch,
                    with arithmetic's MulNumber and DivNumber: DivBackward1, ``x / number`` in C++),
@@ -76,22 +79,22 @@ versions in ``minigrad/autograd/function.py``; summing a broadcast gradient back
 input's shape and casting it to the input's dtype in the same file (``Node.apply``), as
 PyTorch's engine does, so that no backward here has to.
 """
-from .activation import Elu, EluInplace, Gelu, LeakyRelu, LeakyReluInplace, Silu, Softplus
-from .arithmetic import (Add, AddScaled, Addcdiv, Addcmul, Atan2, ClampTensor, Clone, Copy, Div, DivRounding,
-                         DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp, LerpTensor,
-                         Logaddexp, Maximum, Minimum, Mul, MulNumber, Neg, Pow, PowTensor, Reciprocal,
-                         Remainder, RemainderNumber, RemainderOfNumber, RPow, Rsub, RsubTensor, Sub,
+from .activation import Elu, EluInplace, Gelu, GeluBackward, LeakyRelu, LeakyReluInplace, Silu, Softplus
+from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, ClampTensor, Clone, Copy, Div,
+                         DivRounding, DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp,
+                         LerpTensor, Logaddexp, Maximum, Minimum, Mul, MulNumber, Neg, Pow, PowTensor,
+                         Reciprocal, Remainder, RemainderNumber, RemainderOfNumber, RPow, Rsub, RsubTensor, Sub,
                          SubNumber, SubScaled, ToCopy, Where, Zero)
 from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
 from .index import (Alias, AsStrided, Gather, Index, IndexPut, IndexPutValues, IndexSelect, MaskedFill, MaskedFillTensor,
-                    MaskedSelect, Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, Slice,
-                    SplitPiece, SplitWithSizesPiece, Unbind)
+                    MaskedSelect, Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, SelectBackward,
+                    Slice, SliceBackward, SplitPiece, SplitWithSizesPiece, Unbind)
 from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, Dot, MatMul, Mm, Mv, Trace,
                      Tril, Triu, VecMat, matmul_op)
 from .loss import (BinaryCrossEntropy, BinaryCrossEntropyWithLogits, DivNumber, HuberLoss, SmoothL1Loss,
                    Xlogy)
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
-                 NllLoss, NllLoss2d, NllLossBackward, Softmax)
+                 NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
 from .reduce import (Amax, Amin, Bincount, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Median,
                      MedianDim, Nansum, Min, MinDim, Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim,
                      Topk, Unique, UniqueDim, Var)

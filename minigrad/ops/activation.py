@@ -2,7 +2,8 @@
 
 Each is one node in PyTorch (``GeluBackward0``, ...), so each is one op here. Backward is
 written with Tensor ops, so it can be differentiated again (``create_graph=True``); its
-own nodes then are minigrad's compositions, not PyTorch's ``...BackwardBackward0`` ops.
+own nodes then are minigrad's compositions, not PyTorch's ``...BackwardBackward0`` ops,
+except GELU's: its slope is one op, ``GeluBackward`` (PyTorch's ``gelu_backward``).
 """
 import math
 
@@ -10,7 +11,7 @@ import numpy as np
 
 from .._conventions import quiet
 from ..autograd.function import Op
-from .arithmetic import Where
+from .arithmetic import AddNumber, MulNumber, Where
 from .unary import erf
 
 
@@ -58,6 +59,7 @@ class EluInplace(Elu):
 
 
 _SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
+_INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
 
 
 class Gelu(Op):
@@ -70,20 +72,101 @@ class Gelu(Op):
     def forward(ctx, x, approximate):
         ctx.save_for_backward(x)
         ctx.approximate = approximate
-        if approximate == "tanh":
-            return 0.5 * x * (1 + np.tanh(_SQRT_2_OVER_PI * (x + 0.044715 * x ** 3)))
-        phi = 0.5 * (1 + erf(x / math.sqrt(2)))
-        return x * phi
+        if approximate == "tanh":  # x * x * x, as PyTorch's kernel (x ** 3 is NumPy's slow pow)
+            inner = np.multiply(x, x, out=np.empty_like(x))  # (out=: an array even for a 0-d x)
+            inner *= x
+            inner *= 0.044715
+            inner += x
+            inner *= _SQRT_2_OVER_PI
+            np.tanh(inner, out=inner)
+            inner += 1
+            inner *= x
+            inner *= 0.5
+            return inner
+        phi = erf(x / math.sqrt(2))  # Phi(x) = (1 + erf(x / sqrt 2)) / 2, in place (see GeluBackward)
+        phi += 1
+        phi *= 0.5
+        phi *= x
+        return phi
 
     @staticmethod
     def backward(ctx, grad):
         x, = ctx.saved_tensors
-        if ctx.approximate == "tanh":
-            t = ((x + 0.044715 * x ** 3) * _SQRT_2_OVER_PI).tanh()
-            slope = 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * x * x)
+        return GeluBackward.apply(grad, x, ctx.approximate), None
+
+
+class GeluBackward(Op):
+    """``grad * gelu'(x)``: one op, as PyTorch's ``gelu_backward`` (one pass over the arrays
+    instead of a Tensor op per term, and erf computed once)."""
+    node_name = "GeluBackwardBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, x, approximate):
+        ctx.save_for_backward(grad, x)  # PyTorch saves both (_saved_grad_output, _saved_self)
+        ctx.approximate = approximate
+        # In place (``*=``...): each new temporary array costs more than the arithmetic on it.
+        # (out=: an array even for a 0-d x, where ``x * x`` would be a NumPy scalar.)
+        x_sq = np.multiply(x, x, out=np.empty_like(x))
+        if approximate == "tanh":  # d/dx of 0.5 x (1 + t), t = tanh(inner)
+            t = np.multiply(x_sq, x, out=np.empty_like(x))
+            t *= 0.044715
+            t += x
+            t *= _SQRT_2_OVER_PI
+            np.tanh(t, out=t)
+            x_sq *= 3 * 0.044715  # inner' = sqrt(2/pi) (1 + 3 * 0.044715 x^2)
+            x_sq += 1
+            x_sq *= _SQRT_2_OVER_PI
+            slope = np.multiply(t, t, out=np.empty_like(x))  # 0.5 x (1 - t^2) inner'
+            np.subtract(1, slope, out=slope)
+            slope *= x
+            slope *= 0.5
+            slope *= x_sq
+            t += 1  # + 0.5 (1 + t)
+            t *= 0.5
+            slope += t
         else:  # d/dx x Phi(x) = Phi(x) + x phi(x)
-            slope = 0.5 * (1 + (x / math.sqrt(2)).erf()) + x * (x * x * -0.5).exp() / math.sqrt(2 * math.pi)
-        return grad * slope, None
+            slope = x_sq
+            slope *= -0.5
+            np.exp(slope, out=slope)
+            slope *= _INV_SQRT_2PI
+            slope *= x
+            cdf = erf(x * math.sqrt(0.5))
+            cdf += 1
+            cdf *= 0.5
+            slope += cdf
+        slope *= grad
+        return slope
+
+    @staticmethod
+    def backward(ctx, gg):
+        # d/dgrad is the op itself; d/dx is grad * gg * gelu''(x), written with Tensor ops
+        # in the order of PyTorch's gelu_double_backward (FunctionsManual.cpp), so that a
+        # third derivative records the graph PyTorch records.
+        grad, x = ctx.saved_tensors
+        d_grad = GeluBackward.apply(gg, x, ctx.approximate) if ctx.needs_input_grad[0] else None
+        d_x = gg * grad * _gelu_second_derivative(x, ctx.approximate) if ctx.needs_input_grad[1] else None
+        return d_grad, d_x, None
+
+
+def _gelu_second_derivative(x, approximate):
+    """gelu''(x), as PyTorch's C++ writes it: its numbers times a tensor record MulBackward1
+    (MulNumber), ``1 + t`` AddBackward1, ``1 - t`` and ``1 / t`` (a tensor of ones minus,
+    over, t) SubBackward0 and DivBackward0."""
+    k, one = 0.044715, x.new_ones(())
+    if approximate == "tanh":  # gelu = f g' with f = x / 2, g' = 1 + tanh(inner), as below
+        inner = MulNumber.apply(x + MulNumber.apply(x.pow(3), k), _SQRT_2_OVER_PI)
+        tanh_inner = inner.tanh()
+        sech_inner = one / inner.cosh()
+        f = MulNumber.apply(x, 0.5)
+        g = one - tanh_inner * tanh_inner  # tanh' = 1 - tanh^2 = sech^2
+        h = MulNumber.apply(AddNumber.apply(MulNumber.apply(x, 3 * k) * x, 1), _SQRT_2_OVER_PI)  # inner'
+        f_prime_gh = MulNumber.apply(g, 0.5) * h
+        g_prime = MulNumber.apply(sech_inner, 2) * (-sech_inner * tanh_inner) * h  # (sech^2)'
+        h_prime = MulNumber.apply(MulNumber.apply(x, 6 * k), _SQRT_2_OVER_PI)
+        return MulNumber.apply(f_prime_gh, 2) + f * h * g_prime + f * g * h_prime
+    x_sq = x * x  # (Phi + x phi)' = 2 phi + x phi' = 2 phi - x^2 phi
+    pdf = MulNumber.apply(MulNumber.apply(x_sq, -0.5).exp(), _INV_SQRT_2PI)
+    return MulNumber.apply(pdf, 2) - x_sq * pdf
 
 
 class Silu(Op):

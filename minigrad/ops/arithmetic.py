@@ -134,6 +134,20 @@ class SubNumber(Op):
         return grad, None
 
 
+class AddNumber(Op):
+    """``x + number`` as PyTorch's C++ records it (``AddBackward1``; Python's ``x + 1`` records
+    ``AddBackward0``): in GELU's second derivative."""
+    node_name = "AddBackward1"
+
+    @staticmethod
+    def forward(ctx, x, number):
+        return x + np.asarray(number, dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, None
+
+
 class MulNumber(Op):
     """``x * number`` as PyTorch's C++ records it (``MulBackward1``; Python's ``x * 0.5``
     records ``MulBackward0``): the backward of ``add``'s alpha, of ``x ** 2``; cross_entropy's
@@ -256,7 +270,8 @@ class PowTensor(Op):
         # grad gives nan there, as in PyTorch).
         grad_y = None
         if ctx.needs_input_grad[1]:
-            grad_y = grad * grad.new_zeros(()).where((x == 0) & (y >= 0), out * x.log())
+            # (x in the result's dtype first: float32 ** float64 records ToCopyBackward0 there)
+            grad_y = grad * grad.new_zeros(()).where((x == 0) & (y >= 0), out * x.to(out.dtype).log())
         return grad_x, grad_y
 
 
@@ -472,9 +487,9 @@ class Addcmul(Op):
     def backward(ctx, grad):
         t1, t2 = ctx.saved_tensors
         v = ctx.value
-        return (grad,
-                grad * (t2 * v) if ctx.needs_input_grad[1] else None,
-                grad * (t1 * v) if ctx.needs_input_grad[2] else None, None)
+        return (grad,  # (tensor * value as C++ records it: MulBackward1)
+                grad * MulNumber.apply(t2, v) if ctx.needs_input_grad[1] else None,
+                grad * MulNumber.apply(t1, v) if ctx.needs_input_grad[2] else None, None)
 
 
 class Addcdiv(Op):
@@ -491,9 +506,10 @@ class Addcdiv(Op):
     def backward(ctx, grad):
         t1, t2 = ctx.saved_tensors
         v = ctx.value
+        # as derivatives.yaml writes them, C++'s ``value / t2`` a tensor of value over t2 (DivBackward0)
         return (grad,
-                grad * (v / t2) if ctx.needs_input_grad[1] else None,
-                -grad * v * t1 / (t2 * t2) if ctx.needs_input_grad[2] else None, None)
+                grad * (t2.new_full((), v) / t2) if ctx.needs_input_grad[1] else None,
+                -grad * (MulNumber.apply(t1, v) / (t2 * t2)) if ctx.needs_input_grad[2] else None, None)
 
 
 class Logaddexp(Op):
@@ -546,7 +562,9 @@ class Where(Op):
     @staticmethod
     def backward(ctx, grad):
         condition, = ctx.saved_tensors
-        return None, grad.where(condition, 0.0), grad.where(~condition, 0.0)
+        # PyTorch's where(c, grad, 0) and where(c, 0, grad): the zero a 0-d tensor, no graph input
+        zero = grad.new_zeros(())
+        return None, grad.where(condition, zero), zero.where(condition, grad)
 
 
 class Minimum(Op):

@@ -31,10 +31,48 @@ class Select(Index):
     node_name = "SelectBackward0"  # x[i] along one dimension
     view = True
 
+    @staticmethod
+    def backward(ctx, grad):
+        return SelectBackward.apply(grad, ctx.shape, ctx.key), None
+
 
 class Slice(Index):
     node_name = "SliceBackward0"  # x[a:b:c] along one dimension
     view = True
+
+    @staticmethod
+    def backward(ctx, grad):
+        return SliceBackward.apply(grad, ctx.shape, ctx.key), None
+
+
+def _write_into_zeros(ctx, grad, shape, key):
+    """Zeros of ``shape`` with ``grad`` written at ``key``, a basic key (ints, slices): no
+    place twice, so a plain assignment, not indexing's ``np.add.at``."""
+    ctx.key = key
+    out = np.zeros(shape, dtype=grad.dtype)
+    out[key] = grad
+    return out
+
+
+class SliceBackward(Op):
+    """A slice's backward as PyTorch's ``slice_backward``: its own node with create_graph;
+    differentiated again, it slices the same way."""
+    node_name = "SliceBackwardBackward0"
+    forward = staticmethod(_write_into_zeros)
+
+    @staticmethod
+    def backward(ctx, gg):
+        return Slice.apply(gg, ctx.key), None, None
+
+
+class SelectBackward(Op):
+    """``select_backward``, as SliceBackward."""
+    node_name = "SelectBackwardBackward0"
+    forward = staticmethod(_write_into_zeros)
+
+    @staticmethod
+    def backward(ctx, gg):
+        return Select.apply(gg, ctx.key), None, None
 
 
 class Alias(Index):

@@ -115,6 +115,18 @@ def _class_index(target, axis):
     return (*coords[:axis], target, *coords[axis:])
 
 
+def _picks(target, weight, keep, dtype):
+    """The class each position picks (an ignored one: class 0, any class would do) and each
+    position's weight: the class weight, 0 where ignored (``keep`` False; None: none is), or
+    None when every weight is 1."""
+    if keep is None:
+        return target, None if weight is None else weight[target].astype(dtype, copy=False)
+    classes = np.where(keep, target, 0)
+    if weight is None:
+        return classes, keep.astype(dtype)
+    return classes, (weight[classes] * keep).astype(dtype, copy=False)
+
+
 class NllLoss(Op):
     """``-input[n, target[n]]``: minus the log-probability given to each target class,
     with classes along dim 1 (dim 0 for a single sample), times the class ``weight``.
@@ -127,62 +139,77 @@ class NllLoss(Op):
         axis = 0 if input.ndim == 1 else 1
         keep = target != ignore_index
         kept = np.count_nonzero(keep)
-        every = kept == keep.size  # no target ignored: the common case, a plain pick
-        # (a copy: backward must pick the classes of now, even if the caller's target changes)
-        index = _class_index(target.copy() if every else np.where(keep, target, 0), axis)  # ignored: class 0
-        w = keep.astype(input.dtype)  # each position's weight: 1, or 0 where ignored
-        if weight is not None:
-            w *= weight[index[axis]]
+        keep = None if kept == keep.size else keep  # None: no target ignored, the common case
+        classes, w = _picks(target, weight, keep, input.dtype)
+        index = _class_index(classes, axis)
         losses = -input[index] if weight is None else -input[index] * w  # -0. where w is 0, as in PyTorch
-        if not every:  # an ignored position counts for nothing: 0., even where its class 0 holds inf
+        if keep is not None:  # an ignored position counts for nothing: 0., even where its class 0 holds inf
             losses = np.where(keep, losses, 0.0).astype(input.dtype, copy=False)
         if input.ndim == 1:  # PyTorch computes a single sample's loss as 0 - x * w: 0., never -0.
             losses += 0.0
-        ctx.save_for_backward(index[axis], w)
-        ctx.keep = None if every else keep  # None: nothing to leave out in backward
-        ctx.shape, ctx.axis, ctx.reduction = input.shape, axis, reduction
+        # The total weight; without weights the count, rounded to the dtype as w.sum() would be.
+        total = w.sum(dtype=input.dtype) if weight is not None else input.dtype.type(kept)
+        # What PyTorch's node keeps: input (backward does not read it, but changing it in place
+        # is an error), target (a copy: backward must pick the classes of now, even if the
+        # caller's target changes), the total weight, the class weights.
+        ctx.save_for_backward(input, target.copy(), np.asarray(total), weight)
+        ctx.keep, ctx.shape, ctx.axis = keep, input.shape, axis
+        ctx.reduction, ctx.ignore_index = reduction, ignore_index
         if reduction == "none":
             return losses
-        # The total weight; without weights the count, rounded to the dtype as w.sum() would be.
-        ctx.total = float(w.sum()) if weight is not None else float(input.dtype.type(kept))
-        return losses.sum() / ctx.total if reduction == "mean" else losses.sum()
+        return losses.sum() / float(total) if reduction == "mean" else losses.sum()
 
     @staticmethod
     def backward(ctx, grad):
-        classes, w = ctx.saved_tensors
-        # 1 / total weight for the mean (inf when every target is ignored: the loss is NaN)
-        scale = (1 / ctx.total if ctx.total else np.inf) if ctx.reduction == "mean" else 1.0
-        return (NllLossBackward.apply(grad, classes._data, w._data, ctx.keep, scale, ctx.shape, ctx.axis),
-                None, None, None, None)
+        input, target, total, weight = ctx.saved_tensors
+        return (NllLossBackward.apply(grad, input, target._data, None if weight is None else weight._data,
+                                      total._data, ctx), None, None, None, None)
 
 
 class NllLossBackward(Op):
     """nll_loss's backward, one op as in PyTorch: only the picked log-probabilities reach
     the loss, so the gradient is zero but at each position's target class, where it is
-    ``-weight * grad`` (times ``scale``: 1 / total weight for the mean), and zero again
-    where the target is ignored (``keep`` False)."""
+    ``-weight * grad`` (over the total weight for the mean), and zero again where the target
+    is ignored. ``input`` is an input as in PyTorch (its gradient is zero). ``loss``: the
+    NllLoss node, whose settings (and op, for double backward) it takes."""
     node_name = "NllLossBackwardBackward0"
 
     @staticmethod
-    def forward(ctx, grad, classes, w, keep, scale, shape, axis):
-        ctx.save_for_backward(classes, w)
-        ctx.scale, ctx.axis, ctx.reduced = scale, axis, grad.ndim < classes.ndim
-        out = np.zeros(shape, dtype=grad.dtype)
-        picked = -w * (grad * scale)
-        # (PyTorch skips an ignored target: 0 there, even when scale is inf; keep None: none is)
-        out[_class_index(classes, axis)] = picked if keep is None else np.where(keep, picked, 0.0)
+    def forward(ctx, grad, input, target, weight, total, loss):
+        ctx.save_for_backward(target, weight)  # as PyTorch's node
+        ctx.loss_op, ctx.keep, ctx.axis = loss._function, loss.keep, loss.axis
+        ctx.reduction, ctx.ignore_index = loss.reduction, loss.ignore_index
+        # 1 / total weight for the mean (inf when every target is ignored: the loss is NaN)
+        scale = (1 / float(total) if total else np.inf) if loss.reduction == "mean" else 1.0
+        classes, w = _picks(target, weight, loss.keep, grad.dtype)
+        out = np.zeros(input.shape, dtype=grad.dtype)
+        picked = -(grad * scale) if w is None else -w * (grad * scale)
+        # (PyTorch skips an ignored target: 0 there, even when scale is inf)
+        keep = loss.keep
+        out[_class_index(classes, loss.axis)] = picked if keep is None else np.where(keep, picked, 0.0)
         return out
 
     @staticmethod
-    def backward(ctx, gg):  # only for create_graph: the op is linear in grad
-        classes, w = ctx.saved_tensors
-        picked = Gather.apply(gg, ctx.axis, np.expand_dims(classes._data, ctx.axis)).squeeze(ctx.axis)
-        grad = -(picked * w * ctx.scale)
-        return grad.sum() if ctx.reduced else grad, None, None, None, None, None, None
+    def backward(ctx, gg):  # only for create_graph. The op is linear in grad: it is nll_loss again
+        target, weight = ctx.saved_tensors
+        grad = ctx.loss_op.apply(gg, target._data, None if weight is None else weight._data, ctx.reduction,
+                                 ctx.ignore_index) if ctx.needs_input_grad[0] else None
+        zeros = gg.new_zeros(gg.shape) if ctx.needs_input_grad[1] else None  # zeros_like(grad), as PyTorch
+        return grad, zeros, None, None, None, None
 
 
 class NllLoss2d(NllLoss):
     node_name = "NllLoss2DBackward0"  # PyTorch's name for inputs with spatial dims (N, C, H, W)
+
+    @staticmethod
+    def backward(ctx, grad):
+        input, target, total, weight = ctx.saved_tensors
+        return (NllLoss2dBackward.apply(grad, input, target._data, None if weight is None else weight._data,
+                                        total._data, ctx), None, None, None, None)
+
+
+class NllLoss2dBackward(NllLossBackward):
+    node_name = "NllLoss2DBackwardBackward0"
 
 
 # ---------------------------------------------------------------------------------------------

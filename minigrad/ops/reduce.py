@@ -20,10 +20,15 @@ from .shape import Cat, Expand
 
 def expand_back(grad, shape, dims, keepdim):
     """Undo a reduction's shape change: put back the reduced dims, then broadcast."""
+    return Expand.apply(unsqueeze_back(grad, dims, keepdim), shape)  # (no need for expand()'s checks)
+
+
+def unsqueeze_back(grad, dims, keepdim):
+    """Put back the reduced dims (size 1), so that ``grad`` broadcasts against the input."""
     if not keepdim and dims is not None:
         for d in sorted(dims):
             grad = grad.unsqueeze(d)
-    return Expand.apply(grad, shape)  # (no need for expand()'s checks: the shape fits)
+    return grad
 
 
 # ---------------------------------------------------------------------------------------------
@@ -164,9 +169,10 @@ class Norm(Op):
     @staticmethod
     def backward(ctx, grad):
         x, out = ctx.saved_tensors
-        # d |x| / d x_i = x_i / |x|; at |x| = 0 PyTorch sends 0.
-        scale = (grad / out).where(out != 0, 0.0)
-        return x * expand_back(scale, x.shape, ctx.dims, ctx.keepdim), None, None
+        grad, out = (unsqueeze_back(t, ctx.dims, ctx.keepdim) for t in (grad, out))
+        # d |x| / d x_i = x_i / |x|; at |x| = 0 PyTorch sends 0, masking its 0 / 0 (PyTorch's
+        # norm_backward): differentiated again there, the masked 0 / 0 gives NaN, as in PyTorch.
+        return grad * (x / out).masked_fill(out == 0, 0), None, None
 
 
 class NormP(Op):
@@ -192,17 +198,24 @@ class NormP(Op):
     def backward(ctx, grad):
         x, out = ctx.saved_tensors
         p = ctx.p
-        grad, out = (expand_back(t, x.shape, ctx.dims, ctx.keepdim) for t in (grad, out))
         if p == 0:
             return None, None, None, None  # a count: no gradient at all, as in PyTorch
-        if p == 1:
-            g = grad * x.sign()
-        elif p == float("inf"):  # ties share the gradient, as in amax
-            is_max = x.abs() == out
-            g = grad * x.sign() * is_max / is_max.sum(ctx.dims, keepdim=True)
-        else:  # d/dx_i = x_i |x_i|^(p-2) / norm^(p-1); 0 where the norm is 0, as in PyTorch
-            g = (grad * x * x.abs() ** (p - 2) / out ** (p - 1)).where(out != 0, 0.0)
-        return g, None, None, None
+        if p == 1 or p == float("inf"):
+            grad, out = (expand_back(t, x.shape, ctx.dims, ctx.keepdim) for t in (grad, out))
+            if p == 1:
+                return x.sign() * grad, None, None, None  # (PyTorch's order: sgn(x) * grad)
+            is_max = x.abs() == out  # ties share the gradient, as in amax
+            return grad * x.sign() * is_max / is_max.sum(ctx.dims, keepdim=True), None, None, None
+        # d/dx_i = sign(x_i) |x_i|^(p-1) / norm^(p-1), as PyTorch's norm_backward writes it (its
+        # sgn is SgnBackward0 there, minigrad's sign SignBackward0: the same values)
+        grad, out = (unsqueeze_back(t, ctx.dims, ctx.keepdim) for t in (grad, out))
+        if p < 1:  # |x_i|^(p-1) is inf at x_i = 0: 0 there
+            g = x.sign() * x.abs().pow(p - 1).masked_fill(x == 0, 0) * grad * out.pow(1 - p)
+            return g, None, None, None
+        scale = (grad / out.pow(p - 1)).masked_fill(out == 0, 0)  # 0 where the norm is 0
+        if p < 2:
+            return x.sign() * x.abs().pow(p - 1) * scale, None, None, None
+        return x * x.abs().pow(p - 2) * scale, None, None, None
 
 
 class Logsumexp(Op):

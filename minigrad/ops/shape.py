@@ -111,13 +111,18 @@ class Squeeze(Op):
     view = True
 
     @staticmethod
-    def forward(ctx, x, dims):
-        ctx.shape = x.shape
+    def forward(ctx, x, dims):  # dims: the size-1 dims to drop (None: all of them)
+        ctx.shape, ctx.dims = x.shape, dims
         return np.squeeze(x, axis=dims)
 
     @staticmethod
     def backward(ctx, grad):
-        return grad.reshape(ctx.shape), None
+        # PyTorch's unsqueeze_to: each dropped dim back, lowest first (UnsqueezeBackward0 nodes
+        # with create_graph)
+        for d in range(len(ctx.shape)) if ctx.dims is None else ctx.dims:
+            if ctx.shape[d] == 1:
+                grad = grad.unsqueeze(d)
+        return grad, None
 
 
 class SqueezeDim(Squeeze):
