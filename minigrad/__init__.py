@@ -54,6 +54,7 @@ from ._functions import diff, nanmean, nansum, ravel
 from ._functions import is_warn_always_enabled, set_warn_always
 from ._functions import rsub  # other - alpha * input
 from ._functions import erfc, erfinv  # erf's family (SciPy's)
+from ._functions import sgn  # sign, as norm's backward records it
 from ._conventions import channels_last, contiguous_format, memory_format, preserve_format  # layouts
 from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack, hstack, meshgrid,  # joins
                        row_stack, vstack)

@@ -123,6 +123,11 @@ def sign(input):
     return input.sign()
 
 
+def sgn(input):
+    check_tensors("sgn", 1, input=input)
+    return input.sgn()
+
+
 def neg(input):
     return input.neg()
 

@@ -577,6 +577,9 @@ class MathMixin:
     def sign(self):
         return ops.Sign.apply(self)
 
+    def sgn(self):
+        return ops.Sgn.apply(self)
+
     def relu(self):
         return ops.Relu.apply(self)
 
@@ -760,7 +763,7 @@ class MathMixin:
     asin_, acos_, atan_, atan2_ = _in_place(asin), _in_place(acos), _in_place(atan), _in_place(atan2)
     sinh_, cosh_, tanh_, sigmoid_ = _in_place(sinh), _in_place(cosh), _in_place(tanh), _in_place(sigmoid)
     relu_, abs_, sign_, erf_ = _in_place(relu), _in_place(abs), _in_place(sign), _in_place(erf)
-    erfc_, erfinv_ = _in_place(erfc), _in_place(erfinv)
+    erfc_, erfinv_, sgn_ = _in_place(erfc), _in_place(erfinv), _in_place(sgn)
     floor_, ceil_, trunc_, frac_ = _in_place(floor), _in_place(ceil), _in_place(trunc), _in_place(frac)
 
     __iadd__ = add_

@@ -59,7 +59,9 @@ class TensorRecord:
 
     @classmethod
     def of(cls, t):
-        values = t.detach().numpy().copy()
+        # (a ZeroTensor, zeros without storage, as sgn's backward gives in PyTorch: numpy() needs force)
+        zeros = getattr(t, "_is_zerotensor", lambda: False)()
+        values = (t.detach().numpy(force=True) if zeros else t.detach().numpy()).copy()
         grad_fn = t.grad_fn
         return cls(dtype=str(t.dtype), shape=tuple(t.shape), values=values,
                    requires_grad=bool(t.requires_grad), is_leaf=bool(t.is_leaf),

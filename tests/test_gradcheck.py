@@ -459,6 +459,7 @@ UNARY = {
     "tanh": (lambda t: t.tanh(), floats(-4, 4)),
     "reciprocal": (lambda t: t.reciprocal(), away(0.3, 3)),
     "sign": (lambda t: t.sign(), away(0.05, 3)),
+    "sgn": (lambda t: minigrad.sgn(t), away(0.05, 3)),
     "clone": (lambda t: t.clone() * 1, floats(-3, 3)),
     "clone-raw": (lambda t: t.clone(), floats(-3, 3)),
     "double": (lambda t: t.double(), floats(-3, 3)),

@@ -88,6 +88,7 @@ INT_UNARY = {
     "floor": lambda lib, x: x.floor(),
     "round": lambda lib, x: lib.round(x),
     "sign": lambda lib, x: x.sign(),
+    "sgn": lambda lib, x: x.sgn(),
     "exp2": lambda lib, x: x.exp2(),
     "x % 3": lambda lib, x: x % 3,
     "x // 2": lambda lib, x: x // 2,
@@ -110,6 +111,25 @@ INT_UNARY = {
 def test_unary_of_int_tensor(oracle, fn):
     """Integer inputs: the result's dtype (float32 for sin, int64 for floor), no gradients."""
     compare(oracle, fn, [np.array([-3, -1, 0, 2, 5])], [False])
+
+
+def test_sgn(oracle):
+    """sgn is sign for real numbers (0 at NaN and at -0.), recorded as its own node, SgnBackward0,
+    whose gradient is 0 and records nothing; of bools and ints it keeps the dtype; sgn_ too."""
+    def program(lib):
+        x = lib.tensor([-2.0, -0.0, 0.0, float("nan"), 3.0, float("inf")], requires_grad=True)
+        y = lib.sgn(x)
+        g, = lib.autograd.grad(y.sum(), x, create_graph=True)
+        z = x.detach().clone().requires_grad_()
+        w = z * 1
+        w.sgn_()
+        ints = lib.tensor([-3, 0, 5], dtype=lib.int32)
+        return {"y": y, "g": g, "in place": w, "on ints": ints.clone().sgn_(),
+                "of ints": (ints.sgn(), lib.sgn(lib.tensor([True, False])), lib.tensor([True, False]).sgn_()),
+                "of float64": lib.tensor([-1.5, 0.0], dtype=lib.float64).sgn(),
+                "sign of bools": lib.tensor([True, False]).sign(),
+                "not a tensor": [error_of(lib.sgn, v) for v in (3, [1.0], None)]}
+    oracle.same(program)
 
 
 def test_erf_family_second_derivatives(oracle):

@@ -410,6 +410,8 @@ UNARY = {
     "clip": (lambda lib, x: x.clip(-0.5, 0.5), "f"),
     "reciprocal": (lambda lib, x: x.reciprocal(), "pos"),
     "sign": (lambda lib, x: x.sign(), "f"),
+    "sgn": (lambda lib, x: x.sgn(), "f"),
+    "torch.sgn": (lambda lib, x: lib.sgn(x), "f"),
     "clone": (lambda lib, x: x.clone(), "f"),
     "torch.clone": (lambda lib, x: lib.clone(x), "f"),
 }
@@ -467,6 +469,7 @@ ZERO_GRAD_OPS = {
     "clamp": lambda lib, x: x.clamp(-0.5, 0.5),
     "clamp(min=0)": lambda lib, x: x.clamp(min=0),
     "sign": lambda lib, x: x.sign(),
+    "sgn": lambda lib, x: x.sgn(),
     "x**0": lambda lib, x: x ** 0,
     "max()": lambda lib, x: x.max(),
     "max(0)": lambda lib, x: x.max(0).values,

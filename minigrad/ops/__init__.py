@@ -33,7 +33,7 @@ unary.py           Exp, Log, Sqrt, Abs, Relu, Sigmoid, Tanh (ExpBackward0, ...),
                    ClampMin, ClampMax (``clamp_min``, ``clamp_max``),
                    Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Exp2, Expm1, Log2, Log10,
                    Log1p (Log1PBackward0), Rsqrt, Erf, Erfc, Erfinv, Frac, NanToNum; the steps, whose
-                   gradient is 0: Sign, Floor, Ceil, Trunc, Round (RoundBackward0/1)
+                   gradient is 0: Sign, Sgn, Floor, Ceil, Trunc, Round (RoundBackward0/1)
 reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Nansum, Var, Std,
                    Norm, NormP (LinalgVectorNormBackward0: p = 2, other p), Logsumexp,
                    Prod, ProdDim (ProdBackward0/1), Cumsum, Cumprod, Max, Min
@@ -102,4 +102,4 @@ from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squ
                     ReshapeAlias, T, Transpose, UnsafeView, Unsqueeze, View)
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,
                     Erfc, Erfinv, Expm1, Floor, Frac, Log, Log1p, Log2, Log10, NanToNum, Relu, Round, RoundDecimals,
-                    Rsqrt, Sigmoid, Sign, Sin, Sinh, Sqrt, Tan, Tanh, ThresholdBackward, Trunc)
+                    Rsqrt, Sgn, Sigmoid, Sign, Sin, Sinh, Sqrt, Tan, Tanh, ThresholdBackward, Trunc)

@@ -203,18 +203,18 @@ class NormP(Op):
         if p == 1 or p == float("inf"):
             grad, out = (expand_back(t, x.shape, ctx.dims, ctx.keepdim) for t in (grad, out))
             if p == 1:
-                return x.sign() * grad, None, None, None  # (PyTorch's order: sgn(x) * grad)
-            is_max = x.abs() == out  # ties share the gradient, as in amax
-            return grad * x.sign() * is_max / is_max.sum(ctx.dims, keepdim=True), None, None, None
-        # d/dx_i = sign(x_i) |x_i|^(p-1) / norm^(p-1), as PyTorch's norm_backward writes it (its
-        # sgn is SgnBackward0 there, minigrad's sign SignBackward0: the same values)
+                return x.sgn() * grad, None, None, None  # (PyTorch's order)
+            a = x.abs()
+            is_max = (a == out).logical_or(a.isnan())  # ties share the gradient, as in amax; NaNs too
+            return x.sgn() * (grad / is_max.sum(ctx.dims, keepdim=True) * is_max), None, None, None
+        # d/dx_i = sgn(x_i) |x_i|^(p-1) / norm^(p-1), as PyTorch's norm_backward writes it
         grad, out = (unsqueeze_back(t, ctx.dims, ctx.keepdim) for t in (grad, out))
         if p < 1:  # |x_i|^(p-1) is inf at x_i = 0: 0 there
-            g = x.sign() * x.abs().pow(p - 1).masked_fill(x == 0, 0) * grad * out.pow(1 - p)
+            g = x.sgn() * x.abs().pow(p - 1).masked_fill(x == 0, 0) * grad * out.pow(1 - p)
             return g, None, None, None
         scale = (grad / out.pow(p - 1)).masked_fill(out == 0, 0)  # 0 where the norm is 0
         if p < 2:
-            return x.sign() * x.abs().pow(p - 1) * scale, None, None, None
+            return x.sgn() * x.abs().pow(p - 1) * scale, None, None, None
         return x * x.abs().pow(p - 2) * scale, None, None, None
 
 

@@ -499,7 +499,15 @@ class Sign(Step):
 
     @staticmethod
     def forward(ctx, x):
+        if x.dtype == np.bool_:
+            return x.copy()  # True and False are their own signs (NumPy has no bool sign)
         return np.where(x != x, np.zeros((), x.dtype), np.sign(x))  # sign(NaN) is 0 in PyTorch
+
+
+class Sgn(Sign):
+    """``sgn``: ``z / |z|`` for complex z, so for real numbers the sign; its own node all the
+    same (PyTorch's norm backward records it)."""
+    node_name = "SgnBackward0"
 
 
 class Floor(Step):
