@@ -831,6 +831,11 @@ cases(
     nll_loss_0d_input=lambda T: T.nn.functional.nll_loss(T.tensor(1.0), T.tensor(0)),
     nll_loss_weight_wrong_size=lambda T: T.nn.functional.nll_loss(_logits(T), T.tensor([0, 1]),
                                                                   weight=T.ones(2)),
+    cross_entropy_numpy_class_weights=lambda T: T.nn.CrossEntropyLoss(  # float64 weights, float32 logits
+        weight=T.tensor(np.array([0.2, 0.3, 0.5])))(_logits(T), T.tensor([0, 2])),
+    nll_loss_float_weight_double_input=lambda T: T.nn.functional.nll_loss(
+        _logits(T).double(), T.tensor([0, 2]), weight=T.ones(3)),
+    nll_loss_int_input=lambda T: T.nn.functional.nll_loss(T.tensor([[1, 2, 3]]), T.tensor([0])),
     mse_shape_mismatch_warns=lambda T: T.nn.MSELoss()(_w(T, 3, 1), _x(T, 3)),
     mse_no_broadcast=lambda T: T.nn.MSELoss()(_w(T, 3), _x(T, 2)),
     mse_swapped_grad_ok=lambda T: T.nn.MSELoss()(_x(T, 3), _w(T, 3)),

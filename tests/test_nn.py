@@ -540,6 +540,34 @@ def test_nll_loss_signed_zeros_and_infinities(oracle, case, reduction):
     assert mine == theirs
 
 
+def test_nll_loss_weight_of_another_dtype(oracle):
+    """A class weight must have the input's dtype (PyTorch's kernel reads it as the input's
+    type: no cast): for every shape and both losses, with smoothing too; an integer input has no
+    kernel at all. Class probabilities as targets are a product instead, which promotes."""
+    def program(lib):
+        F, t = lib.nn.functional, lib.tensor([0, 2])
+        x64, w32 = lib.tensor(data(2, 3), dtype=lib.float64), lib.tensor([1.0, 2.0, 3.0])
+        x32, w64 = x64.float(), w32.double()
+        spatial = (lib.zeros(2, 3, 2, dtype=lib.float64), lib.zeros(2, 2, dtype=lib.int64))
+        images = (lib.zeros(2, 3, 2, 2, dtype=lib.float64), lib.zeros(2, 2, 2, dtype=lib.int64))
+        return {
+            "nll": [error_of(lambda: F.nll_loss(x64, t, w32, reduction=r)) for r in REDUCTIONS],
+            "nll float32 input": error_of(lambda: F.nll_loss(x32, t, w64)),
+            "(C,)": error_of(lambda: F.nll_loss(x64[0], t[0], w32)),
+            "(N,C,d) and (N,C,h,w)": [error_of(lambda: F.nll_loss(*a, w32)) for a in (spatial, images)],
+            "int weights": [error_of(lambda: F.nll_loss(x64, t, w.long())) for w in (w32, w64)],
+            "ignored or out of bounds": [error_of(lambda: F.nll_loss(x64, lib.tensor(y), w32, ignore_index=0))
+                                         for y in ([0, 0], [0, 5])],
+            "cross_entropy": [error_of(lambda: F.cross_entropy(x, t, w, label_smoothing=s))
+                              for x, w in ((x64, w32), (x32, w64)) for s in (0.0, 0.1)],
+            "modules": [error_of(lambda: M(weight=w32)(x64, t)) for M in (lib.nn.NLLLoss, lib.nn.CrossEntropyLoss)],
+            "probabilities": [str(F.cross_entropy(x, lib.softmax(x64, 1), w).dtype) for x, w in ((x32, w64), (x64, w32))],
+            "int input": [error_of(lambda: F.nll_loss(a.long(), b)) for a, b in ((x64, t), spatial, images)],
+            "(N,C,d) weight of the wrong size": error_of(lambda: F.nll_loss(*spatial, w32[:2])),
+        }
+    oracle.same(program)
+
+
 def test_loss_grad_fn_names():
     x = mg.randn(4, 3, requires_grad=True)
     ce = F.cross_entropy(x, mg.tensor([0, 2, 1, 1]))

@@ -455,7 +455,13 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     classes = x.shape[0 if x.ndim == 1 else 1]
     if weight is not None and weight.numel() != classes:
         raise RuntimeError(f"weight tensor should be defined either for all {classes} classes or no "
-                           f"classes but got weight tensor of shape: {list(weight.shape)}")
+                           f"classes but got weight tensor of shape: {list(weight.shape)}" if x.ndim <= 2 else
+                           "weight tensor should be defined either for all or no classes")  # (the 2-D loss's)
+    if x.dtype.kind != "f":  # PyTorch's kernels are for floats only
+        kernel = "nll_loss_out_frame" if x.ndim <= 2 else "nll_loss2d_forward_out_frame"
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{input.dtype.legacy_name}\'')
+    if weight is not None and weight._data.dtype != x.dtype:  # its kernel reads the weight as the input's type
+        raise RuntimeError(f"expected scalar type {input.dtype.legacy_name} but found {weight.dtype.legacy_name}")
     # Every target a class, 0 <= t < classes, is the common case: one pass checks it, as a
     # negative int64 read as unsigned is huge. Otherwise, only an ignored target may be outside.
     if t.size and t.view(np.uint64).max() >= classes:
