@@ -212,17 +212,23 @@ def _read(data, dtype):
         first = first[0]
         if isinstance(first, str):  # (a string is a sequence to PyTorch, of strings...)
             raise ValueError("too many dimensions 'str'")
-    # The first item that does not fit (PyTorch's error says so once the dtype is inferred), and
-    # whether there are arrays in the list (PyTorch warns, once).
-    problem = [None, False]
+    # PyTorch stores the items in order and raises at the first that does not fit, so: that
+    # item's error (it says so once the dtype is inferred), the items before it that only some
+    # dtypes refuse (_note_unless), and, if an array in the list comes before it, how many of
+    # those are before the array (PyTorch warns when it gets to the array, once).
+    problem = [None, None, []]
     inferred = _read_items(data, sizes, 0, problem)
     if 0 in sizes:
         return inferred, sizes
-    if problem[1] and not _warned:
+    target = dtype or inferred
+    refusing = [i for i, (_, refused) in enumerate(problem[2]) if refused(target)]
+    if problem[1] is not None and not any(i < problem[1] for i in refusing) and not _warned:
         _warned.append(True)
         warnings.warn(_NDARRAYS_WARNING, UserWarning, stacklevel=4)  # (at torch.tensor's caller)
+    if refusing:
+        raise problem[2][refusing[0]][0]
     if problem[0]:
-        raise problem[0](dtype or inferred)
+        raise problem[0](target)
     return inferred, sizes
 
 
@@ -234,9 +240,12 @@ def _read_items(data, sizes, dim, problem):
         _note(problem, lambda _: TypeError("not a sequence"))
         return _read_number(data, len(sizes), problem)
     if isinstance(array, np.ndarray):  # read as nested lists would be, but at once
-        problem[1] = problem[1] or array is data  # (an array in the list: _read warns)
+        if array is data:  # (an array in the list: _read warns)
+            _saw_array(problem)
         if array.dtype.kind not in "fciub":
             raise unsupported(array)
+        if array.dtype == np.bool_:  # (its items are NumPy bools)
+            _note_unless(problem, TypeError(_NUMPY_BOOL), _integer)
         for d, n in enumerate(array.shape[:len(sizes) - dim], dim):
             if n != sizes[d]:
                 _note(problem, lambda _, n=n, d=d: _length_error(sizes[d], d, n))
@@ -257,6 +266,31 @@ def _note(problem, error):
     problem[0] = problem[0] or error
 
 
+def _saw_array(problem):
+    if problem[0] is None and problem[1] is None:
+        problem[1] = len(problem[2])
+
+
+def _note_unless(problem, error, refused):
+    """An item that only the dtypes ``refused(target)`` refuse: a NumPy bool, which PyTorch
+    stores in an integer tensor by ``__index__``, which NumPy refuses (a float tensor reads it
+    as a float, a bool tensor as a bool); a Python int beyond int64. PyTorch raises the first
+    problem it stores, so it counts only before every other (each kind once)."""
+    if problem[0] is None and all(str(e) != str(error) for e, _ in problem[2]):
+        problem[2].append((error, refused))
+
+
+def _integer(target):
+    return target._category == 1
+
+
+def _not_float(target):
+    return target._category != 2
+
+
+_NUMPY_BOOL = "'numpy.bool' object cannot be interpreted as an integer"
+
+
 def _reduce(dtypes):
     result = None
     for d in dtypes:
@@ -270,18 +304,24 @@ def _read_number(x, dim, problem):
         return _default_float[0]
     d = _SCALAR_DTYPES.get(type(x))
     if d is not None:
-        if d is int64 and not -2 ** 63 <= x < 2 ** 63:
-            raise ValueError("Overflow when unpacking long long")
+        if d is int64 and not -2 ** 63 <= x < 2 ** 63:  # (a float or bool tensor takes it)
+            _note_unless(problem, ValueError("Overflow when unpacking long long"), _integer)
         return d
     if hasattr(x, "_data"):  # a Tensor inside a list must hold one number
         if dim and x._data.size != 1:
             _note(problem, lambda target: _not_a_number(x, target))
         return from_numpy_dtype(x._data.dtype)
     if isinstance(x, np.ndarray):
-        problem[1] = True
+        _saw_array(problem)
         if x.ndim:
             _note(problem, lambda target: _not_a_number(x, target))
+        elif x.dtype == np.bool_:  # (read as an index, by bool tensors too)
+            _note_unless(problem, TypeError("only integer scalar arrays can be converted to a scalar index"),
+                         _not_float)
         return from_numpy_dtype(x.dtype)
+    if isinstance(x, np.bool_):
+        _note_unless(problem, TypeError(_NUMPY_BOOL), _integer)
+        return bool
     if isinstance(x, np.generic):
         return from_numpy_dtype(x.dtype)
     if isinstance(x, builtins_float):
@@ -292,7 +332,7 @@ def _read_number(x, dim, problem):
         _note(problem, lambda target: TypeError(
             f"must be real number, not {type(x).__name__}" if target.is_floating_point else
             f"'{type(x).__name__}' object cannot be interpreted as an integer"))
-        return _reduce({_read_number(d, dim + 1, [None, False]) for d in x} or {_default_float[0]})
+        return _reduce({_read_number(d, dim + 1, [None, None, []]) for d in x} or {_default_float[0]})
     raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
 
 

@@ -326,6 +326,81 @@ def test_list_of_uint8_arrays(oracle):
     oracle.same(lambda lib: lib.tensor([np.array([0, 255], np.uint8), np.array([7, 8], np.uint8)]))
 
 
+B = np.bool_(True)
+# NumPy bools (what comparing NumPy values gives) in a list: an integer tensor reads one by
+# __index__, which NumPy refuses; a float or bool tensor reads it. PyTorch raises at the first
+# item it cannot store, so the order of problems counts.
+NUMPY_BOOLS = {
+    "bool, int": lambda T: T.tensor([B, 2]),
+    "int, bool": lambda T: T.tensor([2, B]),
+    "bool, float": lambda T: T.tensor([B, 2.5]),
+    "bools and bools": lambda T: T.tensor([B, np.bool_(False), True]),
+    "bool alone, dtype=int64": lambda T: T.tensor(B, dtype=T.int64),
+    "bools, dtype=int32": lambda T: T.tensor([B, np.bool_(False)], dtype=T.int32),
+    "bool, float, dtype=int64": lambda T: T.tensor([B, 2.5], dtype=T.int64),
+    "bool, int, dtype=float32": lambda T: T.tensor([B, 2], dtype=T.float32),
+    "bool, int, dtype=bool": lambda T: T.tensor([B, 2], dtype=T.bool),
+    "nested": lambda T: T.tensor([[2], [B]]),
+    "NumPy ints": lambda T: T.tensor([np.int32(3), B]),
+    "bool, then a short list": lambda T: T.tensor([[B], [2, 3]]),
+    "a short list, then a bool": lambda T: T.tensor([[2, 3], [B]]),
+    "bool, then a list": lambda T: T.tensor([B, [2]]),
+    "bool, then an int too big": lambda T: T.tensor([B, 2 ** 70]),
+    "an int too big, then a bool": lambda T: T.tensor([2 ** 70, B]),
+    "an int too big in floats": lambda T: T.tensor([B, 2 ** 70, 1.5]),
+    "bool arrays": lambda T: T.tensor([np.array([True]), np.array([False])]),
+    "bool arrays, dtype=int64": lambda T: T.tensor([np.array([True]), np.array([False])], dtype=T.int64),
+    "bool array, then ints": lambda T: T.tensor([np.array([True]), [2]]),
+    "bool array, then ints, dtype=float64": lambda T: T.tensor([np.array([True]), [2]], dtype=T.float64),
+    "int, 0-d bool array": lambda T: T.tensor([2, np.array(True)]),
+    "int, 0-d bool array, dtype=bool": lambda T: T.tensor([2, np.array(True)], dtype=T.bool),
+    "float, 0-d bool array": lambda T: T.tensor([2.5, np.array(True)]),
+    "bool, int tensor": lambda T: T.tensor([B, T.tensor(2)]),
+    "bool, bool tensor": lambda T: T.tensor([B, T.tensor(True)]),
+    "as_tensor": lambda T: T.as_tensor([B, 2]),
+    "as_tensor, dtype=float32": lambda T: T.as_tensor([B, 2], dtype=T.float32),
+    "new_tensor of an int tensor": lambda T: T.zeros(1, dtype=T.int64).new_tensor([B, np.bool_(False)]),
+    "LongTensor": lambda T: T.LongTensor([B, 2]),
+    "FloatTensor": lambda T: T.FloatTensor([B, 2]),
+}
+
+
+@pytest.mark.parametrize("case", NUMPY_BOOLS)
+def test_numpy_bools_in_lists(oracle, case):
+    def program(lib):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # (a list of arrays: said once in a process)
+            error = error_of(NUMPY_BOOLS[case], lib)
+            return NUMPY_BOOLS[case](lib) if error == "no exception" else error
+    oracle.same(program)
+
+
+ARRAYS_WARNING_AFTER_AN_ERROR = """
+import warnings
+import numpy as np
+import {lib} as torch
+with warnings.catch_warnings(record=True) as log:
+    warnings.simplefilter("always")
+    for data in ([[1, 2], [3], np.array([1, 2])], [np.bool_(True), np.array([2])], [[2 ** 70], np.array([1])]):
+        try:
+            torch.tensor(data)  # (an error before the array: no warning)
+        except (TypeError, ValueError) as e:
+            print(type(e).__name__, e)
+    print(len(log))
+    print(torch.tensor([[2 ** 70], np.array([1.0])]))  # (a float tensor takes the int: the array is read)
+    print(len(log))
+"""
+
+
+def test_lists_of_arrays_warn_only_when_read(oracle):
+    """PyTorch warns when it reads an array in a list: not if it raised at an item before it."""
+    def program(lib):
+        res = subprocess.run([sys.executable, "-c", ARRAYS_WARNING_AFTER_AN_ERROR.format(lib=lib.__name__)],
+                             capture_output=True, text=True, check=True)
+        return res.stdout
+    oracle.same(program)
+
+
 ARRAYS_WARNING_PROGRAM = """
 import warnings
 import numpy as np
