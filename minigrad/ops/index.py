@@ -6,6 +6,7 @@ An op with ``view = True`` returns a view of its input (same memory, same versio
 import numpy as np
 
 from ..autograd.function import Op
+from .shape import Cat, Stack
 
 
 # ---------------------------------------------------------------------------------------------
@@ -24,7 +25,9 @@ class Index(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return IndexPut.apply(grad, ctx.shape, ctx.key), None
+        # PyTorch's index_backward: the gradient added into zeros (zeros.index_put_(key, grad,
+        # accumulate=True): IndexPutImplBackward0 with create_graph)
+        return IndexPutAccumulate.apply(grad.new_zeros(ctx.shape), ctx.key, grad), None
 
 
 class Select(Index):
@@ -81,26 +84,79 @@ class Alias(Index):
 
 
 class Unbind(Index):
-    node_name = "UnbindBackward0"  # for x in tensor: ... (PyTorch makes one node for all slices)
+    """``for row in x`` (and ``x.unbind(dim)``): one row, ``x[..., i]`` along ``dim``.
+    Backward: PyTorch's unbind_backward, the gradient stacked with zeros for the other rows
+    (StackBackward0 with create_graph). PyTorch makes one node for all rows; minigrad one per
+    row, so a row's gradient comes with zeros for the others."""
+    node_name = "UnbindBackward0"
     view = True
+
+    @staticmethod
+    def forward(ctx, x, key):
+        ctx.shape, ctx.dim, ctx.i = x.shape, len(key) - 1, key[-1]
+        return x[key]
+
+    @staticmethod
+    def backward(ctx, grad):
+        n, i, zero = ctx.shape[ctx.dim], ctx.i, grad.new_zeros(grad.shape)  # (one zero tensor for all)
+        return Stack.apply(ctx.dim, *[zero] * i, grad, *[zero] * (n - i - 1)), None
 
 
 class SplitPiece(Index):
-    node_name = "SplitBackward0"  # one piece of x.split(n) or x.chunk(n)
+    """Piece ``i`` of ``x.split(n)`` or ``x.chunk(n)`` along ``dim``, the pieces ``sizes`` long.
+    Backward: PyTorch's split_backward, the gradient concatenated with zeros for the other
+    pieces (CatBackward0 with create_graph; one node per piece, as for Unbind)."""
+    node_name = "SplitBackward0"
     view = True
 
+    @staticmethod
+    def forward(ctx, x, dim, sizes, i):
+        ctx.dim, ctx.sizes, ctx.i = dim, sizes, i
+        start = sum(sizes[:i])
+        return x[(slice(None),) * dim + (slice(start, start + sizes[i]),)]
 
-class SplitWithSizesPiece(Index):
+    @staticmethod
+    def backward(ctx, grad):
+        zeros = {}  # one zero tensor per size (split(n): at most two)
+        pieces = []
+        for k, n in enumerate(ctx.sizes):
+            if k == ctx.i:
+                pieces.append(grad)
+                continue
+            if n not in zeros:
+                zeros[n] = grad.new_zeros(grad.shape[:ctx.dim] + (n,) + grad.shape[ctx.dim + 1:])
+            pieces.append(zeros[n])
+        return Cat.apply(ctx.dim, *pieces), None, None, None
+
+
+class SplitWithSizesPiece(SplitPiece):
     node_name = "SplitWithSizesBackward0"  # one piece of x.split([sizes])
-    view = True
 
 
 class MaskedSelect(Index):
     node_name = "MaskedSelectBackward0"  # x[mask] as a method: x.masked_select(mask)
 
 
+class IndexPutAccumulate(Op):
+    """``x`` with ``values`` added in at ``key`` (PyTorch's ``index_put_(key, values,
+    accumulate=True)``, out of place): indexing's backward, into zeros. ``np.add.at`` adds once
+    per occurrence, so a repeated index gathers every gradient."""
+    node_name = "IndexPutImplBackward0"
+
+    @staticmethod
+    def forward(ctx, x, key, values):
+        ctx.key = key
+        out = x.copy()
+        np.add.at(out, key, values)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, None, grad[ctx.key]  # the engine sums values' share to its shape
+
+
 class IndexPut(Op):
-    """Zeros of ``shape`` with ``grad`` added in at ``key``: indexing's backward.
+    """Zeros of ``shape`` with ``grad`` added in at ``key``.
     ``np.add.at`` adds once per occurrence, so a repeated index gathers every gradient."""
     node_name = "IndexPutBackward0"
 
@@ -185,9 +241,10 @@ class Gather(Op):
         indices, = ctx.saved_tensors
         if not indices.numel():  # nothing was read: a constant zero, as PyTorch's
             return grad.new_zeros(ctx.shape), None, None
-        # An element picked twice gets both gradients: added in, not placed.
+        # An element picked twice gets both gradients: added in, not placed. (The index goes
+        # in as its array: a tensor would be one more input in the node's next_functions.)
         zeros = grad.new_zeros(ctx.shape)
-        return ScatterAdd.apply(zeros, ctx.dim, indices, grad), None, None
+        return ScatterAdd.apply(zeros, ctx.dim, indices._data, grad), None, None
 
 
 class ScatterAlong(Op):
@@ -205,7 +262,7 @@ class ScatterAlong(Op):
     @staticmethod
     def backward(ctx, gg):
         indices, = ctx.saved_tensors
-        return Gather.apply(gg, ctx.dim, indices), None, None, None
+        return Gather.apply(gg, ctx.dim, indices._data), None, None, None
 
 
 class ScatterAdd(Op):
@@ -270,7 +327,7 @@ class ScatterValue(Op):
 def _src_gradient(ctx, grad, indices):
     """The gradient of scatter's ``src``: read back where each value landed. Only the corner
     of src that ``index`` covers was used; the rest gets 0."""
-    g = Gather.apply(grad, ctx.dim, indices)
+    g = Gather.apply(grad, ctx.dim, indices._data)
     if g.shape == ctx.src_shape:
         return g
     if not g.ndim:  # a 0-d index read one element: the first of src
@@ -319,8 +376,28 @@ class IndexSelect(Op):
         index, = ctx.saved_tensors
         if not ctx.shape:
             return grad.clone(), None, None
-        key = (slice(None),) * ctx.dim + (index._data,)  # (saved as a tensor)
-        return IndexPut.apply(grad, ctx.shape, key), None, None
+        # PyTorch's index_select_backward: zeros.index_add_(dim, index, grad)
+        return IndexAdd.apply(grad.new_zeros(ctx.shape), ctx.dim, index._data, grad), None, None
+
+
+class IndexAdd(Op):
+    """``x.index_add(dim, index, source)``: x with the slices of ``source`` added in along
+    ``dim`` at ``index``, a repeated index adding each (index_select's backward)."""
+    node_name = "IndexAddBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dim, index, source):
+        ctx.dim, ctx.source_shape = dim, source.shape
+        ctx.save_for_backward(index)
+        out = x.copy()
+        np.add.at(out, (slice(None),) * dim + (index,), source)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        index, = ctx.saved_tensors
+        # as derivatives.yaml: source's gradient is grad.index_select(dim, index).expand_as(source)
+        return grad, None, None, grad.index_select(ctx.dim, index).expand(ctx.source_shape)
 
 
 class MaskedFill(Op):
@@ -335,7 +412,7 @@ class MaskedFill(Op):
     @staticmethod
     def backward(ctx, grad):
         mask, = ctx.saved_tensors
-        return grad.where(~mask, 0.0), None, None
+        return grad.masked_fill(mask, 0.0), None, None  # as PyTorch's (MaskedFillBackward0 again)
 
 
 class MaskedFillTensor(MaskedFill):
@@ -345,4 +422,4 @@ class MaskedFillTensor(MaskedFill):
     @staticmethod
     def backward(ctx, grad):
         mask, = ctx.saved_tensors
-        return grad.where(~mask, 0.0), None, grad.where(mask, 0.0).sum()
+        return grad.masked_fill(mask, 0.0), None, grad.masked_select(mask).sum()  # as PyTorch's
