@@ -746,8 +746,8 @@ MIN_MAX.update({
 })
 
 
-@pytest.mark.parametrize("case", [pytest.param(k, marks=diff(MIN_MAX_DIFFERENCES[k])) if k in MIN_MAX_DIFFERENCES
-                                  else k for k in MIN_MAX])
+@pytest.mark.parametrize("case", [pytest.param(k, marks=diff(MIN_MAX_DIFFERENCES[k]))
+                                  if k in MIN_MAX_DIFFERENCES else k for k in MIN_MAX])
 def test_maximum_minimum_backward_graph(oracle, case):
     """Ties (half each), NaN (the whole gradient to both), and a second derivative."""
     def program(T):

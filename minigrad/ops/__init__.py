@@ -94,8 +94,8 @@ from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexPut, IndexPu
                     IndexSelect, MaskedFill, MaskedFillTensor,
                     MaskedSelect, Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, SelectBackward,
                     Slice, SliceBackward, SplitPiece, SplitWithSizesPiece, Unbind)
-from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, DiagonalBackward, Dot, MatMul, Mm, Mv, Trace,
-                     Tril, Triu, VecMat, matmul_op)
+from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, DiagonalBackward, Dot,
+                     MatMul, Mm, Mv, Trace, Tril, Triu, VecMat, matmul_op)
 from .loss import BinaryCrossEntropy, BinaryCrossEntropyWithLogits, HuberLoss, SmoothL1Loss, Xlogy
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)

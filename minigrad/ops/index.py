@@ -5,6 +5,7 @@ An op with ``view = True`` returns a view of its input (same memory, same versio
 """
 import numpy as np
 
+from ..autograd import grad_mode
 from ..autograd.function import Op
 from .shape import Cat, Stack
 
@@ -93,13 +94,18 @@ class Unbind(Index):
 
     @staticmethod
     def forward(ctx, x, key):
-        ctx.shape, ctx.dim, ctx.i = x.shape, len(key) - 1, key[-1]
+        ctx.shape, ctx.key = x.shape, key
         return x[key]
 
     @staticmethod
     def backward(ctx, grad):
-        n, i, zero = ctx.shape[ctx.dim], ctx.i, grad.new_zeros(grad.shape)  # (one zero tensor for all)
-        return Stack.apply(ctx.dim, *[zero] * i, grad, *[zero] * (n - i - 1)), None
+        if not grad_mode.is_grad_enabled():
+            # nothing recorded (no create_graph): the same values, written into zeros at once;
+            # stacking n - 1 zero rows for each of n rows would be O(n^2) work
+            return SelectBackward.apply(grad, ctx.shape, ctx.key), None
+        dim, i = len(ctx.key) - 1, ctx.key[-1]
+        zero = grad.new_zeros(grad.shape)  # (one zero tensor for every other row)
+        return Stack.apply(dim, *[zero] * i, grad, *[zero] * (ctx.shape[dim] - i - 1)), None
 
 
 class SplitPiece(Index):
@@ -111,12 +117,15 @@ class SplitPiece(Index):
 
     @staticmethod
     def forward(ctx, x, dim, sizes, i):
-        ctx.dim, ctx.sizes, ctx.i = dim, sizes, i
         start = sum(sizes[:i])
-        return x[(slice(None),) * dim + (slice(start, start + sizes[i]),)]
+        ctx.shape, ctx.dim, ctx.sizes, ctx.i = x.shape, dim, sizes, i
+        ctx.key = (slice(None),) * dim + (slice(start, start + sizes[i]),)
+        return x[ctx.key]
 
     @staticmethod
     def backward(ctx, grad):
+        if not grad_mode.is_grad_enabled():  # nothing recorded: as Unbind
+            return SliceBackward.apply(grad, ctx.shape, ctx.key), None, None, None
         zeros = {}  # one zero tensor per size (split(n): at most two)
         pieces = []
         for k, n in enumerate(ctx.sizes):

@@ -150,7 +150,7 @@ class Cat(Op):
         return np.ascontiguousarray(np.concatenate(xs, axis=dim, dtype=dtype))  # (NumPy's may be permuted)
 
     @staticmethod
-    def backward(ctx, grad):  # cut the gradient into the inputs' pieces (each a SliceBackward0, as PyTorch's)
+    def backward(ctx, grad):  # cut the gradient into the inputs' pieces (SliceBackward0s, as PyTorch's)
         starts = np.cumsum([0] + ctx.sizes).tolist()
         return (None,) + tuple(grad.narrow(ctx.dim, start, n) for start, n in zip(starts, ctx.sizes))
 
