@@ -24,8 +24,9 @@
   a NaN second derivative there, as in PyTorch).
 - the gradients of ``split``, ``chunk``, ``unbind`` (CatBackward0, StackBackward0: zeros for the
   other pieces), ``x[tensor]`` (IndexPutImplBackward0), ``diagonal`` (DiagonalBackwardBackward0),
-  ``index_select`` (IndexAddBackward0) and ``gather`` (ScatterAddBackward0 without the index) with
-  ``create_graph``, and their graphs differentiated again;
+  ``index_select`` (IndexAddBackward0), ``gather`` (ScatterAddBackward0 without the index) and
+  ``max(dim)``, ``sort``, ``topk`` (ScatterBackward0) with ``create_graph``, and their graphs
+  differentiated again;
 - ``maximum``/``minimum``'s gradient: PyTorch's ``where(a == b, grad / 2, grad).masked_fill_(...)``
   once per input (DivBackward1); masked_fill's: masked_fill; ``x / number``'s (DivNumber):
   DivBackward1 again.
@@ -643,7 +644,8 @@ def test_norm_p_below_2_second_derivative(oracle, p):
 # ---------------------------------------------------------------------------------------------
 # 10. The gradients of split, chunk, unbind, x[tensor], diagonal, index_select and gather
 #     (create_graph): PyTorch's nodes (CatBackward0, StackBackward0, IndexPutImplBackward0,
-#     DiagonalBackwardBackward0, IndexAddBackward0, ScatterAddBackward0), not index_put's
+#     DiagonalBackwardBackward0, IndexAddBackward0, ScatterAddBackward0), not index_put's; those of
+#     max(dim), sort, topk: ScatterBackward0 (zeros.scatter, the zeros first)
 # ---------------------------------------------------------------------------------------------
 
 PICK_BACKWARDS = {
@@ -675,6 +677,13 @@ PICK_BACKWARDS = {
     # gather's: zeros.scatter_add(dim, index, grad), the index no input of the node
     "gather": lambda T, x: x.gather(1, T.tensor([[0, 1], [2, 2], [0, 0], [1, 4]])),
     "take_along_dim": lambda T, x: T.take_along_dim(x, T.tensor([[3, 0, 1, 1, 2]]), 0),
+    # value_selecting_reduction_backward: zeros.scatter(dim, indices, grad); again: gather
+    "max(dim)": lambda T, x: x.max(1)[0],
+    "min(0) keepdim": lambda T, x: x.min(0, keepdim=True).values,
+    "median(1)": lambda T, x: x.median(1)[0],
+    "sort": lambda T, x: x.sort(1, descending=True)[0],
+    "topk": lambda T, x: x.topk(2)[0],
+    "topk(0)": lambda T, x: x.topk(0, 0)[0],
 }
 
 

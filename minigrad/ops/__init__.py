@@ -51,9 +51,9 @@ index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
                    (``split``, ``chunk``), MaskedSelect, IndexPutAccumulate (indexing's
                    backward: IndexPutImplBackward0), IndexPut (zeros with a gradient added in),
                    SliceBackward, SelectBackward (their backward: SliceBackwardBackward0...),
-                   Gather (``gather``, ``take_along_dim``), ScatterAlong (max's backward),
-                   Scatter, ScatterValue (ScatterBackward0/1), ScatterAdd, IndexSelect,
-                   IndexAdd (``index_add``: index_select's backward),
+                   Gather (``gather``, ``take_along_dim``), Scatter (ScatterBackward0: also the
+                   backward of max(dim), sort, topk), ScatterValue (ScatterBackward1), ScatterAdd,
+                   IndexSelect, IndexAdd (``index_add``: index_select's backward),
                    MaskedFill, MaskedFillTensor (MaskedFillBackward0/1), IndexPutValues
                    (IndexPutBackward0: ``x[mask] = v`` recorded), AsStrided (a view after
                    an in-place op wrote through it)
@@ -92,7 +92,7 @@ from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, Cla
 from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
 from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexPut, IndexPutAccumulate, IndexPutValues,
                     IndexSelect, MaskedFill, MaskedFillTensor,
-                    MaskedSelect, Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, SelectBackward,
+                    MaskedSelect, Scatter, ScatterAdd, ScatterValue, Select, SelectBackward,
                     Slice, SliceBackward, SplitPiece, SplitWithSizesPiece, Unbind)
 from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, DiagonalBackward, Dot,
                      MatMul, Mm, Mv, Trace, Tril, Triu, VecMat, matmul_op)

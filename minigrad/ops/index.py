@@ -256,24 +256,6 @@ class Gather(Op):
         return ScatterAdd.apply(zeros, ctx.dim, indices._data, grad), None, None
 
 
-class ScatterAlong(Op):
-    """Zeros of ``shape`` with ``grad`` placed at ``indices`` along ``dim`` (max's backward)."""
-    node_name = "ScatterBackward0"
-
-    @staticmethod
-    def forward(ctx, grad, shape, dim, indices):
-        ctx.dim = dim
-        ctx.save_for_backward(indices)
-        out = np.zeros(shape, dtype=grad.dtype)
-        np.put_along_axis(out, indices, grad, axis=dim)
-        return out
-
-    @staticmethod
-    def backward(ctx, gg):
-        indices, = ctx.saved_tensors
-        return Gather.apply(gg, ctx.dim, indices._data), None, None, None
-
-
 class ScatterAdd(Op):
     """``x.scatter_add(dim, index, src)``: x with ``src`` added in at ``index`` along ``dim``;
     a repeated index adds every value that lands on it."""
