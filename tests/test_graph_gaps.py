@@ -25,7 +25,8 @@
 - the gradients of ``split``, ``chunk``, ``unbind`` (CatBackward0, StackBackward0: zeros for the
   other pieces), ``x[tensor]`` (IndexPutImplBackward0), ``diagonal`` (DiagonalBackwardBackward0),
   ``index_select`` (IndexAddBackward0), ``gather`` (ScatterAddBackward0 without the index) and
-  ``max(dim)``, ``sort``, ``topk`` (ScatterBackward0) with ``create_graph``, and their graphs
+  ``max(dim)``, ``sort``, ``topk`` (ScatterBackward0), ``masked_select`` (MaskedScatterBackward0) with
+  ``create_graph``, and their graphs
   differentiated again;
 - ``maximum``/``minimum``'s gradient: PyTorch's ``where(a == b, grad / 2, grad).masked_fill_(...)``
   once per input (DivBackward1); masked_fill's: masked_fill; ``x / number``'s (DivNumber):
@@ -665,6 +666,10 @@ PICK_BACKWARDS = {
     "x[2-d tensor]": lambda T, x: x[T.tensor([[0, 3], [1, 1]])],
     "x[:, tensor]": lambda T, x: x[:, T.tensor([4, 0, 4])],
     "x[mask]": lambda T, x: x[x > 6],
+    # masked_select_backward: zeros.masked_scatter_(mask, grad); again: masked_scatter_backward
+    "masked_select": lambda T, x: x.masked_select(x > 6),
+    "masked_select, a broadcast mask": lambda T, x: T.masked_select(x, T.tensor([True, False, True, True,
+                                                                                   False])),
     # diagonal_backward, differentiated again: diagonal
     "diagonal": lambda T, x: x.diagonal(),
     "diagonal(1)": lambda T, x: x.diagonal(1),
@@ -696,7 +701,8 @@ def test_picking_backward_records_pytorchs_nodes(oracle, case):
         gy = (T.arange(float(y.numel())).reshape(y.shape) - 2).requires_grad_()
         gx, = T.autograd.grad(y, x, gy, create_graph=True)
         ggy, = T.autograd.grad((gx * gx).sum(), gy, create_graph=True)
-        return {"y": y, "gx": gx, "gx stride": gx.stride(), "ggy": ggy}
+        g3, = T.autograd.grad((ggy * ggy).sum(), gy)  # through the backward's own backward
+        return {"y": y, "gx": gx, "gx stride": gx.stride(), "ggy": ggy, "g3": g3}
     oracle.same(program)
 
 
@@ -740,9 +746,6 @@ MIN_MAX = {
     "masked_fill 0-d tensor value": lambda T, a, b: a.masked_fill(b > 1.5, b[1]),
 }
 MIN_MAX_DIFFERENCES = {
-    "masked_fill 0-d tensor value": "`x.masked_select(mask)`'s gradient (so masked_fill's with a 0-d tensor "
-                                    "value) differentiated again: PyTorch's masked_scatter "
-                                    "(MaskedScatterBackward0), minigrad's IndexPutImplBackward0",
     "minimum broadcast": "`a[:, None]`'s gradient with create_graph: PyTorch squeezes (SqueezeBackward1), "
                          "minigrad reshapes (ViewBackward0)",
     "maximum, the flip of a": "two paths into one leaf (`maximum(a, a.flip(0))`) differentiated with "

@@ -48,7 +48,8 @@ shape.py           View, UnsafeView (a reshape that copied), ReshapeAlias, Expan
                    Repeat (``repeat``, ``tile``), Flip, Roll, ConstantPadNd (``F.pad``)
 index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``), Alias
                    (``x[:]``), Unbind (``for row in x``), SplitPiece, SplitWithSizesPiece
-                   (``split``, ``chunk``), MaskedSelect, IndexPutAccumulate (indexing's
+                   (``split``, ``chunk``), MaskedSelect and its backward MaskedScatter,
+                   MaskedScatterBackward (``masked_scatter``), IndexPutAccumulate (indexing's
                    backward: IndexPutImplBackward0), IndexPut (zeros with a gradient added in),
                    SliceBackward, SelectBackward (their backward: SliceBackwardBackward0...),
                    Gather (``gather``, ``take_along_dim``), Scatter (ScatterBackward0: also the
@@ -91,11 +92,11 @@ from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, Cla
                          SubNumber, SubScaled, ToCopy, Where, Zero)
 from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
 from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexPut, IndexPutAccumulate, IndexPutValues,
-                    IndexSelect, MaskedFill, MaskedFillTensor,
-                    MaskedSelect, Scatter, ScatterAdd, ScatterValue, Select, SelectBackward,
-                    Slice, SliceBackward, SplitPiece, SplitWithSizesPiece, Unbind)
-from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, DiagonalBackward, Dot,
-                     MatMul, Mm, Mv, Trace, Tril, Triu, VecMat, matmul_op)
+                    IndexSelect, MaskedFill, MaskedFillTensor, MaskedScatter, MaskedScatterBackward,
+                    MaskedSelect, Scatter, ScatterAdd, ScatterValue, Select, SelectBackward, Slice,
+                    SliceBackward, SplitPiece, SplitWithSizesPiece, Unbind)
+from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, DiagonalBackward,
+                     Dot, MatMul, Mm, Mv, Trace, Tril, Triu, VecMat, matmul_op)
 from .loss import BinaryCrossEntropy, BinaryCrossEntropyWithLogits, HuberLoss, SmoothL1Loss, Xlogy
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)

@@ -145,6 +145,50 @@ class SplitWithSizesPiece(SplitPiece):
 class MaskedSelect(Index):
     node_name = "MaskedSelectBackward0"  # x[mask] as a method: x.masked_select(mask)
 
+    @staticmethod
+    def backward(ctx, grad):
+        # PyTorch's masked_select_backward: zeros.masked_scatter_(mask, grad)
+        return MaskedScatter.apply(grad.new_zeros(ctx.shape), ctx.key, grad), None
+
+
+class MaskedScatter(Op):
+    """``x.masked_scatter(mask, source)``: x with its masked places filled, in order, by the
+    first elements of ``source`` (masked_select's backward)."""
+    node_name = "MaskedScatterBackward0"
+
+    @staticmethod
+    def forward(ctx, x, mask, source):
+        ctx.source_shape = source.shape
+        ctx.save_for_backward(mask)
+        out = x.copy()
+        out[mask] = source.reshape(-1)[:np.count_nonzero(mask)]
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        mask, = ctx.saved_tensors
+        grad_source = MaskedScatterBackward.apply(grad, mask._data, ctx.source_shape)
+        return grad.masked_fill(mask, 0.0), None, grad_source
+
+
+class MaskedScatterBackward(Op):
+    """The gradient of masked_scatter's ``source``: ``grad`` at the masked places, in order,
+    then zeros for the elements of source never used (PyTorch's masked_scatter_backward)."""
+    node_name = "MaskedScatterBackwardBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, mask, shape):
+        ctx.save_for_backward(mask)
+        out = np.zeros(shape, grad.dtype)
+        picked = grad[mask]
+        out.reshape(-1)[:picked.size] = picked
+        return out
+
+    @staticmethod
+    def backward(ctx, gg):
+        mask, = ctx.saved_tensors
+        return MaskedScatter.apply(gg.new_zeros(mask.shape), mask._data, gg), None, None
+
 
 class IndexPutAccumulate(Op):
     """``x`` with ``values`` added in at ``key`` (PyTorch's ``index_put_(key, values,
