@@ -93,11 +93,6 @@ class Unbind(Index):
     view = True
 
     @staticmethod
-    def forward(ctx, x, key):
-        ctx.shape, ctx.key = x.shape, key
-        return x[key]
-
-    @staticmethod
     def backward(ctx, grad):
         if not grad_mode.is_grad_enabled():
             # nothing recorded (no create_graph): the same values, written into zeros at once;
@@ -108,7 +103,7 @@ class Unbind(Index):
         return Stack.apply(dim, *[zero] * i, grad, *[zero] * (ctx.shape[dim] - i - 1)), None
 
 
-class SplitPiece(Index):
+class SplitPiece(Op):
     """Piece ``i`` of ``x.split(n)`` or ``x.chunk(n)`` along ``dim``, the pieces ``sizes`` long.
     Backward: PyTorch's split_backward, the gradient concatenated with zeros for the other
     pieces (CatBackward0 with create_graph; one node per piece, as for Unbind)."""
