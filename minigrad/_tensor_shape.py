@@ -261,15 +261,15 @@ class ShapeMixin:
         d = _dim(dim, self._data.ndim)
         size = self._data.shape[d]
         if isinstance(split_size_or_sections, int):
-            step = split_size_or_sections
-            return tuple(self._piece(ops.SplitPiece, d, a, min(a + step, size))
-                         for a in range(0, max(size, 1), step))
-        sizes = list(split_size_or_sections)
-        if sum(sizes) != size:
-            raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input "
-                               f"tensor's size at dimension {d}), but got split_sizes={sizes}")
-        ends = np.cumsum(sizes).tolist()
-        return tuple(self._piece(ops.SplitWithSizesPiece, d, end - n, end) for n, end in zip(sizes, ends))
+            step, op = split_size_or_sections, ops.SplitPiece
+            sizes = [min(step, size - a) for a in range(0, max(size, 1), step)]
+        else:
+            sizes, op = list(split_size_or_sections), ops.SplitWithSizesPiece
+            if sum(sizes) != size:
+                raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input "
+                                   f"tensor's size at dimension {d}), but got split_sizes={sizes}")
+        sizes = tuple(sizes)  # (every piece's backward needs all the sizes)
+        return tuple(op.apply(self, d, sizes, i) for i in range(len(sizes)))
 
     def chunk(self, chunks, dim=0):
         if chunks <= 0:

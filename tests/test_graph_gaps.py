@@ -22,6 +22,15 @@
   NllLossBackwardBackward0: target, weight), so viz.saved_memory's bytes are PyTorch's;
 - ``x.norm()`` differentiated twice: PyTorch's norm_backward (the 0 / 0 at a zero norm masked to 0:
   a NaN second derivative there, as in PyTorch).
+- the gradients of ``split``, ``chunk``, ``unbind`` (CatBackward0, StackBackward0: zeros for the
+  other pieces), ``x[tensor]`` (IndexPutImplBackward0), ``diagonal`` (DiagonalBackwardBackward0),
+  ``index_select`` (IndexAddBackward0), ``gather`` (ScatterAddBackward0 without the index) and
+  ``max(dim)``, ``sort``, ``topk`` (ScatterBackward0), ``masked_select`` (MaskedScatterBackward0) with
+  ``create_graph``, and their graphs
+  differentiated again;
+- ``maximum``/``minimum``'s gradient: PyTorch's ``where(a == b, grad / 2, grad).masked_fill_(...)``
+  once per input (DivBackward1); masked_fill's: masked_fill; ``x / number``'s (DivNumber):
+  DivBackward1 again.
 
 Each comparison is recorded (tests/oracle.py); the live-only ones use the ``torch`` fixture.
 """
@@ -630,4 +639,154 @@ def test_norm_p_below_2_second_derivative(oracle, p):
         if p not in (1, float("inf")):  # (there PyTorch's second derivative, of sgn, is a tensor without storage)
             answer["h"] = T.autograd.grad(g.sum(), x)[0]
         return answer
+    oracle.same(program)
+
+
+# ---------------------------------------------------------------------------------------------
+# 10. The gradients of split, chunk, unbind, x[tensor], diagonal, index_select and gather
+#     (create_graph): PyTorch's nodes (CatBackward0, StackBackward0, IndexPutImplBackward0,
+#     DiagonalBackwardBackward0, IndexAddBackward0, ScatterAddBackward0), not index_put's; those of
+#     max(dim), sort, topk: ScatterBackward0 (zeros.scatter, the zeros first)
+# ---------------------------------------------------------------------------------------------
+
+PICK_BACKWARDS = {
+    # split_backward: the gradient and zeros for the other pieces, concatenated
+    "split": lambda T, x: x.split(2)[1],
+    "split, the short last piece": lambda T, x: x.split(3)[1],
+    "split sizes along dim 1": lambda T, x: x.split([1, 3, 1], 1)[1],
+    "split sizes, a piece of 0": lambda T, x: x.split([0, 4])[1],
+    "chunk": lambda T, x: x.chunk(2, 1)[0],
+    "chunk, the last": lambda T, x: T.chunk(x, 2, 1)[1],
+    # unbind_backward: stacked with zeros
+    "unbind": lambda T, x: x.unbind(1)[2],
+    "for row in x": lambda T, x: list(x)[3],
+    # index_backward: zeros.index_put_(indices, grad, accumulate=True)
+    "x[[0, 2]]": lambda T, x: x[[0, 2]],
+    "x[[0, 2, 0]]": lambda T, x: x[[0, 2, 0]],
+    "x[2-d tensor]": lambda T, x: x[T.tensor([[0, 3], [1, 1]])],
+    "x[:, tensor]": lambda T, x: x[:, T.tensor([4, 0, 4])],
+    "x[mask]": lambda T, x: x[x > 6],
+    # masked_select_backward: zeros.masked_scatter_(mask, grad); again: masked_scatter_backward
+    "masked_select": lambda T, x: x.masked_select(x > 6),
+    "masked_select, a broadcast mask": lambda T, x: T.masked_select(x, T.tensor([True, False, True, True,
+                                                                                   False])),
+    # diagonal_backward, differentiated again: diagonal
+    "diagonal": lambda T, x: x.diagonal(),
+    "diagonal(1)": lambda T, x: x.diagonal(1),
+    "diagonal(-1, 1, 0)": lambda T, x: x.diagonal(-1, 1, 0),
+    "diagonal of 3-d": lambda T, x: x.reshape(2, 2, 5).diagonal(1, 2, 0),
+    "torch.diag": lambda T, x: T.diag(x, -1),
+    # index_select_backward: zeros.index_add_(dim, index, grad); again: index_select, expand
+    "index_select": lambda T, x: x.index_select(1, T.tensor([0, 2, 2])),
+    "index_select dim 0": lambda T, x: T.index_select(x, 0, T.tensor([3])),
+    # gather's: zeros.scatter_add(dim, index, grad), the index no input of the node
+    "gather": lambda T, x: x.gather(1, T.tensor([[0, 1], [2, 2], [0, 0], [1, 4]])),
+    "take_along_dim": lambda T, x: T.take_along_dim(x, T.tensor([[3, 0, 1, 1, 2]]), 0),
+    # value_selecting_reduction_backward: zeros.scatter(dim, indices, grad); again: gather
+    "max(dim)": lambda T, x: x.max(1)[0],
+    "min(0) keepdim": lambda T, x: x.min(0, keepdim=True).values,
+    "median(1)": lambda T, x: x.median(1)[0],
+    "sort": lambda T, x: x.sort(1, descending=True)[0],
+    "topk": lambda T, x: x.topk(2)[0],
+    "topk(0)": lambda T, x: x.topk(0, 0)[0],
+}
+
+
+@pytest.mark.parametrize("case", PICK_BACKWARDS)
+def test_picking_backward_records_pytorchs_nodes(oracle, case):
+    """The gradient's graph (create_graph=True), and the second derivative's."""
+    def program(T):
+        x = T.arange(20.0).reshape(4, 5).requires_grad_()
+        y = PICK_BACKWARDS[case](T, x)
+        gy = (T.arange(float(y.numel())).reshape(y.shape) - 2).requires_grad_()
+        gx, = T.autograd.grad(y, x, gy, create_graph=True)
+        ggy, = T.autograd.grad((gx * gx).sum(), gy, create_graph=True)
+        g3, = T.autograd.grad((ggy * ggy).sum(), gy)  # through the backward's own backward
+        return {"y": y, "gx": gx, "gx stride": gx.stride(), "ggy": ggy, "g3": g3}
+    oracle.same(program)
+
+
+@pytest.mark.parametrize("case", ["unbind", "split", "chunk"])
+def test_every_piece_backward(oracle, case):
+    """Every piece used: the values of the gradient and of a second derivative. (The graphs
+    differ: PyTorch makes one node for all the pieces, minigrad one per piece.)"""
+    def program(T):
+        x = T.arange(12.0).reshape(3, 4).requires_grad_()
+        pieces = {"unbind": x.unbind(1), "split": x.split(2, 1), "chunk": x.chunk(3)}[case]
+        y = sum((k + 1.0) * p.sum() * p.sum() for k, p in enumerate(pieces))
+        gx, = T.autograd.grad(y, x, create_graph=True)
+        return {"gx": gx.detach(), "h": T.autograd.grad((gx * gx).sum(), x)[0]}
+    oracle.same(program)
+
+
+@diff("`split`, `chunk`, `unbind` with several pieces used, differentiated with create_graph: PyTorch's "
+      "one node for all the pieces puts their gradients into one CatBackward0 (StackBackward0); "
+      "minigrad's node per piece makes one each, added up")
+def test_every_piece_backward_graph(oracle):
+    def program(T):
+        x = T.arange(12.0).reshape(3, 4).requires_grad_()
+        a, b = x.split(2, 1)
+        gx, = T.autograd.grad((a * b).sum(), x, create_graph=True)
+        return {"gx": gx}
+    oracle.same(program)
+
+
+# ---------------------------------------------------------------------------------------------
+# 11. maximum and minimum differentiated with create_graph: PyTorch's
+#     where(a == b, grad / 2, grad).masked_fill_(a < b, 0), once per input (DivBackward1);
+#     masked_fill's backward: masked_fill
+# ---------------------------------------------------------------------------------------------
+
+MIN_MAX = {
+    "maximum": lambda T, a, b: T.maximum(a, b),
+    "minimum": lambda T, a, b: T.minimum(a, b),
+    "max of two": lambda T, a, b: a.max(b),
+    "maximum, b constant": lambda T, a, b: T.maximum(a, b.detach()),
+    "masked_fill": lambda T, a, b: a.masked_fill(b > 1.5, 2.0),
+    "masked_fill 0-d tensor value": lambda T, a, b: a.masked_fill(b > 1.5, b[1]),
+}
+MIN_MAX_DIFFERENCES = {
+    "minimum broadcast": "`a[:, None]`'s gradient with create_graph: PyTorch squeezes (SqueezeBackward1), "
+                         "minigrad reshapes (ViewBackward0)",
+    "maximum, the flip of a": "two paths into one leaf (`maximum(a, a.flip(0))`) differentiated with "
+                              "create_graph: the engine adds their gradients in another order than "
+                              "PyTorch's (an AddBackward0's inputs swapped)",
+}
+MIN_MAX.update({
+    "minimum broadcast": lambda T, a, b: T.minimum(a[:, None], b),
+    "maximum, the flip of a": lambda T, a, b: T.maximum(a, a.flip(0)),
+})
+
+
+@pytest.mark.parametrize("case", [pytest.param(k, marks=diff(MIN_MAX_DIFFERENCES[k]))
+                                  if k in MIN_MAX_DIFFERENCES else k for k in MIN_MAX])
+def test_maximum_minimum_backward_graph(oracle, case):
+    """Ties (half each), NaN (the whole gradient to both), and a second derivative."""
+    def program(T):
+        a = T.tensor([1.0, 2.0, 3.0, float("nan"), 5.0], requires_grad=True)
+        b = T.tensor([3.0, 2.0, 1.0, 0.0, float("nan")], requires_grad=True)
+        y = MIN_MAX[case](T, a, b)
+        gy = T.linspace(1.0, 2.0, y.numel()).reshape(y.shape).requires_grad_()
+        ga, gb = T.autograd.grad(y, [a, b], gy, create_graph=True, allow_unused=True)
+        grads = [g for g in (ga, gb) if g is not None]
+        ggy, = T.autograd.grad(sum((g * g).sum() for g in grads), gy, create_graph=True)
+        return {"y": y, "ga": ga, "gb": gb, "ggy": ggy}
+    oracle.same(program)
+
+
+# ---------------------------------------------------------------------------------------------
+# 12. x / number in C++ (DivNumber: cross_entropy's mean over probability targets): its
+#     backward divides by the number again (DivBackward1, not Python's DivBackward0)
+# ---------------------------------------------------------------------------------------------
+
+def test_div_number_backward_records_div_backward1(oracle):
+    def program(T):
+        F = T.nn.functional
+        z = T.tensor(np.linspace(-1, 1, 12).reshape(4, 3), requires_grad=True)
+        p = T.tensor(np.linspace(0.1, 1, 12).reshape(4, 3)).softmax(1)
+        loss = F.cross_entropy(z, p)
+        g = T.tensor(1.5, dtype=T.float64, requires_grad=True)
+        gz, = T.autograd.grad(loss, z, g, create_graph=True)
+        gg, = T.autograd.grad(gz.sum(), g, create_graph=True)
+        return {"loss": loss, "gz": gz, "gg": gg}
     oracle.same(program)

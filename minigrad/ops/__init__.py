@@ -17,7 +17,8 @@ arithmetic.py      Add, AddScaled (AddBackward0: ``add(alpha=)``), Sub, SubScale
                    Mul (MulBackward0), MulNumber, SubNumber, AddNumber (MulBackward1,
                    SubBackward1, AddBackward1: ``x * number``, ``x - number``, ``x + number``
                    as PyTorch's backwards record them),
-                   Div (DivBackward0), Neg (NegBackward0),
+                   Div (DivBackward0), DivNumber (DivBackward1: ``x / number`` in C++),
+                   Neg (NegBackward0),
                    Reciprocal (ReciprocalBackward0), Pow (PowBackward0: x ** number),
                    PowTensor (PowBackward1: x ** y), RPow (PowBackward2: number ** x),
                    Remainder, RemainderNumber (RemainderBackward1/0: %), RemainderOfNumber, Fmod, FmodNumber,
@@ -47,16 +48,20 @@ shape.py           View, UnsafeView (a reshape that copied), ReshapeAlias, Expan
                    Repeat (``repeat``, ``tile``), Flip, Roll, ConstantPadNd (``F.pad``)
 index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``), Alias
                    (``x[:]``), Unbind (``for row in x``), SplitPiece, SplitWithSizesPiece
-                   (``split``, ``chunk``), MaskedSelect, IndexPut (indexing's backward),
+                   (``split``, ``chunk``), MaskedSelect and its backward MaskedScatter,
+                   MaskedScatterBackward (``masked_scatter``), IndexPutAccumulate (indexing's
+                   backward: IndexPutImplBackward0), IndexPut (zeros with a gradient added in),
                    SliceBackward, SelectBackward (their backward: SliceBackwardBackward0...),
-                   Gather (``gather``, ``take_along_dim``), ScatterAlong (max's backward),
-                   Scatter, ScatterValue (ScatterBackward0/1), ScatterAdd, IndexSelect,
+                   Gather (``gather``, ``take_along_dim``), Scatter (ScatterBackward0: also the
+                   backward of max(dim), sort, topk), ScatterValue (ScatterBackward1), ScatterAdd,
+                   IndexSelect, IndexAdd (``index_add``: index_select's backward),
                    MaskedFill, MaskedFillTensor (MaskedFillBackward0/1), IndexPutValues
                    (IndexPutBackward0: ``x[mask] = v`` recorded), AsStrided (a view after
                    an in-place op wrote through it)
 linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
                    (UnsafeViewBackward0): the forms of ``a @ b``; Bmm (``torch.bmm``);
-                   Addmm (``nn.Linear``), AddmmScaled (AddmmBackward0: ``addmm``'s beta, alpha)
+                   Addmm (``nn.Linear``), AddmmScaled (AddmmBackward0: ``addmm``'s beta, alpha);
+                   Diagonal, DiagonalBackward (its backward: DiagonalBackwardBackward0)
 nn.py              Softmax, LogSoftmax, MseLoss, NllLoss (NllLossBackward0,
                    NllLoss2DBackward0), NativeBatchNorm (``BatchNorm1d``), and the backward
                    ops PyTorch records for double backward (LogSoftmaxBackwardData,
@@ -81,18 +86,18 @@ PyTorch's engine does, so that no backward here has to.
 """
 from .activation import Elu, EluInplace, Gelu, GeluBackward, LeakyRelu, LeakyReluInplace, Silu, Softplus
 from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, ClampTensor, Clone, Copy, Div,
-                         DivRounding, DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp,
+                         DivNumber, DivRounding, DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp,
                          LerpTensor, Logaddexp, Maximum, Minimum, Mul, MulNumber, Neg, Pow, PowTensor,
                          Reciprocal, Remainder, RemainderNumber, RemainderOfNumber, RPow, Rsub, RsubTensor, Sub,
                          SubNumber, SubScaled, ToCopy, Where, Zero)
 from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
-from .index import (Alias, AsStrided, Gather, Index, IndexPut, IndexPutValues, IndexSelect, MaskedFill, MaskedFillTensor,
-                    MaskedSelect, Scatter, ScatterAdd, ScatterAlong, ScatterValue, Select, SelectBackward,
-                    Slice, SliceBackward, SplitPiece, SplitWithSizesPiece, Unbind)
-from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, Dot, MatMul, Mm, Mv, Trace,
-                     Tril, Triu, VecMat, matmul_op)
-from .loss import (BinaryCrossEntropy, BinaryCrossEntropyWithLogits, DivNumber, HuberLoss, SmoothL1Loss,
-                   Xlogy)
+from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexPut, IndexPutAccumulate, IndexPutValues,
+                    IndexSelect, MaskedFill, MaskedFillTensor, MaskedScatter, MaskedScatterBackward,
+                    MaskedSelect, Scatter, ScatterAdd, ScatterValue, Select, SelectBackward, Slice,
+                    SliceBackward, SplitPiece, SplitWithSizesPiece, Unbind)
+from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, DiagonalBackward,
+                     Dot, MatMul, Mm, Mv, Trace, Tril, Triu, VecMat, matmul_op)
+from .loss import BinaryCrossEntropy, BinaryCrossEntropyWithLogits, HuberLoss, SmoothL1Loss, Xlogy
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
 from .reduce import (Amax, Amin, Bincount, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Median,

@@ -196,6 +196,22 @@ class Div(Op):
                 -grad * (a / b / b) if ctx.needs_input_grad[1] else None)  # PyTorch's order (inf, NaN)
 
 
+class DivNumber(Op):
+    """``x / number`` as PyTorch's C++ records it (``DivBackward1``; Python's ``x / 2`` records
+    ``DivBackward0``): maximum's and minimum's ``grad / 2``, the mean of cross_entropy with
+    class-probability targets."""
+    node_name = "DivBackward1"
+
+    @staticmethod
+    def forward(ctx, x, number):
+        ctx.number = number
+        return x / np.asarray(number, dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return DivNumber.apply(grad, ctx.number), None
+
+
 class Neg(Op):
     node_name = "NegBackward0"
 
@@ -545,10 +561,10 @@ class Maximum(Op):
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        # As PyTorch: split in half where both are equal, 0 for the smaller one; where either
-        # is NaN (so the result is), both get the whole gradient.
-        shared = grad.where(a != b, grad * 0.5)
-        return shared.masked_fill(a < b, 0.0), shared.masked_fill(a > b, 0.0)
+        # As PyTorch (derivatives.yaml): split in half where both are equal, 0 for the smaller
+        # one; where either is NaN (so the result is), both get the whole gradient.
+        return (_tie_split(grad, a, b, a < b) if ctx.needs_input_grad[0] else None,
+                _tie_split(grad, a, b, a > b) if ctx.needs_input_grad[1] else None)
 
 
 class Where(Op):
@@ -578,8 +594,15 @@ class Minimum(Op):
     @staticmethod
     def backward(ctx, grad):
         a, b = ctx.saved_tensors
-        shared = grad.where(a != b, grad * 0.5)  # ties and NaN as in maximum
-        return shared.masked_fill(a > b, 0.0), shared.masked_fill(a < b, 0.0)
+        return (_tie_split(grad, a, b, a > b) if ctx.needs_input_grad[0] else None,  # as maximum
+                _tie_split(grad, a, b, a < b) if ctx.needs_input_grad[1] else None)
+
+
+def _tie_split(grad, a, b, loses):
+    """One input's gradient of maximum or minimum as PyTorch writes it,
+    ``where(a == b, grad / 2, grad).masked_fill_(loses, 0)`` (DivBackward1, WhereBackward0,
+    MaskedFillBackward0 with create_graph), once per input; ``loses``: where the input lost."""
+    return DivNumber.apply(grad, 2).where(a == b, grad).masked_fill(loses, 0.0)
 
 
 class Fmax(Op):

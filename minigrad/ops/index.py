@@ -5,7 +5,9 @@ An op with ``view = True`` returns a view of its input (same memory, same versio
 """
 import numpy as np
 
+from ..autograd import grad_mode
 from ..autograd.function import Op
+from .shape import Cat, Stack
 
 
 # ---------------------------------------------------------------------------------------------
@@ -24,7 +26,9 @@ class Index(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return IndexPut.apply(grad, ctx.shape, ctx.key), None
+        # PyTorch's index_backward: the gradient added into zeros (zeros.index_put_(key, grad,
+        # accumulate=True): IndexPutImplBackward0 with create_graph)
+        return IndexPutAccumulate.apply(grad.new_zeros(ctx.shape), ctx.key, grad), None
 
 
 class Select(Index):
@@ -81,26 +85,126 @@ class Alias(Index):
 
 
 class Unbind(Index):
-    node_name = "UnbindBackward0"  # for x in tensor: ... (PyTorch makes one node for all slices)
+    """``for row in x`` (and ``x.unbind(dim)``): one row, ``x[..., i]`` along ``dim``.
+    Backward: PyTorch's unbind_backward, the gradient stacked with zeros for the other rows
+    (StackBackward0 with create_graph). PyTorch makes one node for all rows; minigrad one per
+    row, so a row's gradient comes with zeros for the others."""
+    node_name = "UnbindBackward0"
     view = True
 
+    @staticmethod
+    def backward(ctx, grad):
+        if not grad_mode.is_grad_enabled():
+            # nothing recorded (no create_graph): the same values, written into zeros at once;
+            # stacking n - 1 zero rows for each of n rows would be O(n^2) work
+            return SelectBackward.apply(grad, ctx.shape, ctx.key), None
+        dim, i = len(ctx.key) - 1, ctx.key[-1]
+        zero = grad.new_zeros(grad.shape)  # (one zero tensor for every other row)
+        return Stack.apply(dim, *[zero] * i, grad, *[zero] * (ctx.shape[dim] - i - 1)), None
 
-class SplitPiece(Index):
-    node_name = "SplitBackward0"  # one piece of x.split(n) or x.chunk(n)
+
+class SplitPiece(Op):
+    """Piece ``i`` of ``x.split(n)`` or ``x.chunk(n)`` along ``dim``, the pieces ``sizes`` long.
+    Backward: PyTorch's split_backward, the gradient concatenated with zeros for the other
+    pieces (CatBackward0 with create_graph; one node per piece, as for Unbind)."""
+    node_name = "SplitBackward0"
     view = True
 
+    @staticmethod
+    def forward(ctx, x, dim, sizes, i):
+        start = sum(sizes[:i])
+        ctx.shape, ctx.dim, ctx.sizes, ctx.i = x.shape, dim, sizes, i
+        ctx.key = (slice(None),) * dim + (slice(start, start + sizes[i]),)
+        return x[ctx.key]
 
-class SplitWithSizesPiece(Index):
+    @staticmethod
+    def backward(ctx, grad):
+        if not grad_mode.is_grad_enabled():  # nothing recorded: as Unbind
+            return SliceBackward.apply(grad, ctx.shape, ctx.key), None, None, None
+        zeros = {}  # one zero tensor per size (split(n): at most two)
+        pieces = []
+        for k, n in enumerate(ctx.sizes):
+            if k == ctx.i:
+                pieces.append(grad)
+                continue
+            if n not in zeros:
+                zeros[n] = grad.new_zeros(grad.shape[:ctx.dim] + (n,) + grad.shape[ctx.dim + 1:])
+            pieces.append(zeros[n])
+        return Cat.apply(ctx.dim, *pieces), None, None, None
+
+
+class SplitWithSizesPiece(SplitPiece):
     node_name = "SplitWithSizesBackward0"  # one piece of x.split([sizes])
-    view = True
 
 
 class MaskedSelect(Index):
     node_name = "MaskedSelectBackward0"  # x[mask] as a method: x.masked_select(mask)
 
+    @staticmethod
+    def backward(ctx, grad):
+        # PyTorch's masked_select_backward: zeros.masked_scatter_(mask, grad)
+        return MaskedScatter.apply(grad.new_zeros(ctx.shape), ctx.key, grad), None
+
+
+class MaskedScatter(Op):
+    """``x.masked_scatter(mask, source)``: x with its masked places filled, in order, by the
+    first elements of ``source`` (masked_select's backward)."""
+    node_name = "MaskedScatterBackward0"
+
+    @staticmethod
+    def forward(ctx, x, mask, source):
+        ctx.source_shape = source.shape
+        ctx.save_for_backward(mask)
+        out = x.copy()
+        out[mask] = source.reshape(-1)[:np.count_nonzero(mask)]
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        mask, = ctx.saved_tensors
+        grad_source = MaskedScatterBackward.apply(grad, mask._data, ctx.source_shape)
+        return grad.masked_fill(mask, 0.0), None, grad_source
+
+
+class MaskedScatterBackward(Op):
+    """The gradient of masked_scatter's ``source``: ``grad`` at the masked places, in order,
+    then zeros for the elements of source never used (PyTorch's masked_scatter_backward)."""
+    node_name = "MaskedScatterBackwardBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, mask, shape):
+        ctx.save_for_backward(mask)
+        out = np.zeros(shape, grad.dtype)
+        picked = grad[mask]
+        out.reshape(-1)[:picked.size] = picked
+        return out
+
+    @staticmethod
+    def backward(ctx, gg):
+        mask, = ctx.saved_tensors
+        return MaskedScatter.apply(gg.new_zeros(mask.shape), mask._data, gg), None, None
+
+
+class IndexPutAccumulate(Op):
+    """``x`` with ``values`` added in at ``key`` (PyTorch's ``index_put_(key, values,
+    accumulate=True)``, out of place): indexing's backward, into zeros. ``np.add.at`` adds once
+    per occurrence, so a repeated index gathers every gradient."""
+    node_name = "IndexPutImplBackward0"
+
+    @staticmethod
+    def forward(ctx, x, key, values):
+        ctx.key = key
+        out = x.copy()
+        np.add.at(out, key, values)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, None, grad[ctx.key]  # the engine sums values' share to its shape
+
 
 class IndexPut(Op):
-    """Zeros of ``shape`` with ``grad`` added in at ``key``: indexing's backward.
+    """Zeros of ``shape`` with ``grad`` added in at ``key``.
     ``np.add.at`` adds once per occurrence, so a repeated index gathers every gradient."""
     node_name = "IndexPutBackward0"
 
@@ -185,27 +289,10 @@ class Gather(Op):
         indices, = ctx.saved_tensors
         if not indices.numel():  # nothing was read: a constant zero, as PyTorch's
             return grad.new_zeros(ctx.shape), None, None
-        # An element picked twice gets both gradients: added in, not placed.
+        # An element picked twice gets both gradients: added in, not placed. (The index goes
+        # in as its array: a tensor would be one more input in the node's next_functions.)
         zeros = grad.new_zeros(ctx.shape)
-        return ScatterAdd.apply(zeros, ctx.dim, indices, grad), None, None
-
-
-class ScatterAlong(Op):
-    """Zeros of ``shape`` with ``grad`` placed at ``indices`` along ``dim`` (max's backward)."""
-    node_name = "ScatterBackward0"
-
-    @staticmethod
-    def forward(ctx, grad, shape, dim, indices):
-        ctx.dim = dim
-        ctx.save_for_backward(indices)
-        out = np.zeros(shape, dtype=grad.dtype)
-        np.put_along_axis(out, indices, grad, axis=dim)
-        return out
-
-    @staticmethod
-    def backward(ctx, gg):
-        indices, = ctx.saved_tensors
-        return Gather.apply(gg, ctx.dim, indices), None, None, None
+        return ScatterAdd.apply(zeros, ctx.dim, indices._data, grad), None, None
 
 
 class ScatterAdd(Op):
@@ -270,7 +357,7 @@ class ScatterValue(Op):
 def _src_gradient(ctx, grad, indices):
     """The gradient of scatter's ``src``: read back where each value landed. Only the corner
     of src that ``index`` covers was used; the rest gets 0."""
-    g = Gather.apply(grad, ctx.dim, indices)
+    g = Gather.apply(grad, ctx.dim, indices._data)
     if g.shape == ctx.src_shape:
         return g
     if not g.ndim:  # a 0-d index read one element: the first of src
@@ -319,8 +406,28 @@ class IndexSelect(Op):
         index, = ctx.saved_tensors
         if not ctx.shape:
             return grad.clone(), None, None
-        key = (slice(None),) * ctx.dim + (index._data,)  # (saved as a tensor)
-        return IndexPut.apply(grad, ctx.shape, key), None, None
+        # PyTorch's index_select_backward: zeros.index_add_(dim, index, grad)
+        return IndexAdd.apply(grad.new_zeros(ctx.shape), ctx.dim, index._data, grad), None, None
+
+
+class IndexAdd(Op):
+    """``x.index_add(dim, index, source)``: x with the slices of ``source`` added in along
+    ``dim`` at ``index``, a repeated index adding each (index_select's backward)."""
+    node_name = "IndexAddBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dim, index, source):
+        ctx.dim, ctx.source_shape = dim, source.shape
+        ctx.save_for_backward(index)
+        out = x.copy()
+        np.add.at(out, (slice(None),) * dim + (index,), source)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        index, = ctx.saved_tensors
+        # as derivatives.yaml: source's gradient is grad.index_select(dim, index).expand_as(source)
+        return grad, None, None, grad.index_select(ctx.dim, index).expand(ctx.source_shape)
 
 
 class MaskedFill(Op):
@@ -335,7 +442,7 @@ class MaskedFill(Op):
     @staticmethod
     def backward(ctx, grad):
         mask, = ctx.saved_tensors
-        return grad.where(~mask, 0.0), None, None
+        return grad.masked_fill(mask, 0.0), None, None  # as PyTorch's (MaskedFillBackward0 again)
 
 
 class MaskedFillTensor(MaskedFill):
@@ -345,4 +452,4 @@ class MaskedFillTensor(MaskedFill):
     @staticmethod
     def backward(ctx, grad):
         mask, = ctx.saved_tensors
-        return grad.where(~mask, 0.0), None, grad.where(mask, 0.0).sum()
+        return grad.masked_fill(mask, 0.0), None, grad.masked_select(mask).sum()  # as PyTorch's

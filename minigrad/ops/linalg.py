@@ -5,7 +5,6 @@ import numpy as np
 from .._conventions import check_matmul_shapes
 from ..autograd import function
 from ..autograd.function import Op
-from .index import IndexPut
 
 
 # ---------------------------------------------------------------------------------------------
@@ -178,16 +177,33 @@ class Diagonal(Op):
         return np.diagonal(x, k, d1, d2)
 
     @staticmethod
-    def backward(ctx, grad):  # the gradient back on the diagonal, zeros elsewhere
+    def backward(ctx, grad):
+        return DiagonalBackward.apply(grad, ctx.shape, ctx.k, *ctx.dims), None, None, None
+
+
+class DiagonalBackward(Op):
+    """The gradient back on the diagonal, zeros elsewhere: PyTorch's diagonal_backward, its
+    own node with create_graph; differentiated again, it takes the diagonal."""
+    node_name = "DiagonalBackwardBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, shape, k, d1, d2):
+        ctx.k, ctx.dims = k, (d1, d2)
         # one index array per dim of x, broadcast to grad's shape: the other dims' positions
         # along grad's first dims, the diagonal's rows and columns along its last
-        others = [d for d in range(len(ctx.shape)) if d not in ctx.dims]
-        key = [None] * len(ctx.shape)
+        others = [d for d in range(len(shape)) if d not in ctx.dims]
+        key = [None] * len(shape)
         for p, d in enumerate(others):
-            key[d] = np.arange(ctx.shape[d]).reshape([-1 if q == p else 1 for q in range(grad.dim())])
+            key[d] = np.arange(shape[d]).reshape([-1 if q == p else 1 for q in range(grad.ndim)])
         i = np.arange(grad.shape[-1]).reshape([1] * len(others) + [-1])
-        key[ctx.dims[0]], key[ctx.dims[1]] = i + max(-ctx.k, 0), i + max(ctx.k, 0)
-        return IndexPut.apply(grad, ctx.shape, tuple(key)), None, None, None
+        key[d1], key[d2] = i + max(-k, 0), i + max(k, 0)
+        out = np.zeros(shape, dtype=grad.dtype)
+        out[tuple(key)] = grad  # (no place twice on a diagonal)
+        return out
+
+    @staticmethod
+    def backward(ctx, gg):
+        return Diagonal.apply(gg, ctx.k, *ctx.dims), None, None, None, None
 
 
 class DiagCopy(Diagonal):

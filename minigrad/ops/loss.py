@@ -126,23 +126,8 @@ class HuberLoss(Op):
 
 
 # ---------------------------------------------------------------------------------------------
-# The scalar arithmetic of PyTorch's composite losses
+# kl_div's t log t
 # ---------------------------------------------------------------------------------------------
-
-
-class DivNumber(Op):
-    """``x / number`` as PyTorch's C++ records it (``DivBackward1``): the mean of
-    cross_entropy with class-probability targets."""
-    node_name = "DivBackward1"
-
-    @staticmethod
-    def forward(ctx, x, number):
-        ctx.number = number
-        return x / np.asarray(number, dtype=x.dtype)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad / ctx.number, None
 
 
 class Xlogy(Op):

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..autograd import grad_mode
 from ..autograd.function import Op
-from .index import Gather, ScatterAlong
+from .index import Gather, Scatter
 from .shape import Cat, Expand
 
 
@@ -448,7 +448,14 @@ class MaxDim(Op):
         indices = indices.unsqueeze(ctx.dim)
         if not ctx.keepdim:
             grad = grad.unsqueeze(ctx.dim)
-        return ScatterAlong.apply(grad, ctx.shape, ctx.dim, indices), None, None, None
+        return picked_backward(ctx, grad, indices), None, None, None
+
+
+def picked_backward(ctx, grad, indices):
+    """PyTorch's value_selecting_reduction_backward (max(dim), sort, topk...): ``grad`` placed
+    at ``indices`` along ``ctx.dim`` in zeros, ``zeros.scatter(dim, indices, grad)``
+    (ScatterBackward0 with create_graph; differentiated again, a gather)."""
+    return Scatter.apply(grad.new_zeros(ctx.shape), ctx.dim, indices._data, grad)
 
 
 class MinDim(MaxDim):
@@ -490,7 +497,9 @@ class Sort(Gather):
 
     @staticmethod
     def backward(ctx, grad):
-        return (grad, None, None) if ctx.shape == () else Gather.backward(ctx, grad)
+        if ctx.shape == ():
+            return grad, None, None
+        return picked_backward(ctx, grad, ctx.saved_tensors[0]), None, None
 
 
 def in_layout_of(x, out):
@@ -509,6 +518,7 @@ class SortStable(Sort):
 
 class Topk(Gather):
     node_name = "TopkBackward0"
+    backward = staticmethod(Sort.backward)  # (its indices: the top k's)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -150,11 +150,9 @@ class Cat(Op):
         return np.ascontiguousarray(np.concatenate(xs, axis=dim, dtype=dtype))  # (NumPy's may be permuted)
 
     @staticmethod
-    def backward(ctx, grad):  # cut the gradient into the inputs' pieces
-        bounds = np.cumsum([0] + ctx.sizes)
-        before = (slice(None),) * (ctx.dim % grad.dim())
-        return (None,) + tuple(grad[before + (slice(int(lo), int(hi)),)]
-                               for lo, hi in zip(bounds[:-1], bounds[1:]))
+    def backward(ctx, grad):  # cut the gradient into the inputs' pieces (SliceBackward0s, as PyTorch's)
+        starts = np.cumsum([0] + ctx.sizes).tolist()
+        return (None,) + tuple(grad.narrow(ctx.dim, start, n) for start, n in zip(starts, ctx.sizes))
 
 
 class Stack(Op):
