@@ -13,6 +13,7 @@ from .._random import rng as _rng
 from .._tensor import Tensor
 from .._tensor_math import float_only
 from ..autograd import no_grad
+from ..ops.unary import erfinv  # (NumPy has none: SciPy's)
 
 
 def _fill(tensor, array):
@@ -119,18 +120,12 @@ def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
     float_only(tensor, "normal_kernel_cpu")
     lo, hi = (_normal_cdf((a - mean) / std), _normal_cdf((b - mean) / std))
     u = _rng(generator).uniform(2 * lo - 1, 2 * hi - 1, tensor.shape)
-    values = _erfinv(u) * (std * math.sqrt(2.0)) + mean
+    values = erfinv(u) * (std * math.sqrt(2.0)) + mean
     return _fill(tensor, np.clip(values, a, b))
 
 
 def _normal_cdf(x):
     return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
-
-
-def _erfinv(y):
-    """The inverse of erf (NumPy has none): SciPy's, imported on first use, as minigrad's erf."""
-    import scipy.special
-    return scipy.special.erfinv(y)
 
 
 def orthogonal_(tensor, gain=1, generator=None):

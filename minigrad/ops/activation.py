@@ -73,21 +73,8 @@ class Gelu(Op):
         ctx.save_for_backward(x)
         ctx.approximate = approximate
         if approximate == "tanh":  # x * x * x, as PyTorch's kernel (x ** 3 is NumPy's slow pow)
-            inner = np.multiply(x, x, out=np.empty_like(x))  # (out=: an array even for a 0-d x)
-            inner *= x
-            inner *= 0.044715
-            inner += x
-            inner *= _SQRT_2_OVER_PI
-            np.tanh(inner, out=inner)
-            inner += 1
-            inner *= x
-            inner *= 0.5
-            return inner
-        phi = erf(x / math.sqrt(2))  # Phi(x) = (1 + erf(x / sqrt 2)) / 2, in place (see GeluBackward)
-        phi += 1
-        phi *= 0.5
-        phi *= x
-        return phi
+            return 0.5 * x * (1 + np.tanh(_SQRT_2_OVER_PI * (x + 0.044715 * (x * x * x))))
+        return x * (0.5 * (1 + erf(x / math.sqrt(2))))  # x Phi(x)
 
     @staticmethod
     def backward(ctx, grad):
@@ -96,46 +83,21 @@ class Gelu(Op):
 
 
 class GeluBackward(Op):
-    """``grad * gelu'(x)``: one op, as PyTorch's ``gelu_backward`` (one pass over the arrays
-    instead of a Tensor op per term, and erf computed once)."""
+    """``grad * gelu'(x)``: one op, as PyTorch's ``gelu_backward`` (NumPy on the arrays instead
+    of a Tensor op per term, and erf computed once)."""
     node_name = "GeluBackwardBackward0"
 
     @staticmethod
     def forward(ctx, grad, x, approximate):
         ctx.save_for_backward(grad, x)  # PyTorch saves both (_saved_grad_output, _saved_self)
         ctx.approximate = approximate
-        # In place (``*=``...): each new temporary array costs more than the arithmetic on it.
-        # (out=: an array even for a 0-d x, where ``x * x`` would be a NumPy scalar.)
-        x_sq = np.multiply(x, x, out=np.empty_like(x))
-        if approximate == "tanh":  # d/dx of 0.5 x (1 + t), t = tanh(inner)
-            t = np.multiply(x_sq, x, out=np.empty_like(x))
-            t *= 0.044715
-            t += x
-            t *= _SQRT_2_OVER_PI
-            np.tanh(t, out=t)
-            x_sq *= 3 * 0.044715  # inner' = sqrt(2/pi) (1 + 3 * 0.044715 x^2)
-            x_sq += 1
-            x_sq *= _SQRT_2_OVER_PI
-            slope = np.multiply(t, t, out=np.empty_like(x))  # 0.5 x (1 - t^2) inner'
-            np.subtract(1, slope, out=slope)
-            slope *= x
-            slope *= 0.5
-            slope *= x_sq
-            t += 1  # + 0.5 (1 + t)
-            t *= 0.5
-            slope += t
+        if approximate == "tanh":  # d/dx of (x / 2) (1 + tanh(inner)), as PyTorch's kernel writes it
+            t = np.tanh(_SQRT_2_OVER_PI * (x + 0.044715 * (x * x * x)))
+            inner_slope = _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * (x * x))
+            slope = 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * inner_slope
         else:  # d/dx x Phi(x) = Phi(x) + x phi(x)
-            slope = x_sq
-            slope *= -0.5
-            np.exp(slope, out=slope)
-            slope *= _INV_SQRT_2PI
-            slope *= x
-            cdf = erf(x * math.sqrt(0.5))
-            cdf += 1
-            cdf *= 0.5
-            slope += cdf
-        slope *= grad
-        return slope
+            slope = 0.5 * (1 + erf(x * math.sqrt(0.5))) + x * (_INV_SQRT_2PI * np.exp(-0.5 * (x * x)))
+        return grad * slope
 
     @staticmethod
     def backward(ctx, gg):

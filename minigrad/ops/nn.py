@@ -162,8 +162,9 @@ class NllLoss(Op):
     @staticmethod
     def backward(ctx, grad):
         input, target, total, weight = ctx.saved_tensors
-        return (NllLossBackward.apply(grad, input, target._data, None if weight is None else weight._data,
-                                      total._data, ctx), None, None, None, None)
+        op = NllLoss2dBackward if ctx._function is NllLoss2d else NllLossBackward  # (PyTorch's two names)
+        return (op.apply(grad, input, target._data, None if weight is None else weight._data, total._data, ctx),
+                None, None, None, None)
 
 
 class NllLossBackward(Op):
@@ -200,12 +201,6 @@ class NllLossBackward(Op):
 
 class NllLoss2d(NllLoss):
     node_name = "NllLoss2DBackward0"  # PyTorch's name for inputs with spatial dims (N, C, H, W)
-
-    @staticmethod
-    def backward(ctx, grad):
-        input, target, total, weight = ctx.saved_tensors
-        return (NllLoss2dBackward.apply(grad, input, target._data, None if weight is None else weight._data,
-                                        total._data, ctx), None, None, None, None)
 
 
 class NllLoss2dBackward(NllLossBackward):

@@ -389,23 +389,24 @@ class Rsqrt(Op):
         return grad * -0.5 * out ** 3  # (x^-1/2)' = -x^-3/2 / 2
 
 
+def _scipy_special(name, x):
+    """SciPy's special function ``name`` of an array, in x's dtype (NumPy has none of the erf
+    family). Imported on first use: loading scipy.special takes 0.1 s, which ``import minigrad``
+    need not pay."""
+    import scipy.special
+    return np.asarray(getattr(scipy.special, name)(x), dtype=x.dtype)
+
+
 def erf(x):
-    """The error function of an array, in x's dtype. NumPy has none: SciPy's, imported on first
-    use (loading scipy.special takes 0.1 s, which ``import minigrad`` need not pay)."""
-    import scipy.special
-    return np.asarray(scipy.special.erf(x), dtype=x.dtype)
+    return _scipy_special("erf", x)
 
 
-def erfc(x):
-    """``1 - erf(x)``, computed without the cancellation (erfc(5) is 1.5e-12, not 0): SciPy's."""
-    import scipy.special
-    return np.asarray(scipy.special.erfc(x), dtype=x.dtype)
+def erfc(x):  # 1 - erf(x) without the cancellation (erfc(5) is 1.5e-12, not 0)
+    return _scipy_special("erfc", x)
 
 
-def erfinv(x):
-    """The inverse of erf on [-1, 1] (inf at 1, NaN outside): SciPy's."""
-    import scipy.special
-    return np.asarray(scipy.special.erfinv(x), dtype=x.dtype)
+def erfinv(x):  # the inverse of erf on [-1, 1] (inf at 1, NaN outside)
+    return _scipy_special("erfinv", x)
 
 
 # erf's family, with PyTorch's derivatives (derivatives.yaml), in its order of operations so
