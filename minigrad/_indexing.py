@@ -22,10 +22,11 @@ def getitem(x, key):
             out._inference = x._inference
         return out
     lone_slice = isinstance(key, slice)
+    indices = _tensors_in(key)
     key = _array_index(key)
     check_index(x._data.shape, key)
     if any(isinstance(k, np.ndarray) for k in key):  # integer arrays or masks
-        return ops.Index.apply(x, key)
+        return ops.Index.apply(x, key, *indices)
     # x[a:b] alone is always recorded as a Slice, x[:] too; in a longer key ``:`` is free
     out = ops.Slice.apply(x, key) if lone_slice else _basic_index(x, key)
     if x._view is not None:  # a view of a view: keep the first base, and every key since
@@ -39,6 +40,7 @@ def setitem(x, key, value):
     """``x[key] = value`` writes in place, like the other in-place ops. Recorded, it is what
     PyTorch records: ``x[key].copy_(value)`` for a view (CopySlices), ``index_put_`` for a key
     with tensors or masks."""
+    indices = _tensors_in(key)
     key = _array_index(key)
     check_index(x._data.shape, key)
     if x._inference and not grad_mode._state.inference:
@@ -47,7 +49,7 @@ def setitem(x, key, value):
         if not isinstance(value, function.Tensor):
             value = function.Tensor._wrap(np.asarray(value, dtype=x._data.dtype))
         if any(isinstance(k, np.ndarray) for k in key):
-            _inplace.apply(x, lambda t: ops.IndexPutValues.apply(t, key, value))
+            _inplace.apply(x, lambda t: ops.IndexPutValues.apply(t, key, value, *indices))
         else:
             getitem(x, key).copy_(value)
         return
@@ -56,6 +58,13 @@ def setitem(x, key, value):
     check_expand(np.shape(value), np.shape(target))
     x._data[key] = value
     x._version_counter()[0] += 1
+
+
+def _tensors_in(key):
+    """The tensors in ``key``: the node of an advanced index keeps them."""
+    if isinstance(key, function.Tensor):
+        return (key,)
+    return tuple(k for k in key if isinstance(k, function.Tensor)) if isinstance(key, tuple) else ()
 
 
 def _array_index(key):

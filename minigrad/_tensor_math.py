@@ -491,15 +491,16 @@ class MathMixin:
     def where(self, condition, other):
         """This tensor where ``condition`` holds, else ``other`` (a tensor or a number)."""
         dt = _dtype.result_type(self, other)
-        cond = condition._data if isinstance(condition, function.Tensor) else np.asarray(condition)
-        if cond.dtype != np.bool_:
+        if not isinstance(condition, function.Tensor):  # (a tensor: the node keeps it, as PyTorch's)
+            condition = function.Tensor._wrap(np.asarray(condition))
+        if condition._data.dtype != np.bool_:
             raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with "
-                               f"dtype {_dtype.from_numpy_dtype(cond.dtype).legacy_name}")
+                               f"dtype {condition.dtype.legacy_name}")
         try:
-            return _in_dtype(ops.Where.apply(cond, _as_tensor(self, dt), _as_tensor(other, dt)), dt)
+            return _in_dtype(ops.Where.apply(condition, _as_tensor(self, dt), _as_tensor(other, dt)), dt)
         except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead:
-            check_broadcast(cond.shape, self._data.shape)
-            check_broadcast(np.broadcast_shapes(cond.shape, self._data.shape), np.shape(other))
+            check_broadcast(condition.shape, self._data.shape)
+            check_broadcast(np.broadcast_shapes(condition.shape, self._data.shape), np.shape(other))
             raise
 
     # -- elementwise functions -----------------------------------------------------------------

@@ -292,7 +292,7 @@ class ShapeMixin:
         d = _dim(dim, max(self._data.ndim, 1))
         _check_sizes(self, d, index)
         _check_bounds(index, self, d)
-        return ops.Gather.apply(self, d, index._data)
+        return ops.Gather.apply(self, d, index)
 
     def take_along_dim(self, indices, dim=None):
         """``gather`` with broadcasting: self and indices are expanded to a common shape
@@ -309,7 +309,8 @@ class ShapeMixin:
         shape = list(np.broadcast_shapes(self.shape, indices.shape))
         x_shape, i_shape = list(shape), list(shape)
         x_shape[d], i_shape[d] = self.shape[d], indices.shape[d]
-        return self.expand(x_shape).gather(d, indices.expand(i_shape))
+        # (PyTorch gathers with a copy of the index here: changing indices in place later is no error)
+        return self.expand(x_shape).gather(d, indices.expand(i_shape).clone())
 
     def scatter(self, dim, index, src=None, *, value=None, reduce=None):
         """A copy with ``src`` (a tensor or a number) written at ``index`` along ``dim``."""
@@ -321,22 +322,22 @@ class ShapeMixin:
         _check_sizes(self, d, index, src, "scatter")
         _check_bounds(index, self, d)
         if isinstance(src, function.Tensor):
-            return ops.Scatter.apply(self, d, index._data, src)
-        return ops.ScatterValue.apply(self, d, index._data, src)
+            return ops.Scatter.apply(self, d, index, src)
+        return ops.ScatterValue.apply(self, d, index, src)
 
     def scatter_add(self, dim, index, src):
         _check_index("scatter", index)
         d = _dim(dim, max(self._data.ndim, 1))
         _check_sizes(self, d, index, src, "scatter")
         _check_bounds(index, self, d)
-        return ops.ScatterAdd.apply(self, d, index._data, src)
+        return ops.ScatterAdd.apply(self, d, index, src)
 
     def index_select(self, dim, index):
         if index._data.ndim > 1:
             raise IndexError("index_select(): Index is supposed to be a vector")
         if index.dtype.is_floating_point:
             raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
-        return ops.IndexSelect.apply(self, _dim(dim, max(self._data.ndim, 1)), index._data.reshape(-1))
+        return ops.IndexSelect.apply(self, _dim(dim, max(self._data.ndim, 1)), index)
 
     def masked_fill(self, mask, value):
         """``value`` (a number or a 0-d tensor) where ``mask`` is True, this tensor elsewhere."""
@@ -348,13 +349,13 @@ class ShapeMixin:
             if value._data.ndim:
                 raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got "
                                    f"tensor with {value._data.ndim} dimension(s).")
-            return ops.MaskedFillTensor.apply(self, mask._data, value)
-        return ops.MaskedFill.apply(self, mask._data, value)
+            return ops.MaskedFillTensor.apply(self, mask, value)
+        return ops.MaskedFill.apply(self, mask, value)
 
     def masked_select(self, mask):
         shape = np.broadcast_shapes(self.shape, mask.shape)
         x = self if shape == self.shape else self.expand(shape)
-        return ops.MaskedSelect.apply(x, np.broadcast_to(mask._data, x.shape))
+        return ops.MaskedSelect.apply(x, np.broadcast_to(mask._data, x.shape), mask)
 
     def nonzero(self, *, as_tuple=False):
         where = np.nonzero(self._data)

@@ -472,6 +472,79 @@ def _detach_inplace(T):
     y.sum().backward()
 
 
+def _kept(T, pick, index):
+    """``pick(x, index)``'s node keeps ``index`` (or a mask, a target): changing it in place
+    before backward is an error, not a gradient sent where the new index points."""
+    x = _w(T, 3, 4)
+    y = pick(x, index)
+    index[0] = index[-1]
+    y.sum().backward()
+    return x.grad
+
+
+def _rows(T):
+    return T.tensor([[0], [1], [2]])
+
+
+def _mask(T):
+    return T.tensor([True, False, True, False])
+
+
+cases(
+    gather_index_changed_before_backward=lambda T: _kept(T, lambda x, i: x.gather(1, i), _rows(T)),
+    index_select_index_changed=lambda T: _kept(T, lambda x, i: x.index_select(1, i), T.tensor([0, 2])),
+    fancy_index_changed=lambda T: _kept(T, lambda x, i: x[i], T.tensor([0, 2])),
+    fancy_index_in_a_longer_key_changed=lambda T: _kept(T, lambda x, i: x[1:, i], T.tensor([0, 2])),
+    mask_index_changed=lambda T: _kept(T, lambda x, m: x[m], T.tensor([True, False, True])),
+    masked_fill_mask_changed=lambda T: _kept(T, lambda x, m: x.masked_fill(m, 0.0), _mask(T)),
+    masked_select_mask_changed=lambda T: _kept(T, lambda x, m: x.masked_select(m), _mask(T)),
+    where_condition_changed=lambda T: _kept(T, lambda x, m: T.where(m, x, 0.0), _mask(T)),
+    embedding_indices_changed=lambda T: _kept(T, lambda x, i: T.nn.functional.embedding(i, x), T.tensor([0, 2])),
+    scatter_index_changed=lambda T: _kept(T, lambda x, i: T.zeros(3, 5).scatter(1, i, x), _rows(T)),
+    scatter_add_index_changed=lambda T: _kept(T, lambda x, i: T.zeros(3, 5).scatter_add(1, i, x), _rows(T)),
+    # take_along_dim(x, i, dim) gathers with a copy of the broadcast index: no error, the old picks
+    take_along_dim_index_changed_is_fine=lambda T: _kept(T, lambda x, i: T.take_along_dim(x, i, 1), _rows(T)),
+    take_along_dim_flat_index_changed=lambda T: _kept(T, lambda x, i: T.take_along_dim(x, i), T.tensor([0, 5])),
+    index_put_index_changed=lambda T: _kept(T, lambda x, i: _setitem(x * 1, i, 0.0), T.tensor([0, 2])),
+)
+
+
+@case
+def _labels_changed_after_the_loss(T):
+    """The node of nll_loss keeps the target: relabelling it in place before backward is an error."""
+    x = _w(T, 3, 4)
+    labels = T.tensor([0, 1, 2])
+    loss = T.nn.functional.cross_entropy(x, labels)
+    labels[0] = 3
+    loss.backward()
+
+
+@case
+def _segmentation_labels_changed_after_the_loss(T):
+    """The same for the 2-D loss (N, C, H, W) and for extra dims beyond it (reshaped first);
+    the graphs have no edge for the target."""
+    x, y = _w(T, 2, 3, 2, 2), _w(T, 2, 3, 1, 2, 2)
+    labels, volume = T.zeros(2, 2, 2, dtype=T.long), T.zeros(2, 1, 2, 2, dtype=T.long)
+    loss = T.nn.functional.cross_entropy(x, labels) + T.nn.functional.cross_entropy(y, volume)
+    volume.add_(1)
+    try:
+        loss.backward()
+    except RuntimeError as e:
+        labels.fill_(2)
+        return str(e), T.nn.functional.nll_loss(x, labels, reduction="sum")
+    return "no error"
+
+
+@case
+def _labels_changed_after_backward_are_fine(T):
+    x = _w(T, 3, 4)
+    labels = T.tensor([0, 1, 2])
+    loss = T.nn.functional.nll_loss(x, labels)
+    loss.backward()
+    labels[0] = 3
+    return x.grad, labels, loss
+
+
 def _leaf_backward(T):
     x = _w(T, 1).sum()
     x.backward()

@@ -189,9 +189,11 @@ class Node:
         else:
             source = value.grad_fn.name() if value.grad_fn is not None else None
         where = f", which is output 0 of {re.sub(r'Backward(?:0$)?', '', source)}," if source else ""
+        # (PyTorch names a bool tensor here by its backend type, CPUBoolType, not torch.BoolTensor)
+        kind = "CPUBoolType" if data.dtype == np.bool_ else _dtype.from_numpy_dtype(data.dtype).tensor_type
         return RuntimeError(
             "one of the variables needed for gradient computation has been modified by an "
-            f"inplace operation: [{_dtype.from_numpy_dtype(data.dtype).tensor_type} "
+            f"inplace operation: [{kind} "
             f"[{', '.join(map(str, data.shape))}]]{where} is at version {current}; expected "
             f"version {version} instead. Hint: enable anomaly detection to find the operation "
             "that failed to compute its gradient, with "
@@ -419,6 +421,10 @@ class Function(metaclass=_FunctionMeta):
         return out
 
     _builtin = False
+    # Positions of tensor arguments that are no inputs of the graph: an index, a mask, a target.
+    # As in PyTorch, they get no edge in next_functions, and a node that saves one notices when
+    # it is changed in place (gather's index, say: backward would send the gradient elsewhere).
+    _non_differentiable = ()
 
     @classmethod
     def apply(cls, *args):
@@ -442,6 +448,13 @@ class Function(metaclass=_FunctionMeta):
                 needs.append(False)
                 inputs.append(None)
                 arrays.append(a)
+        if cls._non_differentiable:  # (a few ops only: gather, x[index], nll_loss...)
+            nodes = []  # (loops, not comprehensions: those would make cls a cell in every call)
+            for i, a in enumerate(args):
+                if i in cls._non_differentiable:
+                    inputs[i] = None
+                elif inputs[i] is not None:
+                    nodes.append(input_node(a))
         ctx.needs_input_grad = needs = _NEEDS[tuple(needs)]
         out = cls._forward(ctx, args, arrays)
         # Record only if some input wants a gradient, recording is on, and the result can have one.

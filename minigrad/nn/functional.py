@@ -156,7 +156,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
             scale = np.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
             weight._data[rows] *= scale.astype(weight._data.dtype)
             weight._version_counter()[0] += 1
-    return ops.Embedding.apply(weight, idx, padding_idx, scale_grad_by_freq)
+    return ops.Embedding.apply(weight, input, padding_idx, scale_grad_by_freq)
 
 
 def one_hot(tensor, num_classes=-1):
@@ -470,12 +470,12 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
             raise IndexError(f"Target {bad.flat[0]} is out of bounds.")
     w = None if weight is None else weight._data
     if x.ndim <= 2:
-        return ops.NllLoss.apply(input, t, w, reduction, ignore_index)
+        return ops.NllLoss.apply(input, target, w, reduction, ignore_index)
     # Extra dims (N, C, d1, ...): PyTorch's 2-D loss on (N, C, H, W), after a view if needed.
     if x.ndim == 4:
-        return ops.NllLoss2d.apply(input, t, w, reduction, ignore_index)
+        return ops.NllLoss2d.apply(input, target, w, reduction, ignore_index)
     n, c, rest = x.shape[0], x.shape[1], int(np.prod(x.shape[2:]))  # (not -1: an empty batch)
-    out = ops.NllLoss2d.apply(input.reshape(n, c, 1, rest), t.reshape(n, 1, rest), w, reduction, ignore_index)
+    out = ops.NllLoss2d.apply(input.reshape(n, c, 1, rest), target.reshape(n, 1, rest), w, reduction, ignore_index)
     return out.reshape(target.shape) if reduction == "none" else out
 
 

@@ -569,9 +569,10 @@ class Maximum(Op):
 
 class Where(Op):
     node_name = "WhereBackward0"
+    _non_differentiable = (0,)  # the condition (a bool tensor or array)
 
     @staticmethod
-    def forward(ctx, condition, a, b):  # condition: a bool array, not a graph input
+    def forward(ctx, condition, a, b):
         ctx.save_for_backward(condition)
         return np.where(condition, a, b)
 

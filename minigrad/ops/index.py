@@ -3,6 +3,8 @@
 
 An op with ``view = True`` returns a view of its input (same memory, same version counter).
 """
+import sys
+
 import numpy as np
 
 from ..autograd import grad_mode
@@ -16,19 +18,25 @@ from .shape import Cat, Stack
 
 
 class Index(Op):
-    """``x[key]``: basic indexing (ints, slices, None, ...) or advanced (integer arrays, masks)."""
+    """``x[key]``: basic indexing (ints, slices, None, ...) or advanced (integer arrays, masks).
+    ``indices``: the tensors whose arrays are in ``key``, kept by the node as PyTorch's keeps
+    them (so changing one in place before backward is an error, not a gradient sent elsewhere)."""
     node_name = "IndexBackward0"
+    _non_differentiable = range(2, sys.maxsize)  # every tensor after x and key
 
     @staticmethod
-    def forward(ctx, x, key):
+    def forward(ctx, x, key, *indices):
         ctx.shape, ctx.key = x.shape, key
+        if indices:
+            ctx.save_for_backward(*indices)
         return x[key]
 
     @staticmethod
     def backward(ctx, grad):
+        indices = ctx.saved_tensors  # (unchanged since forward, or this raises)
         # PyTorch's index_backward: the gradient added into zeros (zeros.index_put_(key, grad,
         # accumulate=True): IndexPutImplBackward0 with create_graph)
-        return IndexPutAccumulate.apply(grad.new_zeros(ctx.shape), ctx.key, grad), None
+        return IndexPutAccumulate.apply(grad.new_zeros(ctx.shape), ctx.key, grad), None, *[None for _ in indices]
 
 
 class Select(Index):
@@ -142,14 +150,16 @@ class MaskedSelect(Index):
 
     @staticmethod
     def backward(ctx, grad):
+        mask, = ctx.saved_tensors  # (unchanged since forward, or this raises)
         # PyTorch's masked_select_backward: zeros.masked_scatter_(mask, grad)
-        return MaskedScatter.apply(grad.new_zeros(ctx.shape), ctx.key, grad), None
+        return MaskedScatter.apply(grad.new_zeros(ctx.shape), ctx.key, grad), None, None
 
 
 class MaskedScatter(Op):
     """``x.masked_scatter(mask, source)``: x with its masked places filled, in order, by the
     first elements of ``source`` (masked_select's backward)."""
     node_name = "MaskedScatterBackward0"
+    _non_differentiable = (1,)
 
     @staticmethod
     def forward(ctx, x, mask, source):
@@ -249,19 +259,23 @@ class IndexPutValues(Op):
     tensor that requires grad records this in place: minigrad/_indexing.py). Backward: the
     written places get no gradient from ``x``; ``values`` gets the gradient there."""
     node_name = "IndexPutBackward0"
+    _non_differentiable = range(3, sys.maxsize)  # the tensors in key, kept as Index keeps them
 
     @staticmethod
-    def forward(ctx, x, key, values):
+    def forward(ctx, x, key, values, *indices):
         ctx.key = key
+        if indices:
+            ctx.save_for_backward(*indices)
         out = x.copy()
         out[key] = values
         return out
 
     @staticmethod
     def backward(ctx, grad):
+        indices = ctx.saved_tensors  # (unchanged since forward, or this raises)
         grad_x = grad.clone()
         grad_x[ctx.key] = 0
-        return grad_x, None, grad[ctx.key]  # the engine sums values' share to its shape
+        return grad_x, None, grad[ctx.key], *[None for _ in indices]  # (values' share: summed to its shape)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -273,6 +287,7 @@ class Gather(Op):
     """``x.gather(dim, index)``: ``out[i][j] = x[i][index[i][j]]`` (for dim 1). Along the
     other dims, ``index`` may be smaller than x: only that corner of x is read."""
     node_name = "GatherBackward0"
+    _non_differentiable = (2,)  # the index
 
     @staticmethod
     def forward(ctx, x, dim, indices):
@@ -289,16 +304,15 @@ class Gather(Op):
         indices, = ctx.saved_tensors
         if not indices.numel():  # nothing was read: a constant zero, as PyTorch's
             return grad.new_zeros(ctx.shape), None, None
-        # An element picked twice gets both gradients: added in, not placed. (The index goes
-        # in as its array: a tensor would be one more input in the node's next_functions.)
-        zeros = grad.new_zeros(ctx.shape)
-        return ScatterAdd.apply(zeros, ctx.dim, indices._data, grad), None, None
+        # An element picked twice gets both gradients: added in, not placed.
+        return ScatterAdd.apply(grad.new_zeros(ctx.shape), ctx.dim, indices, grad), None, None
 
 
 class ScatterAdd(Op):
     """``x.scatter_add(dim, index, src)``: x with ``src`` added in at ``index`` along ``dim``;
     a repeated index adds every value that lands on it."""
     node_name = "ScatterAddBackward0"
+    _non_differentiable = (2,)
 
     @staticmethod
     def forward(ctx, x, dim, indices, src):
@@ -317,6 +331,7 @@ class ScatterAdd(Op):
 class Scatter(Op):
     """``x.scatter(dim, index, src)``: x with elements replaced by ``src`` at ``index``."""
     node_name = "ScatterBackward0"
+    _non_differentiable = (2,)
 
     @staticmethod
     def forward(ctx, x, dim, indices, src):
@@ -338,6 +353,7 @@ class Scatter(Op):
 class ScatterValue(Op):
     """``x.scatter(dim, index, value)`` with a number."""
     node_name = "ScatterBackward1"
+    _non_differentiable = (2,)
 
     @staticmethod
     def forward(ctx, x, dim, indices, value):
@@ -357,7 +373,7 @@ class ScatterValue(Op):
 def _src_gradient(ctx, grad, indices):
     """The gradient of scatter's ``src``: read back where each value landed. Only the corner
     of src that ``index`` covers was used; the rest gets 0."""
-    g = Gather.apply(grad, ctx.dim, indices._data)
+    g = Gather.apply(grad, ctx.dim, indices)
     if g.shape == ctx.src_shape:
         return g
     if not g.ndim:  # a 0-d index read one element: the first of src
@@ -392,11 +408,13 @@ def _add_along(out, indices, src, dim):
 class IndexSelect(Op):
     """``x.index_select(dim, index)``: whole slices along ``dim``, picked by ``index``."""
     node_name = "IndexSelectBackward0"
+    _non_differentiable = (2,)
 
     @staticmethod
     def forward(ctx, x, dim, index):
         ctx.shape, ctx.dim = x.shape, dim
         ctx.save_for_backward(index)
+        index = index.reshape(-1)  # a 0-d index is a vector of one
         if not x.ndim:  # a 0-d tensor counts as one element along dim 0, and stays 0-d
             return np.take(x.reshape(1), index).reshape(())
         return np.take(x, index, axis=dim)
@@ -407,13 +425,14 @@ class IndexSelect(Op):
         if not ctx.shape:
             return grad.clone(), None, None
         # PyTorch's index_select_backward: zeros.index_add_(dim, index, grad)
-        return IndexAdd.apply(grad.new_zeros(ctx.shape), ctx.dim, index._data, grad), None, None
+        return IndexAdd.apply(grad.new_zeros(ctx.shape), ctx.dim, index.reshape(-1), grad), None, None
 
 
 class IndexAdd(Op):
     """``x.index_add(dim, index, source)``: x with the slices of ``source`` added in along
     ``dim`` at ``index``, a repeated index adding each (index_select's backward)."""
     node_name = "IndexAddBackward0"
+    _non_differentiable = (2,)
 
     @staticmethod
     def forward(ctx, x, dim, index, source):
@@ -433,6 +452,7 @@ class IndexAdd(Op):
 class MaskedFill(Op):
     """``x.masked_fill(mask, value)``: ``value`` where the mask holds, x elsewhere."""
     node_name = "MaskedFillBackward0"
+    _non_differentiable = (1,)  # the mask
 
     @staticmethod
     def forward(ctx, x, mask, value):

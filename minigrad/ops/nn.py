@@ -131,8 +131,9 @@ class NllLoss(Op):
     """``-input[n, target[n]]``: minus the log-probability given to each target class,
     with classes along dim 1 (dim 0 for a single sample), times the class ``weight``.
     ``"mean"`` divides the sum by the total weight; a target equal to ``ignore_index``
-    counts for nothing. ``target`` and ``weight`` come as arrays: they get no gradient."""
+    counts for nothing. ``target`` (a tensor) and ``weight`` (an array) get no gradient."""
     node_name = "NllLossBackward0"
+    _non_differentiable = (1,)  # the target
 
     @staticmethod
     def forward(ctx, input, target, weight, reduction, ignore_index):
@@ -149,10 +150,9 @@ class NllLoss(Op):
             losses += 0.0
         # The total weight; without weights the count, rounded to the dtype as w.sum() would be.
         total = w.sum(dtype=input.dtype) if weight is not None else input.dtype.type(kept)
-        # What PyTorch's node keeps: input (backward does not read it, but changing it in place
-        # is an error), target (a copy: backward must pick the classes of now, even if the
-        # caller's target changes), the total weight, the class weights.
-        ctx.save_for_backward(input, target.copy(), np.asarray(total), weight)
+        # What PyTorch's node keeps: input (backward does not read it) and target (changing
+        # either in place is an error), the total weight, the class weights.
+        ctx.save_for_backward(input, target, np.asarray(total), weight)
         ctx.keep, ctx.shape, ctx.axis = keep, input.shape, axis
         ctx.reduction, ctx.ignore_index = reduction, ignore_index
         if reduction == "none":
@@ -163,7 +163,7 @@ class NllLoss(Op):
     def backward(ctx, grad):
         input, target, total, weight = ctx.saved_tensors
         op = NllLoss2dBackward if ctx._function is NllLoss2d else NllLossBackward  # (PyTorch's two names)
-        return (op.apply(grad, input, target._data, None if weight is None else weight._data, total._data, ctx),
+        return (op.apply(grad, input, target, None if weight is None else weight._data, total._data, ctx),
                 None, None, None, None)
 
 
@@ -174,6 +174,7 @@ class NllLossBackward(Op):
     is ignored. ``input`` is an input as in PyTorch (its gradient is zero). ``loss``: the
     NllLoss node, whose settings (and op, for double backward) it takes."""
     node_name = "NllLossBackwardBackward0"
+    _non_differentiable = (2,)  # the target
 
     @staticmethod
     def forward(ctx, grad, input, target, weight, total, loss):
@@ -294,6 +295,7 @@ class Embedding(Op):
     each output row's gradient into the row it came from; the ``padding_idx`` row gets
     none, and ``scale_grad_by_freq`` divides each row's gradient by how often it was used."""
     node_name = "EmbeddingBackward0"
+    _non_differentiable = (1,)  # the indices
 
     @staticmethod
     def forward(ctx, weight, indices, padding_idx, scale_grad_by_freq):

@@ -455,7 +455,7 @@ def picked_backward(ctx, grad, indices):
     """PyTorch's value_selecting_reduction_backward (max(dim), sort, topk...): ``grad`` placed
     at ``indices`` along ``ctx.dim`` in zeros, ``zeros.scatter(dim, indices, grad)``
     (ScatterBackward0 with create_graph; differentiated again, a gather)."""
-    return Scatter.apply(grad.new_zeros(ctx.shape), ctx.dim, indices._data, grad)
+    return Scatter.apply(grad.new_zeros(ctx.shape), ctx.dim, indices, grad)
 
 
 class MinDim(MaxDim):
