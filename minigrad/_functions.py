@@ -615,6 +615,22 @@ def index_select(input, dim, index):
     return input.index_select(dim, index)
 
 
+def index_add(input, dim, index, source, *, alpha=1):
+    return input.index_add(dim, index, source, alpha=alpha)
+
+
+def index_fill(input, dim, index, value):
+    return input.index_fill(dim, index, value)
+
+
+def index_copy(input, dim, index, source):
+    return input.index_copy(dim, index, source)
+
+
+def index_put(input, indices, values, accumulate=False):
+    return input.index_put(indices, values, accumulate)
+
+
 def masked_fill(input, mask, value):
     return input.masked_fill(mask, value)
 

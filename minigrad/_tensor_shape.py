@@ -12,7 +12,7 @@ import numpy as np
 from . import _dtype, _indexing, _inplace, ops
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
-from ._conventions import C_NAMES, check_broadcast, check_expand, new_shape, reshape_is_view, typename
+from ._conventions import C_NAMES, check_broadcast, check_expand, check_index, new_shape, reshape_is_view, typename
 from ._conventions import shape_args as _shape_args
 from ._conventions import contiguous_format, is_contiguous_as, memory_format_arg, preserve_format
 from .autograd import function, grad_mode
@@ -339,6 +339,93 @@ class ShapeMixin:
             raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
         return ops.IndexSelect.apply(self, _dim(dim, max(self._data.ndim, 1)), index)
 
+    def index_add(self, dim, index, source, *, alpha=1):
+        """A copy with the slices of ``alpha * source`` added in along ``dim`` at ``index``."""
+        d = _dim(dim, max(self._data.ndim, 1))  # (the checks in PyTorch's order)
+        if index._data.ndim > 1:
+            raise IndexError(f"index_add_(): Index is supposed to be a vector, but got dim: {index._data.ndim} with "
+                             f"type: {index.dtype.legacy_name} and size: {list(index.shape)}")
+        if index._data.dtype.kind != "i":
+            raise RuntimeError(f"index_add_(): Expected dtype int32/int64 for index but got: {index.dtype.legacy_name}")
+        if source.dtype is not self.dtype:
+            raise RuntimeError(f"index_add_(): self ({self.dtype.legacy_name}) and source ({source.dtype.legacy_name}) "
+                               "must have the same scalar type")
+        if source._data.ndim and self._data.ndim and d >= source._data.ndim:
+            raise RuntimeError(f"index_add_(): Indexing dim {d} is out of bounds of the source tensor with dim "
+                               f"{source._data.ndim}")
+        n = source._data.shape[d] if source._data.ndim else 1
+        if index._data.size != n:
+            raise RuntimeError(f"index_add_(): Number of indices ({index._data.size}) should be equal to "
+                               f"source.size(dim): ({n}), for dim: {d}")
+        if _sliced(self, d) != _sliced(source, d):
+            raise RuntimeError("source tensor shape must match self tensor shape, excluding the specified "
+                               f"dimension. Got self.shape = {list(self.shape)} source.shape = {list(source.shape)}")
+        _check_bounds(index, self, d)
+        return ops.IndexAdd.apply(self, d, index, source, alpha)
+
+    def index_fill(self, dim, index, value):
+        """A copy with the slices at ``index`` along ``dim`` set to ``value`` (a number or a
+        0-d tensor); a negative index counts from the end."""
+        d = _dim(dim, max(self._data.ndim, 1))
+        if index._data.dtype != np.int64:
+            raise IndexError("index_fill_(): Expected dtype int64 for index.")
+        if index._data.ndim > 1:
+            raise RuntimeError("Index has to be a vector/scalar")
+        size = self._data.shape[d] if self._data.ndim else 1
+        bad = index._data[(index._data < -size) | (index._data >= size)]
+        if bad.size:
+            raise IndexError(f"index {bad.flat[0]} is out of bounds for dimension {d} with size {size}")
+        if isinstance(value, function.Tensor):
+            if value._data.ndim:
+                raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got "
+                                   f"tensor with {value._data.ndim} dimension(s).")
+            return ops.IndexFillTensor.apply(self, d, index, value)
+        return ops.IndexFill.apply(self, d, index, value)
+
+    def index_copy(self, dim, index, source):
+        """A copy with the slices at ``index`` along ``dim`` replaced by those of ``source``."""
+        d = _dim(dim, max(self._data.ndim, 1))
+        if index._data.ndim > 1:
+            raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {index._data.ndim})")
+        if index._data.dtype != np.int64:
+            raise RuntimeError(f"index_copy_(): Expected a long tensor for index, but got {index.dtype.legacy_name}")
+        if source.dtype is not self.dtype:
+            raise RuntimeError("index_copy_(): self and source expected to have the same dtype, but got (self) "
+                               f"{self.dtype.legacy_name} and (source) {source.dtype.legacy_name}")
+        n = source._data.shape[d] if source._data.ndim > d else 1
+        if index._data.size != n:
+            raise IndexError(f"index_copy_(): Number of indices ({index._data.size}) should be equal to "
+                             f"source.size(dim) ({n})")
+        if _sliced(self, d) != _sliced(source, d):
+            raise RuntimeError("index_copy_(): Source/destination tensor must have same slice shapes. Destination "
+                               f"slice shape: {' '.join(map(str, _sliced(self, d)))} at dimension {d} and source "
+                               f"slice shape: {' '.join(map(str, _sliced(source, d)))} at dimension 0.")
+        size = self._data.shape[d] if self._data.ndim else 1
+        bad = index._data[(index._data < 0) | (index._data >= size)]
+        if bad.size:
+            raise IndexError(f"index_copy_(): index {bad.flat[0]} is out of bounds for dimension {d} with size {size}")
+        return ops.IndexCopy.apply(self, d, index, source)
+
+    def index_put(self, indices, values, accumulate=False):
+        """``x[indices] = values`` (or ``+=``, with ``accumulate``) on a copy of this tensor."""
+        if not isinstance(indices, (tuple, list)):
+            raise TypeError(f"index_put(): argument 'indices' (position 1) must be tuple of Tensors, not "
+                            f"{type(indices).__name__}")
+        if not isinstance(values, function.Tensor):
+            raise TypeError(f"index_put(): argument 'values' (position 2) must be Tensor, not {typename(values)}")
+        if values.dtype is not self.dtype:
+            raise RuntimeError("Index put requires the source and destination dtypes match, got "
+                               f"{self.dtype.legacy_name} for the destination and {values.dtype.legacy_name} for the source.")
+        tensors = tuple(i for i in indices if isinstance(i, function.Tensor))
+        key = _indexing._array_index(tuple(indices))
+        check_index(self._data.shape, key)
+        picked = np.shape(self._data[key])
+        if not _broadcasts_to(values._data.shape, picked):
+            raise RuntimeError(f"shape mismatch: value tensor of shape {list(values.shape)} cannot be broadcast "
+                               f"to indexing result of shape {list(picked)}")
+        op = ops.IndexPutAdd if accumulate else ops.IndexPutValues
+        return op.apply(self, key, values, *tensors)
+
     def masked_fill(self, mask, value):
         """``value`` (a number or a 0-d tensor) where ``mask`` is True, this tensor elsewhere."""
         if mask.dtype.name != "bool":
@@ -371,6 +458,18 @@ class ShapeMixin:
 
     def scatter_add_(self, dim, index, src):
         return _inplace.apply(self, ShapeMixin.scatter_add, dim, index, src)
+
+    def index_add_(self, dim, index, source, *, alpha=1):
+        return _inplace.apply(self, lambda t: t.index_add(dim, index, source, alpha=alpha))
+
+    def index_fill_(self, dim, index, value):
+        return _inplace.apply(self, ShapeMixin.index_fill, dim, index, value)
+
+    def index_copy_(self, dim, index, source):
+        return _inplace.apply(self, ShapeMixin.index_copy, dim, index, source)
+
+    def index_put_(self, indices, values, accumulate=False):
+        return _inplace.apply(self, ShapeMixin.index_put, indices, values, accumulate)
 
     # -- parts of a matrix (minigrad/ops/linalg.py) ------------------------------------------------
     def tril(self, diagonal=0):
@@ -443,6 +542,16 @@ def _check_sizes(t, dim, index, src=None, name="gather"):
             raise RuntimeError(f"Size does not match at dimension {over[0]} {text}")
         raise RuntimeError("E" + text[1:] + ("" if src is None else
                                              f" and to be no larger size than src {list(src.shape)}"))
+
+
+def _broadcasts_to(shape, target):
+    return len(shape) <= len(target) and all(n in (1, m) for n, m in zip(shape[::-1], target[::-1]))
+
+
+def _sliced(t, dim):
+    """``t``'s shape without ``dim`` (a 0-d tensor: no shape)."""
+    shape = t._data.shape
+    return shape[:dim] + shape[dim + 1:]
 
 
 def _check_bounds(index, t, dim):

@@ -54,7 +54,9 @@ index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
                    SliceBackward, SelectBackward (their backward: SliceBackwardBackward0...),
                    Gather (``gather``, ``take_along_dim``), Scatter (ScatterBackward0: also the
                    backward of max(dim), sort, topk), ScatterValue (ScatterBackward1), ScatterAdd,
-                   IndexSelect, IndexAdd (``index_add``: index_select's backward),
+                   IndexSelect, IndexAdd (``index_add``: index_select's backward), IndexFill,
+                   IndexFillTensor, IndexCopy (``index_fill``, ``index_copy``), IndexPutAdd
+                   (``index_put(..., accumulate=True)``),
                    MaskedFill, MaskedFillTensor (MaskedFillBackward0/1), IndexPutValues
                    (IndexPutBackward0: ``x[mask] = v`` recorded), AsStrided (a view after
                    an in-place op wrote through it)
@@ -91,7 +93,8 @@ from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, Cla
                          Reciprocal, Remainder, RemainderNumber, RemainderOfNumber, RPow, Rsub, RsubTensor, Sub,
                          SubNumber, SubScaled, ToCopy, Where, Zero)
 from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
-from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexPut, IndexPutAccumulate, IndexPutValues,
+from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexCopy, IndexFill, IndexFillTensor, IndexPut,
+                    IndexPutAccumulate, IndexPutAdd, IndexPutValues,
                     IndexSelect, MaskedFill, MaskedFillTensor, MaskedScatter, MaskedScatterBackward,
                     MaskedSelect, Scatter, ScatterAdd, ScatterValue, Select, SelectBackward, Slice,
                     SliceBackward, SplitPiece, SplitWithSizesPiece, Unbind)

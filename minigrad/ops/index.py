@@ -9,6 +9,7 @@ import numpy as np
 
 from ..autograd import grad_mode
 from ..autograd.function import Op
+from .arithmetic import MulNumber
 from .shape import Cat, Stack
 
 
@@ -254,6 +255,24 @@ class AsStrided(Op):
         return grad_base, None
 
 
+class IndexPutAdd(IndexPutAccumulate):
+    """``x.index_put(indices, values, accumulate=True)``: PyTorch names this node after
+    index_put (indexing's backward, the same op, is its ``_index_put_impl_``)."""
+    node_name = "IndexPutBackward0"
+    _non_differentiable = range(3, sys.maxsize)  # the tensors in key, kept as Index keeps them
+
+    @staticmethod
+    def forward(ctx, x, key, values, *indices):
+        if indices:
+            ctx.save_for_backward(*indices)
+        return IndexPutAccumulate.forward(ctx, x, key, values)
+
+    @staticmethod
+    def backward(ctx, grad):
+        indices = ctx.saved_tensors  # (unchanged since forward, or this raises)
+        return grad, None, grad[ctx.key], *[None for _ in indices]
+
+
 class IndexPutValues(Op):
     """``x[key] = values`` for a key with tensors or masks, out of place (``x[mask] = 0`` on a
     tensor that requires grad records this in place: minigrad/_indexing.py). Backward: the
@@ -425,13 +444,74 @@ class IndexSelect(Op):
         if not ctx.shape:
             return grad.clone(), None, None
         # PyTorch's index_select_backward: zeros.index_add_(dim, index, grad)
-        return IndexAdd.apply(grad.new_zeros(ctx.shape), ctx.dim, index.reshape(-1), grad), None, None
+        return IndexAdd.apply(grad.new_zeros(ctx.shape), ctx.dim, index, grad, 1), None, None
+
+
+def _along(dim, index):
+    """The key that picks the slices at ``index`` (a vector; 0-d: one) along ``dim``."""
+    return (slice(None),) * dim + (index.reshape(-1),)
 
 
 class IndexAdd(Op):
-    """``x.index_add(dim, index, source)``: x with the slices of ``source`` added in along
-    ``dim`` at ``index``, a repeated index adding each (index_select's backward)."""
+    """``x.index_add(dim, index, source, alpha=a)``: x with the slices of ``a * source`` added
+    in along ``dim`` at ``index``, a repeated index adding each (index_select's backward)."""
     node_name = "IndexAddBackward0"
+    _non_differentiable = (2,)
+
+    @staticmethod
+    def forward(ctx, x, dim, index, source, alpha):
+        ctx.dim, ctx.source_shape, ctx.alpha = dim, source.shape, alpha
+        ctx.save_for_backward(index)
+        out = x.copy()
+        if x.ndim:
+            np.add.at(out, _along(dim, index), source if alpha == 1 else alpha * source)
+        else:  # a 0-d x is one element along dim 0
+            out += (source if alpha == 1 else alpha * source).sum()
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        index, = ctx.saved_tensors
+        # as derivatives.yaml: source's gradient is grad.index_select(dim, index).expand_as(source), times alpha
+        g = grad.index_select(ctx.dim, index).expand(ctx.source_shape)
+        return grad, None, None, g if ctx.alpha == 1 else MulNumber.apply(g, ctx.alpha), None
+
+
+class IndexFill(Op):
+    """``x.index_fill(dim, index, value)``: the slices at ``index`` along ``dim`` set to ``value``."""
+    node_name = "IndexFillBackward0"
+    _non_differentiable = (2,)
+
+    @staticmethod
+    def forward(ctx, x, dim, index, value):
+        ctx.dim = dim
+        ctx.save_for_backward(index)
+        out = x.copy()
+        out[_along(dim, index) if x.ndim else ()] = value
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        index, = ctx.saved_tensors
+        return grad.index_fill(ctx.dim, index, 0.0), None, None, None
+
+
+class IndexFillTensor(IndexFill):
+    """The same with a 0-d tensor as value: its gradient is the sum over the filled slices,
+    each counted once however often ``index`` names it (PyTorch's ``_unique(index)``)."""
+    node_name = "IndexFillBackward1"
+
+    @staticmethod
+    def backward(ctx, grad):
+        index, = ctx.saved_tensors
+        once = index.reshape(-1).unique()
+        return grad.index_fill(ctx.dim, index, 0.0), None, None, grad.index_select(ctx.dim, once).sum()
+
+
+class IndexCopy(Op):
+    """``x.index_copy(dim, index, source)``: the slices at ``index`` along ``dim`` replaced by
+    those of ``source``."""
+    node_name = "IndexCopyBackward0"
     _non_differentiable = (2,)
 
     @staticmethod
@@ -439,14 +519,14 @@ class IndexAdd(Op):
         ctx.dim, ctx.source_shape = dim, source.shape
         ctx.save_for_backward(index)
         out = x.copy()
-        np.add.at(out, (slice(None),) * dim + (index,), source)
+        out[_along(dim, index) if x.ndim else ()] = source
         return out
 
     @staticmethod
     def backward(ctx, grad):
         index, = ctx.saved_tensors
-        # as derivatives.yaml: source's gradient is grad.index_select(dim, index).expand_as(source)
-        return grad, None, None, grad.index_select(ctx.dim, index).expand(ctx.source_shape)
+        g = grad.index_select(ctx.dim, index).expand(ctx.source_shape)  # as derivatives.yaml
+        return grad.index_fill(ctx.dim, index, 0.0), None, None, g
 
 
 class MaskedFill(Op):
