@@ -85,11 +85,13 @@ def _parse(args, kwargs):
                             + ", ".join(wrong))
     number = isinstance(first, (int, np.integer)) and not isinstance(first, bool)
     if "index" not in given and not (number or isinstance(first, (str, bytes))):
-        # torch.device(True), torch.device(1.5), torch.device(None)
-        raise _no_signature(args, kwargs, "some of the arguments have invalid types: "
-                            f"(!{_described(first)}!)")
+        # torch.device(True), torch.device(1.5), torch.device(None); by keyword, type= is what
+        # the first signature (torch.device device) does not take
+        raise _no_signature(args, kwargs, "some of the keywords were incorrect: type" if "type" in kwargs
+                            else f"some of the arguments have invalid types: (!{_described(first)}!)")
     if "index" in given and not isinstance(first, (str, bytes)):
-        raise TypeError(f"device(): argument 'type' (position 1) must be str, not {_described(first)}")
+        where = "" if "type" in kwargs else " (position 1)"
+        raise TypeError(f"device(): argument 'type'{where} must be str, not {_described(first)}")
     if index is not None and (isinstance(index, bool) or not isinstance(index, (int, np.integer))):
         where = " (position 2)" if len(args) == 2 else ""
         raise TypeError(f"device(): argument 'index'{where} must be int, not {typename(index)}")
