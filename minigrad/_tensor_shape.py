@@ -84,8 +84,9 @@ class ShapeMixin:
         if not shape:
             return self.sum()
         dims = tuple(range(lead))  # the leading dims, then those where shape has 1 (kept)
-        if 1 in shape:
-            dims += tuple([lead + i for i, s in enumerate(shape) if s == 1 and sizes[lead + i] != 1])
+        for i, s in enumerate(shape):  # (a loop: a comprehension would make lead and sizes cells)
+            if s == 1 and sizes[lead + i] != 1:
+                dims += (lead + i,)
         # The ops themselves: the dims and the shape are right by construction (no checks needed)
         if lead and len(dims) == lead and not grad_mode._state.enabled:
             # Unrecorded (backward without create_graph): the leading dims summed away in one op.

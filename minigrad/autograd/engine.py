@@ -45,7 +45,10 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
         # Ready nodes, newest first (as PyTorch orders them): a heap of (-creation, arrival, node).
         # Ties (leaves' AccumulateGrad nodes, run as soon as they are ready) go in arrival order.
         arrival = itertools.count()
-        ready = [(-node._seq, next(arrival), node) for node in pending if node not in dependencies]
+        ready = []  # (a loop: a comprehension would make arrival and dependencies cells, slower in the loop below)
+        for node in pending:
+            if node not in dependencies:
+                ready.append((-node._seq, next(arrival), node))
         heapq.heapify(ready)
         targets = _Targets(inputs, list(pending)) if inputs is not None else None
         fresh = _Fresh(grad_tensors)

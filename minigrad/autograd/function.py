@@ -526,10 +526,10 @@ class Op(Function):
                     numpy_errors.reset(token)
         if not isinstance(result, np.ndarray):  # NumPy returns scalars for 0-d results
             array = np.asarray(result)
-            for s in ctx._to_save:
-                if s is result:  # forward saved its result: save the array instead
-                    ctx._to_save = tuple([array if s is result else s for s in ctx._to_save])
-                    break
+            saved = []  # forward saved its result: save the array instead (a loop, not a comprehension:
+            for s in ctx._to_save:  # that would make array and result cells in every call of _forward)
+                saved.append(array if s is result else s)
+            ctx._to_save = tuple(saved)
             result = array
         return Tensor._wrap(result)
 

@@ -506,7 +506,9 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     dim = 0 if input.dim() == 1 else 1
     classes = input._data.shape[dim]
     log_p = log_softmax(input, dim)
-    w = None if weight is None else weight.reshape(*[-1 if d == dim else 1 for d in range(input.dim())])
+    shape = [1] * input.dim()  # the weight along dim, 1 along the others
+    shape[dim] = -1
+    w = None if weight is None else weight.reshape(shape)
     if target._data.dtype.kind == "f" and target._data.shape == input._data.shape:  # class probabilities
         if ignore_index >= 0:
             raise RuntimeError("ignore_index is not supported for floating point target")

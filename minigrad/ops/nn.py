@@ -110,8 +110,9 @@ def _class_index(target, axis):
     ``np.take_along_axis``, which builds the same index with several helper calls.)"""
     if target.ndim == 1 and axis == 1:  # (N, C) scores, the common case: one arange, no reshape
         return np.arange(target.shape[0]), target
-    coords = [np.arange(n).reshape((-1,) + (1,) * (target.ndim - 1 - d))
-              for d, n in enumerate(target.shape)]
+    coords = []  # (a loop: a comprehension would make target a cell in every call)
+    for d, n in enumerate(target.shape):
+        coords.append(np.arange(n).reshape((-1,) + (1,) * (target.ndim - 1 - d)))
     return (*coords[:axis], target, *coords[axis:])
 
 
