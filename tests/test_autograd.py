@@ -1839,3 +1839,15 @@ class TestGradientBuffers:
         Leak.apply(x).sum().backward()
         x.grad.zero_()
         np.testing.assert_array_equal(Leak.stash.numpy(), [7, 7])
+
+
+def test_the_hot_path_makes_no_closure_cells():
+    """A comprehension (or lambda) that reads a local variable turns that variable into a cell,
+    made on every call of the function, whether the comprehension runs or not: on the path
+    every op and every node takes, that is a cost paid millions of times for nothing."""
+    from minigrad._tensor import Tensor
+    from minigrad.autograd import engine, function
+    hot = [function.Function.apply, function.Op._forward, function.Node.apply, function.Node._pack,
+           function.Node._unpack, Tensor._wrap, engine.run_backward, engine._Fresh.run, Tensor._sum_to]
+    cells = {f.__qualname__: f.__code__.co_cellvars for f in hot if f.__code__.co_cellvars}
+    assert not cells, cells
