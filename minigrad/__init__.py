@@ -8,8 +8,9 @@ Where things are, in the order they build on each other:
     _dtype.py, _conventions.py   dtypes and promotion; PyTorch's argument checks and error texts
     autograd/                    the graph's nodes, Function, the backward engine, grad modes
     _tensor.py  <->  ops/        the Tensor, whose methods call the ops (forward and backward);
-                                 its maths comes by family from three mixins: _tensor_math.py
-                                 (operators, elementwise), _tensor_reduce.py, _tensor_shape.py
+                                 its maths comes by family from four mixins: _tensor_math.py
+                                 (operators, elementwise), _tensor_reduce.py, _tensor_shape.py,
+                                 _tensor_random.py (random fills, sampling)
                                  _indexing.py and _inplace.py: x[key] and x.add_(y)
     _creation.py, _functions.py  the torch.* functions: making tensors, torch.exp, torch.cat...
     nn/, optim/, utils/          modules and losses, optimizers, data loading
@@ -37,6 +38,7 @@ from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, an
                          dot, eq, equal, erf, exp, exp2, expm1, fix, flatten, flip, floor,
                          floor_divide, fmax, fmin, fmod, frac, gather, ge, ger, greater,
                          greater_equal, gt, index_add, index_copy, index_fill, index_put, index_select,
+                         argwhere, broadcast_to, positive, repeat_interleave,
                          is_floating_point, is_tensor,
                          isclose, isfinite, isinf, isnan, le, lerp, less, less_equal, log, log10,
                          log1p, log2, log_softmax, logaddexp, logical_and, logical_not, logical_or,

@@ -351,11 +351,34 @@ def empty_in_layout(array, fmt, dtype):
 
 def copy_in_layout(array, fmt):
     """A copy of ``array`` laid out as ``fmt`` says (NumPy's order "K" keeps its layout)."""
+    if fmt is preserve_format and 0 in array.strides and array.size > 1:  # expanded: PyTorch's order
+        outer = _dense_order(array)[::-1]  # the dims, outermost first
+        out = np.empty([array.shape[d] for d in outer], array.dtype).transpose(np.argsort(outer))
+        out[...] = array
+        return out
     if fmt is preserve_format or fmt is contiguous_format:
         return array.copy("K" if fmt is preserve_format else "C")
     out = empty_in_layout(array, fmt, array.dtype)
     out[...] = array
     return out
+
+
+def _dense_order(array):
+    """The dims of a dense copy of ``array``, innermost first, as PyTorch's TensorIterator orders
+    them: by stride (the smaller size first on a tie), a dim of stride 0 never moving past another."""
+    strides, sizes = array.strides, array.shape
+    perm = list(range(array.ndim))[::-1]  # C order, innermost first
+    for i in range(1, array.ndim):  # insertion sort, stable
+        d1 = i
+        for d0 in range(i - 1, -1, -1):
+            a, b = perm[d0], perm[d1]
+            if strides[a] == 0 or strides[b] == 0 or (strides[a] == strides[b] and sizes[a] <= sizes[b]):
+                continue  # no order between them: look further in
+            if strides[a] < strides[b]:
+                break
+            perm[d0], perm[d1] = b, a
+            d1 = d0
+    return perm
 
 
 def is_contiguous_as(array, fmt):

@@ -9,7 +9,7 @@ import builtins
 import numpy as np
 
 from . import _dtype, _random, ops
-from ._creation import tensor
+from ._creation import arange, tensor
 from ._joining import cat, concat, concatenate, stack  # noqa: F401 (torch.cat, ...: written there)
 from ._tensor import Tensor
 from ._tensor_math import check_tensors, rsub  # noqa: F401 (torch.rsub: written there)
@@ -133,6 +133,10 @@ def neg(input):
 
 
 negative = neg
+
+
+def positive(input):
+    return input.positive()
 
 
 def reciprocal(input):
@@ -641,6 +645,20 @@ def masked_select(input, mask):
 
 def nonzero(input, *, as_tuple=False):
     return input.nonzero(as_tuple=as_tuple)
+
+
+def argwhere(input):
+    return input.argwhere()
+
+
+def broadcast_to(input, size):
+    return input.broadcast_to(size)
+
+
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    if repeats is None:  # torch.repeat_interleave(counts): each index, counts[i] times
+        return arange(input.numel()).repeat_interleave(input)
+    return input.repeat_interleave(repeats, dim, output_size=output_size)
 
 
 # Copies and counts

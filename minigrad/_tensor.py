@@ -24,6 +24,7 @@ from ._conventions import is_contiguous_as, memory_format, memory_format_arg, pr
 from ._conventions import shape_args as _shape_args
 from ._repr import format_tensor
 from ._tensor_math import MathMixin
+from ._tensor_random import RandomMixin
 from ._tensor_reduce import ReduceMixin
 from ._tensor_shape import ShapeMixin
 from ._unsupported import refusal
@@ -33,10 +34,11 @@ from .autograd.function import _Handle
 from .autograd.grad_mode import _state as _grad_state
 
 
-class Tensor(MathMixin, ReduceMixin, ShapeMixin):
+class Tensor(MathMixin, ReduceMixin, ShapeMixin, RandomMixin):
     __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_version_box", "__weakref__",
                  "__dict__")
     _hooks = None  # {id: fn} of a leaf's hooks, made when the first one is registered
+    _post_hooks = None  # {id: fn}: a leaf's hooks run after its .grad is updated
     _accumulator = None  # weak reference to a leaf's AccumulateGrad node
     _inference = False  # made inside inference_mode: see is_inference()
     _view = None  # (base, keys) of a view made by indexing, base[keys[0]][keys[1]]...: see _inplace.py
@@ -118,6 +120,28 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
 
     def is_floating_point(self):
         return self.dtype.is_floating_point
+
+    def is_complex(self):
+        return False  # minigrad has no complex dtypes
+
+    def is_signed(self):
+        return self._data.dtype.kind in "if"
+
+    def is_nonzero(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"Boolean value of Tensor with {'no values' if not self._data.size else 'more than one value'} "
+                               "is ambiguous")
+        return bool(self._data)
+
+    ndimension = dim
+
+    @property
+    def itemsize(self):
+        return self._data.itemsize
+
+    @property
+    def nbytes(self):
+        return self._data.nbytes
 
     @property
     def data(self):
@@ -237,6 +261,18 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
             self._hooks = {}
         return _Handle(self._hooks, hook)
 
+    def register_post_accumulate_grad_hook(self, hook):
+        """Call ``hook(tensor)`` each time backward has added into this leaf's ``.grad`` (an
+        optimizer can step a parameter right then). ``autograd.grad`` touches no ``.grad``, so
+        it runs none of these hooks."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        if self._post_hooks is None:
+            self._post_hooks = {}
+        return _Handle(self._post_hooks, hook)
+
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Compute d(self)/d(leaf) for every leaf that requires grad and add it to ``leaf.grad``."""
         _backward(self, gradient, retain_graph, create_graph, inputs=inputs)
@@ -348,6 +384,9 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin):
             return ops.ToCopy.apply(self, dtype.np)
         with np.errstate(invalid="ignore"):  # NaN or inf to an integer, silently, as in PyTorch
             return Tensor._wrap(self._data.astype(dtype.np))
+
+    def type_as(self, other):
+        return self.to(other.dtype)
 
     def type(self, dtype=None):
         """No argument: the old tensor-type name (``'torch.FloatTensor'``); else ``to(dtype)``,

@@ -9,9 +9,8 @@ import numbers
 
 import numpy as np
 
-from . import _dtype, _inplace, _random, ops
+from . import _dtype, _inplace, ops
 from ._conventions import ADDCDIV_INTEGER, C_NAMES, check_broadcast, check_expand, check_matmul_dtypes
-from ._random import rng
 from .autograd import function
 
 
@@ -264,7 +263,11 @@ class MathMixin:
         return ops.Neg.apply(self)
 
     def __pos__(self):
+        if self.dtype is _dtype.bool:
+            raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
         return self
+
+    positive = __pos__
 
     def __abs__(self):
         return self.abs()
@@ -290,7 +293,7 @@ class MathMixin:
     mul = __mul__
     pow = __pow__
     matmul = __matmul__
-    neg = __neg__
+    neg = negative = __neg__
 
     def __floordiv__(self, other):
         return _no_derivative(ops.FloorDivide, self, other)
@@ -774,27 +777,3 @@ class MathMixin:
     __ipow__ = pow_
     __imod__ = remainder_
     __ifloordiv__ = floor_divide_
-
-    # -- in-place fills with random numbers (nn.init's tools) -----------------------------------
-    def normal_(self, mean=0.0, std=1.0, *, generator=None):
-        return float_only(self, "normal_kernel_cpu")._refill(rng(generator).normal(mean, std, self._data.shape))
-
-    def uniform_(self, a=0.0, b=1.0, *, generator=None):
-        return float_only(self, "check_uniform_bounds")._refill(rng(generator).uniform(a, b, self._data.shape))
-
-    def random_(self, low=0, high=None, *, generator=None):
-        """Whole numbers in ``[low, high)``; ``random_(high)`` means ``[0, high)``."""
-        if high is None:
-            low, high = 0, low
-        if not high:  # random_(): every whole number the dtype holds exactly
-            floating = self.dtype.is_floating_point
-            high = 2 ** (np.finfo(self._data.dtype).nmant + 1) + 1 if floating else 2 ** 63 - 1
-        return self._refill(rng(generator).integers(low, high, self._data.shape))
-
-    def multinomial(self, num_samples, replacement=False, *, generator=None):
-        """Indices drawn with the probabilities in ``self`` (weights: the sum need not be 1), for
-        each row of a 2-D tensor; ``torch.multinomial(p, 1, generator=g)`` is makemore's sampler."""
-        return function.Tensor._wrap(_random.multinomial(self._data, num_samples, replacement, generator))
-
-    def _refill(self, array):
-        return _inplace.apply(self, ops.Fill.apply, array.astype(self._data.dtype))

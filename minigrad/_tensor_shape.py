@@ -67,6 +67,37 @@ class ShapeMixin:
     def expand_as(self, other):
         return self.expand(other.shape)
 
+    def broadcast_to(self, *shape):
+        return self.expand(*shape)
+
+    def repeat_interleave(self, repeats, dim=None, *, output_size=None):
+        """Each element (along ``dim``: each slice) repeated ``repeats`` times in a row;
+        ``repeats`` a number, or a tensor of one count per element. Recorded as PyTorch does:
+        a number as unsqueeze, expand, clone and view; counts as an index_select."""
+        x = self.reshape(-1) if dim is None else self  # no dim: over the flattened tensor
+        d = 0 if dim is None else _dim(dim, max(x._data.ndim, 1))
+        if isinstance(repeats, function.Tensor):
+            counts = repeats._data
+            if counts.dtype.kind not in "iu":
+                raise NotImplementedError(f'"repeat_interleave_cpu" not implemented for \'{repeats.dtype.legacy_name}\'')
+            n = x._data.shape[d] if x._data.ndim else 1
+            if counts.ndim > 1:
+                raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
+            if counts.size == 1:  # one count for all
+                counts = np.full(n, counts.reshape(()))
+            elif counts.ndim != 1 or counts.size != n:
+                raise RuntimeError("repeats must have the same size as input along dim, but got repeats.size(0) = "
+                                   f"{counts.size} and input.size({d}) = {n}")
+            if (counts < 0).any():
+                raise RuntimeError("repeats can not be negative")
+            return x.index_select(d, function.Tensor._wrap(np.repeat(np.arange(n), counts)))
+        if repeats < 0:
+            raise RuntimeError("Repeats must be non-negative")
+        shape = list(x.shape)
+        out = x.unsqueeze(d + 1).expand(*shape[:d + 1], repeats, *shape[d + 1:]).clone()
+        shape[d] *= repeats
+        return out.view(shape)
+
     def sum_to_size(self, *shape):
         """Sum a broadcast tensor back to ``shape``, as PyTorch's ``sum_to``: a sum over the
         leading dims and those where ``shape`` has 1 (kept), then a view without the leading
@@ -445,8 +476,13 @@ class ShapeMixin:
         x = self if shape == self.shape else self.expand(shape)
         return ops.MaskedSelect.apply(x, np.broadcast_to(mask._data, x.shape), mask)
 
+    def argwhere(self):
+        return self.nonzero()
+
     def nonzero(self, *, as_tuple=False):
-        where = np.nonzero(self._data)
+        where = np.nonzero(self._data.reshape(-1) if not self._data.ndim else self._data)  # (0-d: as one element)
+        if not self._data.ndim and not as_tuple:  # one row per nonzero element, with no coordinates
+            return function.Tensor._wrap(np.zeros((where[0].size, 0), np.int64))
         if as_tuple:
             return tuple(function.Tensor._wrap(w.astype(np.int64)) for w in where)
         return function.Tensor._wrap(np.stack(where, axis=1).astype(np.int64))

@@ -17,7 +17,7 @@ import pytest
 import minigrad
 import minigrad as mg
 from minigrad.autograd import anomaly_mode
-from oracle import record
+from oracle import error_of, record
 
 
 @pytest.fixture(autouse=True)
@@ -1851,3 +1851,26 @@ def test_the_hot_path_makes_no_closure_cells():
            function.Node._unpack, Tensor._wrap, engine.run_backward, engine._Fresh.run, Tensor._sum_to]
     cells = {f.__qualname__: f.__code__.co_cellvars for f in hot if f.__code__.co_cellvars}
     assert not cells, cells
+
+
+def test_post_accumulate_grad_hooks(oracle):
+    """``register_post_accumulate_grad_hook``: called with the leaf once its ``.grad`` holds the
+    sum (an optimizer can step it then); not by ``autograd.grad``; PyTorch's errors."""
+    def program(lib):
+        seen = []
+        x = lib.ones(2, requires_grad=True)
+        handle = x.register_post_accumulate_grad_hook(lambda t: seen.append(t.grad.clone()))
+        (x * 3).sum().backward()
+        (x * x).sum().backward()
+        lib.autograd.grad((x * 2).sum(), x)
+        handle.remove()
+        (x * 3).sum().backward()
+        x.register_post_accumulate_grad_hook(lambda t: t * 2)
+        returned = error_of(lambda: (x * 3).sum().backward())
+        step = lib.ones(2, requires_grad=True)  # the optimizer-in-backward pattern
+        step.register_post_accumulate_grad_hook(lambda t: [t.data.sub_(t.grad), None][1])
+        (step * 4).sum().backward()
+        return (seen, x.grad, returned, step,
+                error_of(lambda: (x * 2).register_post_accumulate_grad_hook(print)),
+                error_of(lambda: lib.ones(2).register_post_accumulate_grad_hook(print)))
+    oracle.same(program)

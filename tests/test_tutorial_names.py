@@ -628,3 +628,57 @@ def test_median_and_unique_match_torch_hypothesis(torch, x, data):
                 "unique(dim)": clean.unique(dim=dim, return_inverse=True, return_counts=True)}
 
     assert_same(program(minigrad), program(torch))
+
+
+# ---------------------------------------------------------------------------------------------
+# Smaller names: repeat_interleave, broadcast_to, type_as, argwhere, positive, is_nonzero...
+# ---------------------------------------------------------------------------------------------
+
+def _leaf(lib):
+    return lib.arange(6.0).reshape(2, 3).requires_grad_()
+
+
+def _through(lib, out, leaf):
+    """``out``, and the leaf's gradient of a weighted sum of it."""
+    (g,) = lib.autograd.grad((out * lib.arange(1.0, out.numel() + 1).reshape(out.shape)).sum(), leaf)
+    return out, g
+
+
+SMALL_NAMES = {
+    "repeat_interleave": lambda lib: (lambda x: _through(lib, x.repeat_interleave(2), x))(_leaf(lib)),
+    "repeat_interleave dim": lambda lib: (lambda x: _through(lib, x.repeat_interleave(2, dim=0), x))(_leaf(lib)),
+    "repeat_interleave dim -1": lambda lib: (lambda x: _through(lib, lib.repeat_interleave(x, 3, -1), x))(_leaf(lib)),
+    "repeat_interleave counts": lambda lib: (lambda x: _through(
+        lib, x.repeat_interleave(lib.tensor([1, 2]), dim=0), x))(_leaf(lib)),
+    "repeat_interleave one count": lambda lib: (lambda x: _through(
+        lib, x.repeat_interleave(lib.tensor(2), dim=1), x))(_leaf(lib)),
+    "repeat_interleave 0-d": lambda lib: lib.tensor(5.0, requires_grad=True).repeat_interleave(3),
+    "torch.repeat_interleave(counts)": lambda lib: lib.repeat_interleave(lib.tensor([1, 0, 3])),
+    "repeat_interleave mistakes": lambda lib: [error_of(lambda: _leaf(lib).repeat_interleave(*a)) for a in (
+        (-1,), (lib.tensor([1, 2, 3]), 0), (lib.tensor([1.0, 2.0]), 0), (lib.tensor([-1, 2]), 0),
+        (lib.tensor([[1, 2]]), 0))],
+    "clone of an expanded tensor": lambda lib: [
+        e.clone().stride() for e in (lib.ones(3).expand(2, 3), lib.ones(2, 3).unsqueeze(1).expand(2, 2, 3),
+                                     lib.ones(2, 3).t().unsqueeze(1).expand(3, 2, 2))],
+    "broadcast_to": lambda lib: (lambda x: _through(lib, x.broadcast_to(3, 2, 3), x))(_leaf(lib)),
+    "torch.broadcast_to": lambda lib: [lib.broadcast_to(lib.ones(3), (2, 3)), error_of(
+        lambda: lib.ones(2).broadcast_to(3))],
+    "type_as": lambda lib: [_leaf(lib).type_as(lib.tensor([1])), lib.tensor([1, 2]).type_as(lib.ones(1)),
+                            (lambda x: x.type_as(x) is x)(lib.ones(2))],
+    "sizes": lambda lib: [(t.ndimension(), t.nbytes, t.itemsize) for t in (
+        lib.ones(2, 3), lib.ones(4, dtype=lib.float64), lib.tensor(True), lib.ones(0, dtype=lib.long))],
+    "is_complex, is_signed": lambda lib: [(t.is_complex(), t.is_signed()) for t in (
+        lib.ones(2), lib.tensor([1]), lib.tensor(True), lib.tensor([1], dtype=lib.int32))],
+    "is_nonzero": lambda lib: [error_of(lambda: t.is_nonzero()) if t.numel() != 1 else t.is_nonzero() for t in (
+        lib.tensor([1.0, 2.0]), lib.tensor([]), lib.tensor([0.0]), lib.tensor(3), lib.tensor([[True]]))],
+    "argwhere": lambda lib: [lib.argwhere(lib.tensor([[0, 1], [2, 0]])), lib.tensor([0.0, 1.0]).argwhere(),
+                             lib.tensor(3.0).argwhere(), lib.tensor(0.0).argwhere()],
+    "nonzero of 0-d": lambda lib: [lib.tensor(v).nonzero(as_tuple=t) for v in (3.0, 0.0) for t in (False, True)],
+    "positive, negative": lambda lib: [(lambda x: (lib.positive(x) is x, +x is x, x.negative(), lib.negative(x)))(
+        _leaf(lib)), error_of(lambda: +lib.tensor([True])), error_of(lambda: lib.tensor([True]).positive())],
+}
+
+
+@pytest.mark.parametrize("name", SMALL_NAMES)
+def test_small_names(oracle, name):
+    oracle.same(SMALL_NAMES[name])

@@ -345,6 +345,10 @@ class AccumulateGrad(Node):
     def apply(self, grad, owned=False):
         # owned: the engine knows nothing else holds this gradient (and no hook replaced it).
         _accumulate(self.variable, grad, owned and not self.variable._hooks and not self._pre_hooks)
+        if self.variable._post_hooks:
+            for hook in tuple(self.variable._post_hooks.values()):
+                if hook(self.variable) is not None:
+                    raise RuntimeError("Tensor post accumulate grad hooks should return None.")
         return []
 
 
