@@ -6,9 +6,11 @@ Tensors, lists and masks in the key (advanced indexing) give a copy, one Index n
 A view remembers its base and key, so that an in-place op on it can be recorded on the
 base too (CopySlices: minigrad/_inplace.py).
 """
+import warnings
+
 import numpy as np
 
-from . import _inplace, ops
+from . import _dtype, _inplace, ops
 from ._conventions import INFERENCE_INPLACE, check_expand, check_index
 from .autograd import function, grad_mode
 
@@ -39,6 +41,9 @@ def setitem(x, key, value):
     """``x[key] = value`` writes in place, like the other in-place ops. Recorded, it is what
     PyTorch records: ``x[key].copy_(value)`` for a view (CopySlices), ``index_put_`` for a key
     with tensors or masks."""
+    if np.ndim(value) == 0 and any(getattr(k, "dtype", None) is _dtype.uint8 for k in
+                                   (key if isinstance(key, tuple) else (key,))):  # (a mask to fill)
+        raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype unsigned char")
     key = _array_index(key)
     check_index(x._data.shape, key)
     if x._inference and not grad_mode._state.inference:
@@ -62,8 +67,17 @@ def _array_index(key):
     """The key as a tuple, with Tensors, lists and ranges in it turned into arrays (NumPy's advanced indexing)."""
     if not isinstance(key, tuple):
         key = (key,)
-    return tuple(k._data if isinstance(k, function.Tensor) else np.asarray(k) if isinstance(k, (list, range)) else k
-                 for k in key)
+    return tuple(_mask(k._data) if isinstance(k, function.Tensor) else np.asarray(k) if isinstance(k, (list, range))
+                 else k for k in key)
+
+
+def _mask(array):
+    """A uint8 tensor in a key is a mask, as a bool tensor is (PyTorch's old way, still taken, with a warning)."""
+    if array.dtype != np.uint8:
+        return array
+    warnings.warn("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead.",
+                  UserWarning, stacklevel=4)
+    return array.astype(np.bool_)
 
 
 def _basic_index(x, key):

@@ -26,8 +26,8 @@ def _as_tensor(x, dtype):
         if x._requires_grad:
             return x  # float32 meeting float64: the op itself promotes (no extra node, as in PyTorch)
         return function.Tensor._wrap(x._data.astype(dtype.np))
-    if dtype is _dtype.int32 and isinstance(x, int):  # wrapped, as PyTorch's: int32 + 2**32 adds 0
-        x = np.int64(x).astype(np.int32)
+    if dtype._category == 1 and dtype is not _dtype.int64 and isinstance(x, int) and not isinstance(x, bool):
+        x = _dtype.wrapped(x, dtype)  # as PyTorch's: uint8 + 300 adds 44, int32 + 2**32 adds 0
     return function.Tensor._wrap(np.asarray(x, dtype=dtype.np))
 
 
@@ -71,9 +71,9 @@ def _alpha(alpha, a, b, name):
         raise RuntimeError("Boolean alpha only supported for Boolean results.")
     if not dt.is_floating_point and not isinstance(alpha, int):
         raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
-    if dt in (_dtype.int32, _dtype.int64) and not np.iinfo(dt.np).min <= alpha <= np.iinfo(dt.np).max:
-        type_name = "int" if dt is _dtype.int32 else "int64_t"
-        raise RuntimeError(f"value cannot be converted to type {type_name} without overflow")
+    if dt._category == 1:  # checked, then cast as C casts it (-1 is 255 in uint8)
+        _dtype.check_fits(alpha, dt, _dtype.CPP_NAMES[dt.name])
+        alpha = np.asarray(alpha).astype(dt.np).item()
     if dt is _dtype.float32 and _FLOAT32_MAX < abs(alpha) < math.inf:  # (inf and nan fit a float)
         raise RuntimeError("value cannot be converted to type float without overflow")
     return alpha
@@ -122,12 +122,9 @@ def _check_bool_sub(a, b):
                            "instead.")
 
 
-
-
 def _floating(x):
     """Inputs of exp, log, ... : integers are computed as float32, as in PyTorch."""
     return x if x.dtype.is_floating_point else function.Tensor._wrap(x._data.astype(np.float32))
-
 
 
 def check_tensors(name, first, **args):
@@ -394,6 +391,8 @@ class MathMixin:
     # -- comparisons (not differentiable: they give bool tensors) ----------------------------
     def _compare(self, other, fn):
         other = other._data if isinstance(other, function.Tensor) else other
+        if type(other) is int and self._data.dtype.kind in "iu" and self._data.dtype.itemsize < 8:
+            other = _as_tensor(other, self.dtype)._data  # wrapped, as PyTorch's: uint8 > -1 compares with 255
         try:
             return function.Tensor._wrap(np.asarray(fn(self._data, other)))
         except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead
@@ -495,6 +494,7 @@ class MathMixin:
         if cond.dtype != np.bool_:
             raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with "
                                f"dtype {_dtype.from_numpy_dtype(cond.dtype).legacy_name}")
+        other = _dtype.scalar_for(other, dt)  # (a number that does not fit: PyTorch's error)
         try:
             return _in_dtype(ops.Where.apply(cond, _as_tensor(self, dt), _as_tensor(other, dt)), dt)
         except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead:
@@ -627,7 +627,8 @@ class MathMixin:
             raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
         tensors = [b for b in (min, max) if isinstance(b, function.Tensor)]
         if not tensors:
-            return ops.Clamp.apply(_promoted(self, min, max), min, max)
+            x = _promoted(self, min, max)
+            return ops.Clamp.apply(x, _dtype.scalar_for(min, x.dtype), _dtype.scalar_for(max, x.dtype))
         if len(tensors) == 1 and min is not None and max is not None:
             raise TypeError("clamp() received an invalid combination of arguments - got (min and max: "
                             "a Tensor and a number), but expected one of:\n * (Tensor min = None, "
@@ -713,7 +714,7 @@ class MathMixin:
         return _inplace.apply(self, ops.Zero.apply)
 
     def fill_(self, value):
-        return _inplace.apply(self, ops.Fill.apply, value)
+        return _inplace.apply(self, ops.Fill.apply, _dtype.scalar_for(value, self.dtype))
 
     def copy_(self, src):
         src = src if isinstance(src, function.Tensor) else function.Tensor(src)

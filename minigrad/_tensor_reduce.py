@@ -39,8 +39,9 @@ _ALL = object()  # median(): no dim given (median(None) is an error, as in PyTor
 
 
 def _asked(dtype, out):
-    """Sums and products of integers are int64 unless ``dtype=`` asked for int32 (as in PyTorch)."""
-    return out.int() if dtype is _dtype.int32 and out.dtype is not dtype else out
+    """Sums and products of integers are int64 unless ``dtype=`` asked for a smaller one (as in PyTorch)."""
+    asked = dtype.__class__ is _dtype.dtype and dtype._category == 1  # (not dtype=int: that is int64)
+    return out.to(dtype) if asked and out.dtype is not dtype else out
 
 
 class ReduceMixin:
@@ -119,8 +120,8 @@ class ReduceMixin:
     @numpy_spellings
     def prod(self, dim=None, keepdim=False, dtype=None):
         x = self if dtype is None else self.to(_dtype.dtype_arg(dtype, "prod"))
-        if x.dtype is _dtype.bool:
-            x = x.long()  # the product of bools counts as integers, as in PyTorch
+        if x._data.dtype.kind in "bu":
+            x = x.long()  # products of bools and uint8 are int64 (NumPy's of uint8: uint64)
         if dim is None:
             return _asked(dtype, ops.Prod.apply(x))
         return _asked(dtype, ops.ProdDim.apply(x, _dim(dim, x._data.ndim), keepdim))

@@ -349,7 +349,7 @@ class ShapeMixin:
                 raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got "
                                    f"tensor with {value._data.ndim} dimension(s).")
             return ops.MaskedFillTensor.apply(self, mask._data, value)
-        return ops.MaskedFill.apply(self, mask._data, value)
+        return ops.MaskedFill.apply(self, mask._data, _dtype.scalar_for(value, self.dtype))
 
     def masked_select(self, mask):
         shape = np.broadcast_shapes(self.shape, mask.shape)
