@@ -204,9 +204,12 @@ def check_fits(data, dtype, name=None):
 
 
 def wrapped(x, dtype):
-    """A Python int as the other operand of an integer tensor of ``dtype`` (``uint8_tensor + 300``):
-    PyTorch casts it as C does, modulo 2 to the bits (300 is 44 in uint8, -1 is 255), where NumPy
-    would raise; it must fit 64 bits, signed or not."""
+    """A Python int as the other operand of an integer tensor of ``dtype`` smaller than int64
+    (``uint8_tensor + 300``): PyTorch casts it as C does, modulo 2 to the bits (300 is 44 in
+    uint8, -1 is 255), where NumPy would raise; it must fit 64 bits, signed or not. Anything
+    else as it is."""
+    if type(x) is not builtins_int or dtype._category != 1 or dtype is int64:
+        return x
     if x >= 2 ** 64:
         raise OverflowError("int too big to convert")
     if x < -2 ** 63:
@@ -216,9 +219,9 @@ def wrapped(x, dtype):
 
 def scalar_for(value, dtype):
     """A Python number going into a tensor of ``dtype`` (fill_, masked_fill, where, clamp's
-    bounds, full_like): for an integer dtype smaller than int64, PyTorch's error if it does not
-    fit, else the number C's cast makes of it (-1 in uint8 is 255). Anything else as it is."""
-    if dtype._category != 1 or dtype is int64 or not isinstance(value, (builtins_int, builtins_float)):
+    bounds, full_like, add's alpha): for an integer dtype, PyTorch's error if it does not fit,
+    else the number C's cast makes of it (-1 in uint8 is 255). Anything else as it is."""
+    if dtype._category != 1 or not isinstance(value, (builtins_int, builtins_float)):
         return value
     check_fits(value, dtype, CPP_NAMES[dtype.name])
     return np.asarray(value).astype(dtype.np).item()

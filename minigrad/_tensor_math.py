@@ -26,7 +26,7 @@ def _as_tensor(x, dtype):
         if x._requires_grad:
             return x  # float32 meeting float64: the op itself promotes (no extra node, as in PyTorch)
         return function.Tensor._wrap(x._data.astype(dtype.np))
-    if dtype._category == 1 and dtype is not _dtype.int64 and isinstance(x, int) and not isinstance(x, bool):
+    if type(x) is int:
         x = _dtype.wrapped(x, dtype)  # as PyTorch's: uint8 + 300 adds 44, int32 + 2**32 adds 0
     return function.Tensor._wrap(np.asarray(x, dtype=dtype.np))
 
@@ -71,9 +71,7 @@ def _alpha(alpha, a, b, name):
         raise RuntimeError("Boolean alpha only supported for Boolean results.")
     if not dt.is_floating_point and not isinstance(alpha, int):
         raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
-    if dt._category == 1:  # checked, then cast as C casts it (-1 is 255 in uint8)
-        _dtype.check_fits(alpha, dt, _dtype.CPP_NAMES[dt.name])
-        alpha = np.asarray(alpha).astype(dt.np).item()
+    alpha = _dtype.scalar_for(alpha, dt)  # an integer's: checked, then cast as C casts it (-1 is 255 in uint8)
     if dt is _dtype.float32 and _FLOAT32_MAX < abs(alpha) < math.inf:  # (inf and nan fit a float)
         raise RuntimeError("value cannot be converted to type float without overflow")
     return alpha
@@ -211,7 +209,7 @@ class MathMixin:
         _check_bool_sub(self, other)
         if isinstance(other, numbers.Number):
             dt = _dtype.result_type(self, other)
-            return ops.Rsub.apply(_as_tensor(self, dt), other, 1)
+            return ops.Rsub.apply(_as_tensor(self, dt), _dtype.wrapped(other, dt), 1)
         return _binary(ops.Sub, _as_tensor(other, self.dtype), self)
 
     def __mul__(self, other):
@@ -298,13 +296,15 @@ class MathMixin:
     def __mod__(self, other):
         other = _dtype.python_number(other)
         if isinstance(other, numbers.Number):
-            return ops.RemainderNumber.apply(_as_tensor(self, _dtype.result_type(self, other)), other)
+            dt = _dtype.result_type(self, other)
+            return ops.RemainderNumber.apply(_as_tensor(self, dt), _dtype.wrapped(other, dt))
         return _binary(ops.Remainder, self, other)
 
     def __rmod__(self, other):
         other = _dtype.python_number(other)
         if isinstance(other, numbers.Number):
-            return ops.RemainderOfNumber.apply(_as_tensor(self, _dtype.result_type(self, other)), other)
+            dt = _dtype.result_type(self, other)
+            return ops.RemainderOfNumber.apply(_as_tensor(self, dt), _dtype.wrapped(other, dt))
         return _binary(ops.Remainder, _as_tensor(other, _dtype.result_type(self, other)), self)
 
     def fmod(self, other):
@@ -391,8 +391,7 @@ class MathMixin:
     # -- comparisons (not differentiable: they give bool tensors) ----------------------------
     def _compare(self, other, fn):
         other = other._data if isinstance(other, function.Tensor) else other
-        if type(other) is int and self._data.dtype.kind in "iu" and self._data.dtype.itemsize < 8:
-            other = _as_tensor(other, self.dtype)._data  # wrapped, as PyTorch's: uint8 > -1 compares with 255
+        other = _dtype.wrapped(other, self.dtype)  # as PyTorch's: uint8 > -1 compares with 255
         try:
             return function.Tensor._wrap(np.asarray(fn(self._data, other)))
         except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead

@@ -44,6 +44,11 @@ def _asked(dtype, out):
     return out.to(dtype) if asked and out.dtype is not dtype else out
 
 
+def _truth(x, out):
+    """all's and any's answer: bools, but uint8 for a uint8 tensor (as PyTorch keeps it)."""
+    return function.Tensor._wrap(np.asarray(out, x._data.dtype if x._data.dtype == np.uint8 else None, order="C"))
+
+
 class ReduceMixin:
     __slots__ = ()
 
@@ -143,13 +148,11 @@ class ReduceMixin:
     # -- logical ----------------------------------------------------------------------------------
     @numpy_spellings
     def all(self, dim=None, keepdim=False):
-        return function.Tensor._wrap(np.asarray(np.all(self._data, axis=_dims(dim, self._data.ndim),
-                                                       keepdims=keepdim), order="C"))
+        return _truth(self, np.all(self._data, axis=_dims(dim, self._data.ndim), keepdims=keepdim))
 
     @numpy_spellings
     def any(self, dim=None, keepdim=False):
-        return function.Tensor._wrap(np.asarray(np.any(self._data, axis=_dims(dim, self._data.ndim),
-                                                       keepdims=keepdim), order="C"))
+        return _truth(self, np.any(self._data, axis=_dims(dim, self._data.ndim), keepdims=keepdim))
 
     def count_nonzero(self, dim=None):
         return _indices(np.count_nonzero(self._data, axis=_dims(dim, self._data.ndim)))
@@ -289,7 +292,7 @@ class ReduceMixin:
         # value, as in PyTorch: last going up (as in NumPy), first going down.
         if not descending:
             order = np.argsort(self._data, axis=d, kind="stable")
-        elif self.dtype is _dtype.bool:
+        elif self._data.dtype.kind != "f":  # bools, integers: ~x reverses their order (-x wraps: 0 in uint8)
             order = np.argsort(~self._data, axis=d, kind="stable")
         else:
             order = np.lexsort((-self._data, self._data == self._data), axis=d)
