@@ -56,7 +56,7 @@ def setitem(x, key, value):
         else:
             getitem(x, key).copy_(value)
         return
-    value = value._data if isinstance(value, function.Tensor) else value
+    value = value._data if isinstance(value, function.Tensor) else _dtype.scalar_for(value, x.dtype)  # (-1: 255)
     target = x._data[key]
     check_expand(np.shape(value), np.shape(target))
     x._data[key] = value

@@ -397,7 +397,7 @@ class ShapeMixin:
     def trace(self):
         if self._data.ndim != 2:
             raise RuntimeError("trace: expected a matrix, but got tensor with dim " + str(self._data.ndim))
-        return ops.Trace.apply(self)
+        return ops.Trace.apply(self.long() if self._data.dtype == np.uint8 else self)  # (NumPy's: uint64)
 
     # -- memory layout ------------------------------------------------------------------------------
     def stride(self, dim=None):

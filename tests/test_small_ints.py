@@ -314,7 +314,7 @@ def test_reductions(oracle, name):
                 "max": t.max(), "min": t.min(), "max dim": tuple(t.max(1)), "argmax": t.argmax(),
                 "argmin dim": t.argmin(0), "amax": t.amax(0), "sort": tuple(t.sort(1)),
                 "topk": tuple(t.topk(2)), "median": t.median(), "unique": t.unique(),
-                "count_nonzero": t.count_nonzero(), "any": t.any(), "all": t.all(),
+                "count_nonzero": t.count_nonzero(), "trace": t.trace(), "any": t.any(), "all": t.all(),
                 "bincount": t.reshape(-1).bincount() if name == "uint8" else None}
     oracle.same(program)
 
@@ -388,8 +388,11 @@ def test_indexing_a_uint8_tensor(oracle):
         v = u.clone()
         v[0] = 255
         v[1, 1:] = lib.tensor([7, 8], dtype=lib.uint8)
+        v[1, 0] = -1  # (255)
+        v[0, 0] = 2.7
+        errors = [answer(v.__setitem__, 0, 300), answer(v.__setitem__, (1, 1), -1.5)]
         return [u[1], u[:, 1], u[1, 2], u[u > 2], u[[1, 0]], u[lib.tensor([1])], u.T, u.reshape(6), u.flip(1),
-                u.unsqueeze(0).expand(2, 2, 3), lib.stack([u[0], u[1]]), v, answer(lambda: u.view(-1, 2))]
+                u.unsqueeze(0).expand(2, 2, 3), lib.stack([u[0], u[1]]), v, errors, answer(lambda: u.view(-1, 2))]
     oracle.same(program)
 
 
