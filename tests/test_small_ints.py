@@ -420,10 +420,16 @@ FITS = {
     "iadd float": lambda T, t: t.__iadd__(0.5),
     "add_ int64 tensor": lambda T, t: t.add_(T.tensor([1, 2, 3])),
     "div_": lambda T, t: t.div_(2),
+    "fill_ 2**40": lambda T, t: t.fill_(2 ** 40),
+    "fill_ 2**63": lambda T, t: t.fill_(2 ** 63),
+    "masked_fill 2**40": lambda T, t: t.masked_fill(t > 1, 2 ** 40),
+    "where 2**40": lambda T, t: T.where(t > 1, t, 2 ** 40),
+    "clamp max 2**40": lambda T, t: t.clamp(max=2 ** 40),
+    "setitem 2**40": lambda T, t: t.__setitem__(0, 2 ** 40),
 }
 
 
-@pytest.mark.parametrize("name", SMALL)
+@pytest.mark.parametrize("name", SMALL + ["int32", "int64"])
 @pytest.mark.parametrize("case", FITS)
 def test_numbers_that_do_not_fit(oracle, case, name):
     def program(lib):
