@@ -61,9 +61,7 @@ def ones(*size, dtype=None, device=None, requires_grad=False):
 
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     dtype = _arg(dtype, "full") or _dtype.default_for(fill_value)
-    if dtype._category == 1 and dtype is not _dtype.int64:  # (a Python int fits int64)
-        _dtype.check_fits(fill_value, dtype, _dtype.CPP_NAMES[dtype.name])
-        fill_value = np.asarray(fill_value).astype(dtype.np)  # (-1 wraps to 255 in uint8, as in PyTorch)
+    fill_value = _dtype.scalar_for(fill_value, dtype)  # (300 in uint8: PyTorch's error; -1 is 255)
     return _new(np.full(_sizes((size,)), fill_value, dtype.np), requires_grad, device)
 
 

@@ -74,8 +74,8 @@ def dtype_arg(d, who):
         return _PYTHON_TYPES[d]
     if d is complex:
         raise refusal("complex numbers (dtype=complex, PyTorch's complex128)",
-                      "its dtypes are float32, float64, int64, int32, int16, int8, uint8 and bool; keep real and imaginary parts "
-                      "in two float tensors")
+                      "its dtypes are float32, float64, int64, int32, int16, int8, uint8 and bool; keep real "
+                      "and imaginary parts in two float tensors")
     raise TypeError(f"{who}(): argument 'dtype' must be torch.dtype, not {typename(d)}")
 
 
@@ -98,8 +98,7 @@ def missing(name):
     if name not in _MISSING:
         return None
     return AttributeError(f"minigrad has eight dtypes (float32, float64, int64, int32, int16, int8, uint8, "
-                          f"bool): torch.{name} "
-                          f"is not one of them; {_MISSING[name]}")
+                          f"bool): torch.{name} is not one of them; {_MISSING[name]}")
 
 
 def from_numpy_dtype(np_dtype):
