@@ -634,8 +634,9 @@ class MathMixin:
                             "Tensor max = None)\n * (Number min = None, Number max = None)")
         dt = _dtype.result_type(self, tensors[0])
         # A missing bound is the widest one: the node still has its slot (None in next_functions).
-        lo = _as_tensor(-np.inf if min is None else min, dt)
-        hi = _as_tensor(np.inf if max is None else max, dt)
+        wide = (np.iinfo(dt.np).min, np.iinfo(dt.np).max) if dt._category == 1 else (-np.inf, np.inf)
+        lo = _as_tensor(wide[0] if min is None else min, dt)
+        hi = _as_tensor(wide[1] if max is None else max, dt)
         try:
             return _in_dtype(ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi), dt)
         except ValueError:  # NumPy's words for bounds that do not broadcast; PyTorch's instead

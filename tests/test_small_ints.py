@@ -414,6 +414,8 @@ FITS = {
     "clamp max 300": lambda T, t: t.clamp(max=300),
     "clamp 0 3": lambda T, t: t.clamp(0, 3),
     "clamp min 0.5": lambda T, t: t.clamp(min=0.5),
+    "clamp max tensor": lambda T, t: t.clamp(max=T.tensor(50, dtype=t.dtype)),
+    "clamp min tensor": lambda T, t: t.clamp(min=T.tensor([3, 1, 5], dtype=t.dtype)),
     "clamp_ min 1.5": lambda T, t: t.clamp_(min=1.5),
     "mul_ 1.5": lambda T, t: t.mul_(1.5),
     "add_ 300": lambda T, t: t.add_(300),
