@@ -27,8 +27,10 @@ from ._device import accelerator, backends, cuda, device, get_default_device, se
 from ._dtype import (bool, double, dtype, float, float32, float64, get_default_dtype, int64, long,
                      set_default_dtype)
 from ._dtype import int, int32  # noqa: A004 (torch.int is int32, as in PyTorch)
+from ._dtype import int8, int16, short, uint8  # images come as uint8
 from ._creation import as_tensor, asarray  # (data loading: share memory where possible)
 from ._creation import BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor  # legacy types
+from ._creation import ByteTensor, CharTensor, ShortTensor
 from ._dtype import finfo, iinfo  # a dtype's limits: finfo(torch.float32).eps
 from ._einsum import einsum
 from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, any, arccos, arcsin,
@@ -76,8 +78,8 @@ from ._unsupported import compile, compiler  # noqa: E402 (compile(model) return
 
 
 def __getattr__(name):
-    """``torch.int16`` and PyTorch's other dtypes minigrad lacks: an AttributeError that says which
-    dtypes there are (``hasattr(torch, "int16")`` is still False)."""
+    """``torch.float16`` and PyTorch's other dtypes minigrad lacks: an AttributeError that says which
+    dtypes there are (``hasattr(torch, "float16")`` is still False)."""
     raise _dtype.missing(name) or AttributeError(f"module 'minigrad' has no attribute '{name}'")
 
 

@@ -255,7 +255,8 @@ def check_matmul_dtypes(a, b, ndim_a, ndim_b):
 
 
 # The C++ names PyTorch's messages give some dtypes ("expected ... but got: double != float").
-C_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "int32": "int", "bool": "bool"}
+C_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "int32": "int", "int16": "short int",
+           "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
 
 
 def check_index(shape, key):
@@ -269,7 +270,7 @@ def check_index(shape, key):
                 raise ValueError("step must be greater than zero" if k.step else "slice step cannot be zero")
             used += 1
         elif isinstance(k, np.ndarray):
-            if k.dtype.kind not in "iub":
+            if k.dtype.kind not in "iub" or k.dtype.kind == "i" and k.dtype.itemsize < 4:  # (int8, int16)
                 raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
             used += k.ndim if k.dtype == np.bool_ else 1
         elif isinstance(k, (int, np.integer)):

@@ -8,6 +8,7 @@ import warnings
 import numpy as np
 
 from . import _device, _dtype
+from ._conventions import C_NAMES as _C_NAMES
 from ._conventions import shape_args as _shape_args
 from ._conventions import sizes as _sizes
 from ._conventions import typename as _typename
@@ -60,8 +61,7 @@ def ones(*size, dtype=None, device=None, requires_grad=False):
 
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     dtype = _arg(dtype, "full") or _dtype.default_for(fill_value)
-    if dtype is _dtype.int32:
-        _dtype.check_fits(fill_value, dtype, "int")
+    fill_value = _dtype.scalar_for(fill_value, dtype)  # (300 in uint8: PyTorch's error; -1 is 255)
     return _new(np.full(_sizes((size,)), fill_value, dtype.np), requires_grad, device)
 
 
@@ -75,7 +75,7 @@ def _filled_like(t, value, dtype, memory_format, who):
     default as t (PyTorch's preserve_format: zeros_like of a permuted tensor is permuted)."""
     fmt = preserve_format if memory_format is None else memory_format_arg(memory_format, who)
     out = empty_in_layout(t._data, fmt, _like(t, dtype, who))
-    np.copyto(out, value, casting="unsafe")
+    np.copyto(out, _dtype.scalar_for(value, _dtype.from_numpy_dtype(out.dtype)), casting="unsafe")
     return out
 
 
@@ -289,6 +289,11 @@ def randint(low, high=None, size=(), *, generator=None, dtype=None, device=None,
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
     dtype = _arg(dtype, "randint")
+    if dtype is not None and dtype._category == 1 and dtype is not _dtype.int64:
+        info = np.iinfo(dtype.np)
+        for bound, value in (("from", low), ("to - 1", high - 1)):
+            if not info.min <= value <= info.max:
+                raise RuntimeError(f"{bound} is out of bounds for {_C_NAMES[dtype.name]}")
     array = rng(generator).integers(low, high, size=_shape_args((size,)), dtype=np.int64)
     return _new(array if dtype is None else array.astype(dtype.np), requires_grad, device)
 
@@ -334,6 +339,6 @@ class tensortype(type):
         return _legacy_new(cls.dtype, args, kwargs)
 
 
-FloatTensor, DoubleTensor, LongTensor, IntTensor, BoolTensor = (
+FloatTensor, DoubleTensor, LongTensor, IntTensor, ShortTensor, CharTensor, ByteTensor, BoolTensor = (
     tensortype(d.tensor_type.split(".")[1], (), {"dtype": d, "is_cuda": False, "__module__": "minigrad"})
-    for d in (_dtype.float32, _dtype.float64, _dtype.int64, _dtype.int32, _dtype.bool))
+    for d in _dtype.DTYPES)

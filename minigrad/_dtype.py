@@ -1,5 +1,7 @@
-"""The five dtypes minigrad knows (float32, float64, int64, int32, bool), how a ``dtype=``
-argument is read, PyTorch's type-promotion rules for them, and their limits (finfo, iinfo)."""
+"""The eight dtypes minigrad knows (float32, float64; int64, int32, int16, int8, uint8; bool),
+how a ``dtype=`` argument is read, PyTorch's type-promotion rules for them, and their limits
+(finfo, iinfo). uint8 is what images come as (``np.array(PIL_image)``, MNIST's arrays):
+its arithmetic wraps modulo 256, as PyTorch's does."""
 import warnings
 
 import numpy as np
@@ -16,12 +18,13 @@ class dtype:
     """A tensor element type. Prints as PyTorch's does (``torch.float32``) so that
     output of ``import minigrad as torch`` code reads the same as under PyTorch."""
 
-    __slots__ = ("name", "np", "is_floating_point", "itemsize", "_category", "legacy_name")
+    __slots__ = ("name", "np", "is_floating_point", "is_signed", "itemsize", "_category", "legacy_name")
 
     def __init__(self, name, np_type, category, legacy_name):
         self.name = name
         self.np = np.dtype(np_type)
         self.is_floating_point = category == 2
+        self.is_signed = self.np.kind in "fi"  # (uint8 and bool are not)
         self.itemsize = self.np.itemsize
         self._category = category  # bool < integer < floating point
         # The name PyTorch's error messages use ("Float"), and its old tensor types ("torch.FloatTensor").
@@ -42,14 +45,19 @@ float32 = dtype("float32", np.float32, 2, "Float")
 float64 = dtype("float64", np.float64, 2, "Double")
 int64 = dtype("int64", np.int64, 1, "Long")
 int32 = dtype("int32", np.int32, 1, "Int")  # makemore's count matrix; sums of it are int64
+int16 = dtype("int16", np.int16, 1, "Short")
+int8 = dtype("int8", np.int8, 1, "Char")
+uint8 = dtype("uint8", np.uint8, 1, "Byte")  # images: 0..255
 bool = dtype("bool", np.bool_, 0, "Bool")  # noqa: A001 (PyTorch's name, on purpose)
 float = float32  # noqa: A001
 double = float64
 long = int64
 int = int32  # noqa: A001 (PyTorch's torch.int is int32, not Python's int)
+short = int16
 
-_FROM_NUMPY = {d.np: d for d in (float32, float64, int64, int32, bool)}
-NUMPY_DTYPES = tuple(_FROM_NUMPY)  # the NumPy dtypes of minigrad's five (a tensor may share their memory)
+DTYPES = (float32, float64, int64, int32, int16, int8, uint8, bool)
+_FROM_NUMPY = {d.np: d for d in DTYPES}
+NUMPY_DTYPES = tuple(_FROM_NUMPY)  # the NumPy dtypes of minigrad's eight (a tensor may share their memory)
 
 
 # PyTorch's argument parser takes Python's number types where a dtype goes: dtype=float is float64.
@@ -66,13 +74,13 @@ def dtype_arg(d, who):
         return _PYTHON_TYPES[d]
     if d is complex:
         raise refusal("complex numbers (dtype=complex, PyTorch's complex128)",
-                      "its dtypes are float32, float64, int64, int32 and bool; keep real and imaginary parts "
-                      "in two float tensors")
+                      "its dtypes are float32, float64, int64, int32, int16, int8, uint8 and bool; keep real "
+                      "and imaginary parts in two float tensors")
     raise TypeError(f"{who}(): argument 'dtype' must be torch.dtype, not {typename(d)}")
 
 
 # PyTorch's dtypes that minigrad leaves out, and what to use instead.
-_MISSING = {**dict.fromkeys(("int16", "short", "int8", "uint8", "uint16", "uint32", "uint64",
+_MISSING = {**dict.fromkeys(("uint16", "uint32", "uint64",
                              "int1", "int2", "int3", "int4", "int5", "int6", "int7", "uint1", "uint2",
                              "uint3", "uint4", "uint5", "uint6", "uint7", "qint8", "qint32", "quint8",
                              "quint4x2", "quint2x4", "bits1x8", "bits2x4", "bits4x2", "bits8", "bits16",
@@ -89,12 +97,12 @@ def missing(name):
     an AttributeError still, so that ``hasattr(torch, "int32")`` answers False."""
     if name not in _MISSING:
         return None
-    return AttributeError(f"minigrad has five dtypes (float32, float64, int64, int32, bool): torch.{name} "
-                          f"is not one of them; {_MISSING[name]}")
+    return AttributeError(f"minigrad has eight dtypes (float32, float64, int64, int32, int16, int8, uint8, "
+                          f"bool): torch.{name} is not one of them; {_MISSING[name]}")
 
 
 def from_numpy_dtype(np_dtype):
-    """The minigrad dtype for a NumPy dtype: other ints (int8, uint32...) become int64, other
+    """The minigrad dtype for a NumPy dtype: other ints (uint16, uint32...) become int64, other
     floats float32."""
     try:
         return _FROM_NUMPY[np_dtype]
@@ -104,12 +112,13 @@ def from_numpy_dtype(np_dtype):
         if np_dtype.kind == "f":
             return float32 if np_dtype.itemsize <= 4 else float64
         raise TypeError(f"can't convert np.ndarray of type {np_dtype} to a minigrad tensor. "
-                        "The only supported types are: float64, float32, int64, int32 and bool.") from None
+                        "The only supported types are: float64, float32, int64, int32, int16, int8, uint8 "
+                        "and bool.") from None
 
 
 def from_tensor_type(name):
     """The dtype of an old tensor-type name: ``'torch.DoubleTensor'`` is float64."""
-    for d in _FROM_NUMPY.values():
+    for d in DTYPES:
         if d.tensor_type == name:
             return d
     raise ValueError(f"invalid type: '{name}'")
@@ -155,7 +164,7 @@ def array_of(data, dtype=None):
     if dtype is not None:
         target = dtype
         if dtype._category == 1 and not isinstance(data, np.ndarray) and not hasattr(data, "_data") \
-                and (dtype is int32 or array.dtype.kind == "f"):  # (Python ints fit int64: _read)
+                and (dtype is not int64 or array.dtype.kind == "f"):  # (Python ints fit int64: _read)
             check_fits(array, dtype)
     else:
         target = inferred
@@ -175,14 +184,46 @@ def check_layout(array):
     return array
 
 
+# The C++ type PyTorch's overflow error names for a number cast to an integer dtype (full, alpha).
+CPP_NAMES = {"int64": "int64_t", "int32": "int", "int16": "int16_t", "int8": "int8_t", "uint8": "uint8_t"}
+
+
 def check_fits(data, dtype, name=None):
     """PyTorch's error for Python numbers made into an integer tensor they do not fit (NaN,
     inf, beyond the range; PyTorch checks them one by one, before truncating): arrays and
     tensors are not checked, they are cast and wrap, as ``.int()`` does."""
-    values = np.asarray(data, dtype=np.float64)
+    values = np.asarray(data)
     info = np.iinfo(dtype.np)
-    if values.size and not (info.min <= values.min() and values.max() <= info.max):  # (NaN: False)
+    # An int may wrap into an unsigned type (-255 into uint8 is 1, as C's two's complement); a float not.
+    low = -info.max if not dtype.is_signed and values.dtype.kind in "iu" else info.min
+    if values.dtype.kind not in "iu":  # (ints are compared exactly: 2**63 does not fit int64)
+        values = values.astype(np.float64)
+    if values.size and not (low <= values.min() and values.max() <= info.max):  # (NaN: False)
         raise RuntimeError(f"value cannot be converted to type {name or dtype.name} without overflow")
+
+
+def wrapped(x, dtype):
+    """A Python int as the other operand of an integer tensor of ``dtype`` smaller than int64
+    (``uint8_tensor + 300``): PyTorch casts it as C does, modulo 2 to the bits (300 is 44 in
+    uint8, -1 is 255), where NumPy would raise; it must fit 64 bits, signed or not. Anything
+    else as it is."""
+    if type(x) is not builtins_int or dtype._category != 1 or dtype is int64:
+        return x
+    if x >= 2 ** 64:
+        raise OverflowError("int too big to convert")
+    if x < -2 ** 63:
+        raise OverflowError("can't convert negative int to unsigned")
+    return np.uint64(x % 2 ** 64).astype(dtype.np)
+
+
+def scalar_for(value, dtype):
+    """A Python number going into a tensor of ``dtype`` (fill_, masked_fill, where, clamp's
+    bounds, full_like, add's alpha): for an integer dtype, PyTorch's error if it does not fit,
+    else the number C's cast makes of it (-1 in uint8 is 255). Anything else as it is."""
+    if dtype._category != 1 or not isinstance(value, (builtins_int, builtins_float)):
+        return value
+    check_fits(value, dtype, CPP_NAMES[dtype.name])
+    return np.asarray(value).astype(dtype.np).item()
 
 
 _NDARRAYS_WARNING = ("Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider "
@@ -357,7 +398,7 @@ def unsupported(array):
         supported = ("float64, float32, float16, complex64, complex128, int64, int32, int16, "
                      "int8, uint64, uint32, uint16, uint8")
     else:  # PyTorch has these dtypes (int32, float16...); minigrad has not
-        supported = "float64, float32, int64, int32"
+        supported = "float64, float32, int64, int32, int16, int8, uint8"
     return TypeError(f"can't convert np.ndarray of type numpy.{array.dtype.type.__name__}. The "
                      f"only supported types are: {supported}, and bool.")
 
@@ -403,6 +444,10 @@ def result_type(a, b, *more):
 
 
 def _promote(x, y):
+    """The smallest dtype that holds both: the higher category, then the larger type; but
+    neither uint8 nor int8 holds the other (0..255, -128..127): they meet in int16."""
+    if x.itemsize == y.itemsize == 1 and x._category == y._category == 1 and x is not y:
+        return int16
     return max(x, y, key=lambda d: (d._category, d.itemsize))
 
 

@@ -6,9 +6,11 @@ Tensors, lists and masks in the key (advanced indexing) give a copy, one Index n
 A view remembers its base and key, so that an in-place op on it can be recorded on the
 base too (CopySlices: minigrad/_inplace.py).
 """
+import warnings
+
 import numpy as np
 
-from . import _inplace, ops
+from . import _dtype, _inplace, ops
 from ._conventions import INFERENCE_INPLACE, check_expand, check_index
 from .autograd import function, grad_mode
 
@@ -41,6 +43,9 @@ def setitem(x, key, value):
     PyTorch records: ``x[key].copy_(value)`` for a view (CopySlices), ``index_put_`` for a key
     with tensors or masks."""
     indices = _tensors_in(key)
+    if np.ndim(value) == 0 and any(getattr(k, "dtype", None) is _dtype.uint8 for k in
+                                   (key if isinstance(key, tuple) else (key,))):  # (a mask to fill)
+        raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype unsigned char")
     key = _array_index(key)
     check_index(x._data.shape, key)
     if x._inference and not grad_mode._state.inference:
@@ -53,7 +58,7 @@ def setitem(x, key, value):
         else:
             getitem(x, key).copy_(value)
         return
-    value = value._data if isinstance(value, function.Tensor) else value
+    value = value._data if isinstance(value, function.Tensor) else _dtype.scalar_for(value, x.dtype)  # (-1: 255)
     target = x._data[key]
     check_expand(np.shape(value), np.shape(target))
     x._data[key] = value
@@ -71,8 +76,17 @@ def _array_index(key):
     """The key as a tuple, with Tensors, lists and ranges in it turned into arrays (NumPy's advanced indexing)."""
     if not isinstance(key, tuple):
         key = (key,)
-    return tuple(k._data if isinstance(k, function.Tensor) else np.asarray(k) if isinstance(k, (list, range)) else k
-                 for k in key)
+    return tuple(_mask(k._data) if isinstance(k, function.Tensor) else np.asarray(k) if isinstance(k, (list, range))
+                 else k for k in key)
+
+
+def _mask(array):
+    """A uint8 tensor in a key is a mask, as a bool tensor is (PyTorch's old way, still taken, with a warning)."""
+    if array.dtype != np.uint8:
+        return array
+    warnings.warn("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead.",
+                  UserWarning, stacklevel=4)
+    return array.astype(np.bool_)
 
 
 def _basic_index(x, key):

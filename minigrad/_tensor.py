@@ -425,6 +425,15 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin, RandomMixin):
     def int(self):  # int32, as in PyTorch (Python's int would be int64)
         return self._as(_dtype.int32)
 
+    def short(self):
+        return self._as(_dtype.int16)
+
+    def char(self):  # int8: C's signed char
+        return self._as(_dtype.int8)
+
+    def byte(self):  # uint8
+        return self._as(_dtype.uint8)
+
     def bool(self):
         return self._as(_dtype.bool)
 
@@ -449,7 +458,8 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin, RandomMixin):
 
     def new_full(self, size, fill_value, dtype=None, requires_grad=False):
         dtype = _dtype.dtype_arg(dtype, "new_full")
-        array = np.full(_shape_args((size,)), fill_value, dtype.np if dtype else self._data.dtype)
+        dtype = dtype or self.dtype
+        array = np.full(_shape_args((size,)), _dtype.scalar_for(fill_value, dtype), dtype.np)
         return Tensor._leaf(array, requires_grad)
 
     def new_tensor(self, data, dtype=None, requires_grad=False):

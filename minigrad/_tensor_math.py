@@ -25,8 +25,8 @@ def _as_tensor(x, dtype):
         if x._requires_grad:
             return x  # float32 meeting float64: the op itself promotes (no extra node, as in PyTorch)
         return function.Tensor._wrap(x._data.astype(dtype.np))
-    if dtype is _dtype.int32 and isinstance(x, int):  # wrapped, as PyTorch's: int32 + 2**32 adds 0
-        x = np.int64(x).astype(np.int32)
+    if type(x) is int:
+        x = _dtype.wrapped(x, dtype)  # as PyTorch's: uint8 + 300 adds 44, int32 + 2**32 adds 0
     return function.Tensor._wrap(np.asarray(x, dtype=dtype.np))
 
 
@@ -70,9 +70,7 @@ def _alpha(alpha, a, b, name):
         raise RuntimeError("Boolean alpha only supported for Boolean results.")
     if not dt.is_floating_point and not isinstance(alpha, int):
         raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
-    if dt in (_dtype.int32, _dtype.int64) and not np.iinfo(dt.np).min <= alpha <= np.iinfo(dt.np).max:
-        type_name = "int" if dt is _dtype.int32 else "int64_t"
-        raise RuntimeError(f"value cannot be converted to type {type_name} without overflow")
+    alpha = _dtype.scalar_for(alpha, dt)  # an integer's: checked, then cast as C casts it (-1 is 255 in uint8)
     if dt is _dtype.float32 and _FLOAT32_MAX < abs(alpha) < math.inf:  # (inf and nan fit a float)
         raise RuntimeError("value cannot be converted to type float without overflow")
     return alpha
@@ -121,12 +119,9 @@ def _check_bool_sub(a, b):
                            "instead.")
 
 
-
-
 def _floating(x):
     """Inputs of exp, log, ... : integers are computed as float32, as in PyTorch."""
     return x if x.dtype.is_floating_point else function.Tensor._wrap(x._data.astype(np.float32))
-
 
 
 def check_tensors(name, first, **args):
@@ -213,7 +208,7 @@ class MathMixin:
         _check_bool_sub(self, other)
         if isinstance(other, numbers.Number):
             dt = _dtype.result_type(self, other)
-            return ops.Rsub.apply(_as_tensor(self, dt), other, 1)
+            return ops.Rsub.apply(_as_tensor(self, dt), _dtype.wrapped(other, dt), 1)
         return _binary(ops.Sub, _as_tensor(other, self.dtype), self)
 
     def __mul__(self, other):
@@ -304,13 +299,15 @@ class MathMixin:
     def __mod__(self, other):
         other = _dtype.python_number(other)
         if isinstance(other, numbers.Number):
-            return ops.RemainderNumber.apply(_as_tensor(self, _dtype.result_type(self, other)), other)
+            dt = _dtype.result_type(self, other)
+            return ops.RemainderNumber.apply(_as_tensor(self, dt), _dtype.wrapped(other, dt))
         return _binary(ops.Remainder, self, other)
 
     def __rmod__(self, other):
         other = _dtype.python_number(other)
         if isinstance(other, numbers.Number):
-            return ops.RemainderOfNumber.apply(_as_tensor(self, _dtype.result_type(self, other)), other)
+            dt = _dtype.result_type(self, other)
+            return ops.RemainderOfNumber.apply(_as_tensor(self, dt), _dtype.wrapped(other, dt))
         return _binary(ops.Remainder, _as_tensor(other, _dtype.result_type(self, other)), self)
 
     def fmod(self, other):
@@ -397,6 +394,7 @@ class MathMixin:
     # -- comparisons (not differentiable: they give bool tensors) ----------------------------
     def _compare(self, other, fn):
         other = other._data if isinstance(other, function.Tensor) else other
+        other = _dtype.wrapped(other, self.dtype)  # as PyTorch's: uint8 > -1 compares with 255
         try:
             return function.Tensor._wrap(np.asarray(fn(self._data, other)))
         except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead
@@ -499,6 +497,7 @@ class MathMixin:
         if condition._data.dtype != np.bool_:
             raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with "
                                f"dtype {condition.dtype.legacy_name}")
+        other = _dtype.scalar_for(other, dt)  # (a number that does not fit: PyTorch's error)
         try:
             return _in_dtype(ops.Where.apply(condition, _as_tensor(self, dt), _as_tensor(other, dt)), dt)
         except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead:
@@ -631,15 +630,17 @@ class MathMixin:
             raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
         tensors = [b for b in (min, max) if isinstance(b, function.Tensor)]
         if not tensors:
-            return ops.Clamp.apply(_promoted(self, min, max), min, max)
+            x = _promoted(self, min, max)
+            return ops.Clamp.apply(x, _dtype.scalar_for(min, x.dtype), _dtype.scalar_for(max, x.dtype))
         if len(tensors) == 1 and min is not None and max is not None:
             raise TypeError("clamp() received an invalid combination of arguments - got (min and max: "
                             "a Tensor and a number), but expected one of:\n * (Tensor min = None, "
                             "Tensor max = None)\n * (Number min = None, Number max = None)")
         dt = _dtype.result_type(self, tensors[0])
         # A missing bound is the widest one: the node still has its slot (None in next_functions).
-        lo = _as_tensor(-np.inf if min is None else min, dt)
-        hi = _as_tensor(np.inf if max is None else max, dt)
+        wide = (np.iinfo(dt.np).min, np.iinfo(dt.np).max) if dt._category == 1 else (-np.inf, np.inf)
+        lo = _as_tensor(wide[0] if min is None else min, dt)
+        hi = _as_tensor(wide[1] if max is None else max, dt)
         try:
             return _in_dtype(ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi), dt)
         except ValueError:  # NumPy's words for bounds that do not broadcast; PyTorch's instead
@@ -717,7 +718,7 @@ class MathMixin:
         return _inplace.apply(self, ops.Zero.apply)
 
     def fill_(self, value):
-        return _inplace.apply(self, ops.Fill.apply, value)
+        return _inplace.apply(self, ops.Fill.apply, _dtype.scalar_for(value, self.dtype))
 
     def copy_(self, src):
         src = src if isinstance(src, function.Tensor) else function.Tensor(src)

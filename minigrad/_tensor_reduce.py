@@ -39,8 +39,14 @@ _ALL = object()  # median(): no dim given (median(None) is an error, as in PyTor
 
 
 def _asked(dtype, out):
-    """Sums and products of integers are int64 unless ``dtype=`` asked for int32 (as in PyTorch)."""
-    return out.int() if dtype is _dtype.int32 and out.dtype is not dtype else out
+    """Sums and products of integers are int64 unless ``dtype=`` asked for a smaller one (as in PyTorch)."""
+    asked = dtype.__class__ is _dtype.dtype and dtype._category == 1  # (not dtype=int: that is int64)
+    return out.to(dtype) if asked and out.dtype is not dtype else out
+
+
+def _truth(x, out):
+    """all's and any's answer: bools, but uint8 for a uint8 tensor (as PyTorch keeps it)."""
+    return function.Tensor._wrap(np.asarray(out, x._data.dtype if x._data.dtype == np.uint8 else None, order="C"))
 
 
 class ReduceMixin:
@@ -119,8 +125,8 @@ class ReduceMixin:
     @numpy_spellings
     def prod(self, dim=None, keepdim=False, dtype=None):
         x = self if dtype is None else self.to(_dtype.dtype_arg(dtype, "prod"))
-        if x.dtype is _dtype.bool:
-            x = x.long()  # the product of bools counts as integers, as in PyTorch
+        if x._data.dtype.kind in "bu":
+            x = x.long()  # products of bools and uint8 are int64 (NumPy's of uint8: uint64)
         if dim is None:
             return _asked(dtype, ops.Prod.apply(x))
         return _asked(dtype, ops.ProdDim.apply(x, _dim(dim, x._data.ndim), keepdim))
@@ -142,13 +148,11 @@ class ReduceMixin:
     # -- logical ----------------------------------------------------------------------------------
     @numpy_spellings
     def all(self, dim=None, keepdim=False):
-        return function.Tensor._wrap(np.asarray(np.all(self._data, axis=_dims(dim, self._data.ndim),
-                                                       keepdims=keepdim), order="C"))
+        return _truth(self, np.all(self._data, axis=_dims(dim, self._data.ndim), keepdims=keepdim))
 
     @numpy_spellings
     def any(self, dim=None, keepdim=False):
-        return function.Tensor._wrap(np.asarray(np.any(self._data, axis=_dims(dim, self._data.ndim),
-                                                       keepdims=keepdim), order="C"))
+        return _truth(self, np.any(self._data, axis=_dims(dim, self._data.ndim), keepdims=keepdim))
 
     def count_nonzero(self, dim=None):
         return _indices(np.count_nonzero(self._data, axis=_dims(dim, self._data.ndim)))
@@ -288,7 +292,7 @@ class ReduceMixin:
         # value, as in PyTorch: last going up (as in NumPy), first going down.
         if not descending:
             order = np.argsort(self._data, axis=d, kind="stable")
-        elif self.dtype is _dtype.bool:
+        elif self._data.dtype.kind != "f":  # bools, integers: ~x reverses their order (-x wraps: 0 in uint8)
             order = np.argsort(~self._data, axis=d, kind="stable")
         else:
             order = np.lexsort((-self._data, self._data == self._data), axis=d)

@@ -469,7 +469,7 @@ class ShapeMixin:
                 raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got "
                                    f"tensor with {value._data.ndim} dimension(s).")
             return ops.MaskedFillTensor.apply(self, mask, value)
-        return ops.MaskedFill.apply(self, mask, value)
+        return ops.MaskedFill.apply(self, mask, _dtype.scalar_for(value, self.dtype))
 
     def masked_select(self, mask):
         shape = np.broadcast_shapes(self.shape, mask.shape)
@@ -534,7 +534,7 @@ class ShapeMixin:
     def trace(self):
         if self._data.ndim != 2:
             raise RuntimeError("trace: expected a matrix, but got tensor with dim " + str(self._data.ndim))
-        return ops.Trace.apply(self)
+        return ops.Trace.apply(self.long() if self._data.dtype == np.uint8 else self)  # (NumPy's: uint64)
 
     # -- memory layout ------------------------------------------------------------------------------
     def stride(self, dim=None):

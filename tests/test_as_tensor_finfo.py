@@ -127,10 +127,6 @@ def test_as_tensor_on_cuda_is_refused(oracle):
     oracle.same(program)
 
 
-@pytest.mark.xfail(strict=True, reason="DIFF: as_tensor (and asarray) of a NumPy array of a dtype "
-                                       "minigrad lacks (uint8, int16, float16...) shares its memory in "
-                                       "PyTorch, as that dtype; minigrad copies it as torch.tensor does "
-                                       "(int64, float32)")
 def test_as_tensor_of_uint8_shares(oracle):
     def program(lib):
         a = np.array([1, 2], np.uint8)
@@ -319,9 +315,6 @@ def test_lists_of_arrays(oracle, case):
     oracle.same(program)
 
 
-@pytest.mark.xfail(strict=True, reason="DIFF: a list of NumPy arrays of a dtype minigrad lacks (uint8 "
-                                       "images, float16) is a tensor of that dtype in PyTorch; minigrad's "
-                                       "is int64 or float32, as from_numpy_dtype maps them")
 def test_list_of_uint8_arrays(oracle):
     oracle.same(lambda lib: lib.tensor([np.array([0, 255], np.uint8), np.array([7, 8], np.uint8)]))
 

@@ -4,7 +4,7 @@ PyTorch's argument parser reads ``float``, ``int`` and ``bool`` as torch.float64
 and torch.bool wherever a dtype goes (``torch.zeros(3, dtype=float)``, ``x.to(int)``), and
 refuses anything else (a string, a NumPy type) with a TypeError naming the function. Each
 entry point below is a program ``make(T, d)`` run for every argument (PyTorch's answers
-recorded: tests/oracle.py). ``complex`` and the dtypes minigrad leaves out (``torch.int16``)
+recorded: tests/oracle.py). ``complex`` and the dtypes minigrad leaves out (``torch.float16``)
 are refusals, tested on minigrad alone at the end.
 """
 import re
@@ -227,7 +227,7 @@ def test_set_default_dtype(oracle):
 
 
 def test_pytorch_dtype_names(oracle):
-    """The dtypes torch.* has: minigrad's five (and their aliases) and those it names as missing."""
+    """The dtypes torch.* has: minigrad's eight (and their aliases) and those it names as missing."""
     theirs = oracle(lambda T: sorted(n for n in dir(T) if isinstance(getattr(T, n), T.dtype)))
     ours = {n for n in dir(minigrad) if isinstance(getattr(minigrad, n), minigrad.dtype)}
     assert sorted(ours | set(minigrad._dtype._MISSING)) == theirs
@@ -248,11 +248,12 @@ COMPLEX = {
 def test_complex_is_refused(make):
     with pytest.raises(NotImplementedError, match=r"^minigrad does not support complex numbers "
                                                   r"\(dtype=complex, PyTorch's complex128\): its dtypes "
-                                                  r"are float32, float64, int64, int32 and bool"):
+                                                  r"are float32, float64, int64, int32, int16, int8, "
+                                                  r"uint8 and bool"):
         make(minigrad)
 
 
-@pytest.mark.parametrize("name, instead", [("int16", "use torch.int64"), ("uint8", "use torch.int64"),
+@pytest.mark.parametrize("name, instead", [("uint16", "use torch.int64"), ("uint32", "use torch.int64"),
                                            ("float16", "use torch.float32"), ("half", "use torch.float32"),
                                            ("bfloat16", "use torch.float32"),
                                            ("complex64", "minigrad has no complex numbers"),
@@ -260,8 +261,8 @@ def test_complex_is_refused(make):
 def test_missing_dtype_says_what_to_use(name, instead):
     with pytest.raises(AttributeError) as e:
         getattr(minigrad, name)
-    assert str(e.value) == (f"minigrad has five dtypes (float32, float64, int64, int32, bool): torch.{name} "
-                            f"is not one of them; {instead}")
+    assert str(e.value) == (f"minigrad has eight dtypes (float32, float64, int64, int32, int16, int8, uint8, "
+                            f"bool): torch.{name} is not one of them; {instead}")
     assert not hasattr(minigrad, name) and getattr(minigrad, name, None) is None
 
 
@@ -271,4 +272,4 @@ def test_torch_int_is_int32_as_in_pytorch():
     with pytest.raises(AttributeError, match=r"^module 'minigrad' has no attribute 'int33'$"):
         minigrad.int33  # noqa: B018
     with pytest.raises(ImportError):
-        from minigrad import int16  # noqa: F401
+        from minigrad import uint16  # noqa: F401

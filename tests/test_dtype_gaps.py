@@ -254,15 +254,16 @@ def test_parameter_data_must_stay_float(oracle):
 def test_half_is_refused_by_name(name):
     """PyTorch has float16 and bfloat16; minigrad says which of its dtypes to use instead."""
     for thing in (minigrad.nn.Linear(2, 1), minigrad.ones(2)):
-        with pytest.raises(AttributeError, match=rf"^minigrad has five dtypes \(float32, float64, int64, "
-                                                 rf"int32, bool\): torch.{name} is not one of them; use "
+        with pytest.raises(AttributeError, match=rf"^minigrad has eight dtypes \(float32, float64, int64, "
+                                                 rf"int32, int16, int8, uint8, bool\): torch.{name} is not one of them; use "
                                                  rf"torch.float32$"):
             getattr(thing, name)()
 
 
 # -- 6. the legacy tensor types: torch.FloatTensor and co -----------------------------------------
 
-LEGACY = ["FloatTensor", "DoubleTensor", "LongTensor", "IntTensor", "BoolTensor"]
+LEGACY = ["FloatTensor", "DoubleTensor", "LongTensor", "IntTensor", "ShortTensor", "CharTensor", "ByteTensor",
+          "BoolTensor"]
 
 
 @pytest.mark.parametrize("name", LEGACY)
@@ -271,7 +272,9 @@ def test_legacy_tensor_type(oracle, name):
         L = getattr(T, name)
         x = T.tensor([1.5, -2.0, 0.0])
         return {
-            "from a list": L([1.7, -2.5, 0]), "nested": L([[1, 2], [3, 4]]), "tuple": L((2, 3)),
+            # (-2.5 overflows uint8)
+            "from a list": L([1.7, 2.5 if name == "ByteTensor" else -2.5, 0]),
+            "nested": L([[1, 2], [3, 4]]), "tuple": L((2, 3)),
             "NumPy": L(np.array([1.0, 0.0])), "empty list": L([]), "nothing": L(),
             "sizes": (L(2, 3).shape, repr(L(2, 3).dtype)), "one size": L(4).shape, "zero": L(0).shape,
             "Size": L(T.Size([2, 1])).shape, "device": L(2, device="cpu").shape,

@@ -365,7 +365,7 @@ def test_the_smallest_int32_is_accepted(oracle):
 
 def test_minigrad_names_int32_among_its_dtypes():
     assert "int32" not in minigrad._dtype._MISSING and "int" not in minigrad._dtype._MISSING
-    with pytest.raises(TypeError, match=r"float64, float32, int64, int32 and bool"):
+    with pytest.raises(TypeError, match=r"float64, float32, int64, int32, int16, int8, uint8 and bool"):
         minigrad.tensor(np.array([1 + 2j]))
 
 
