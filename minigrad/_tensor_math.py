@@ -107,6 +107,8 @@ def rsub(x, other, alpha=1):
     alpha = _alpha(alpha, x, other, "rsub")
     if isinstance(other, numbers.Number):
         return ops.Rsub.apply(_as_tensor(x, _dtype.result_type(x, other)), other, alpha)
+    if isinstance(other, function.Tensor):
+        check_broadcast(other._data.shape, x._data.shape)  # PyTorch's words name other as tensor a
     return _binary(ops.RsubTensor, x, other, alpha)
 
 

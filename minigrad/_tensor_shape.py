@@ -336,7 +336,14 @@ class ShapeMixin:
             raise IndexError("index_select(): Index is supposed to be a vector")
         if index.dtype.is_floating_point:
             raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
-        return ops.IndexSelect.apply(self, _dim(dim, max(self._data.ndim, 1)), index._data.reshape(-1))
+        dim, index = _dim(dim, max(self._data.ndim, 1)), index._data.reshape(-1)
+        if not self._data.ndim and index.size != 1:
+            raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.size} value(s)")
+        if self._data.ndim and index.size and not self._data.shape[dim]:
+            raise RuntimeError("index_select(): self indexing axis dim should be positive")
+        if index.size and not 0 <= index.min() <= index.max() < (self._data.shape[dim] if self._data.ndim else 1):
+            raise IndexError("index out of range in self")  # (NumPy would count a negative one from the end)
+        return ops.IndexSelect.apply(self, dim, index)
 
     def masked_fill(self, mask, value):
         """``value`` (a number or a 0-d tensor) where ``mask`` is True, this tensor elsewhere."""

@@ -71,7 +71,8 @@ conv.py            Convolution (ConvolutionBackward0: ``conv2d``, ``conv1d``), M
                    AdaptiveAvgPool2d (AdaptiveAvgPool2DBackward0), and Unfold, Fold
                    (im2col, col2im: each other's backward, used by the backwards above)
 activation.py      LeakyRelu, Elu (LeakyReluBackward0/1, EluBackward0/1: out of place / in
-                   place), Gelu (both ``approximate`` forms) and its gradient GeluBackward
+                   place) and their gradients LeakyReluBackward, EluBackward (PyTorch's
+                   ``leaky_relu_backward``, ``elu_backward``), Gelu (both ``approximate`` forms) and its gradient GeluBackward
                    (GeluBackwardBackward0: ``gelu_backward``), Silu, Softplus
 loss.py            BinaryCrossEntropy, BinaryCrossEntropyWithLogits, SmoothL1Loss, HuberLoss
                    (l1_loss, kl_div and cross_entropy's smoothing are compositions, as in PyTorch,
@@ -84,7 +85,8 @@ versions in ``minigrad/autograd/function.py``; summing a broadcast gradient back
 input's shape and casting it to the input's dtype in the same file (``Node.apply``), as
 PyTorch's engine does, so that no backward here has to.
 """
-from .activation import Elu, EluInplace, Gelu, GeluBackward, LeakyRelu, LeakyReluInplace, Silu, Softplus
+from .activation import (Elu, EluBackward, EluInplace, Gelu, GeluBackward, LeakyRelu, LeakyReluBackward,
+                         LeakyReluInplace, Silu, Softplus)
 from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, ClampTensor, Clone, Copy, Div,
                          DivNumber, DivRounding, DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp,
                          LerpTensor, Logaddexp, Maximum, Minimum, Mul, MulNumber, Neg, Pow, PowTensor,

@@ -16,6 +16,8 @@ def _reduce(ctx, losses, reduction):
     ctx.reduction, ctx.count = reduction, losses.size
     if reduction == "none":
         return losses
+    if reduction == "mean" and not losses.size:  # NaN, silently (NumPy's mean warns)
+        return np.full((), np.nan, losses.dtype)
     return losses.mean() if reduction == "mean" else losses.sum()
 
 
@@ -98,7 +100,8 @@ class SmoothL1Loss(Op):
     def backward(ctx, grad):
         x, t = ctx.saved_tensors
         d = x - t
-        inside = np.abs(d._data) <= ctx.beta  # PyTorch's slope is d / beta up to |d| = beta
+        # PyTorch's slope is d / beta up to |d| = beta, and at NaN (its test is |d| > beta)
+        inside = ~(np.abs(d._data) > ctx.beta)
         g = Where.apply(inside, _per_element(ctx, grad) * d / ctx.beta, _per_element(ctx, grad) * d.sign())
         return g if ctx.needs_input_grad[0] else None, -g if ctx.needs_input_grad[1] else None, None, None
 
@@ -120,7 +123,7 @@ class HuberLoss(Op):
     def backward(ctx, grad):
         x, t = ctx.saved_tensors
         d = x - t
-        inside = np.abs(d._data) <= ctx.delta
+        inside = ~(np.abs(d._data) > ctx.delta)  # NaN inside, as in PyTorch (a NaN gradient)
         g = Where.apply(inside, _per_element(ctx, grad) * d, _per_element(ctx, grad) * d.sign() * ctx.delta)
         return g if ctx.needs_input_grad[0] else None, -g if ctx.needs_input_grad[1] else None, None, None
 
