@@ -262,9 +262,17 @@ class ShapeMixin:
         size = self._data.shape[d]
         if isinstance(split_size_or_sections, int):
             step, op = split_size_or_sections, ops.SplitPiece
-            sizes = [min(step, size - a) for a in range(0, max(size, 1), step)]
+            if step < 0:
+                raise RuntimeError(f"split expects split_size be non-negative, but got split_size={step}")
+            if step == 0 and size:
+                raise RuntimeError("split_size can only be 0 if dimension size is 0, but got dimension size "
+                                   f"of {size}")
+            sizes = [min(step, size - a) for a in range(0, max(size, 1), step or 1)]
         else:
             sizes, op = list(split_size_or_sections), ops.SplitWithSizesPiece
+            if any(n < 0 for n in sizes):
+                raise RuntimeError("split_with_sizes expects split_sizes have only non-negative entries, but "
+                                   f"got split_sizes={sizes}")
             if sum(sizes) != size:
                 raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input "
                                    f"tensor's size at dimension {d}), but got split_sizes={sizes}")

@@ -72,9 +72,12 @@ conv.py            Convolution (ConvolutionBackward0: ``conv2d``, ``conv1d``), M
                    (im2col, col2im: each other's backward, used by the backwards above)
 activation.py      LeakyRelu, Elu (LeakyReluBackward0/1, EluBackward0/1: out of place / in
                    place) and their gradients LeakyReluBackward, EluBackward (PyTorch's
-                   ``leaky_relu_backward``, ``elu_backward``), Gelu (both ``approximate`` forms) and its gradient GeluBackward
-                   (GeluBackwardBackward0: ``gelu_backward``), Silu, Softplus
+                   ``leaky_relu_backward``, ``elu_backward``), Gelu (both ``approximate``
+                   forms) and its gradient GeluBackward (GeluBackwardBackward0:
+                   ``gelu_backward``), Silu, Softplus and SoftplusBackward (``softplus_backward``)
 loss.py            BinaryCrossEntropy, BinaryCrossEntropyWithLogits, SmoothL1Loss, HuberLoss
+                   and the gradients BinaryCrossEntropyBackward, SmoothL1LossBackward,
+                   HuberLossBackward (their own ops, for PyTorch's second derivatives),
                    (l1_loss, kl_div and cross_entropy's smoothing are compositions, as in PyTorch,
                    with arithmetic's MulNumber and DivNumber: DivBackward1, ``x / number`` in C++),
                    Xlogy (kl_div's ``t log t``)
@@ -86,7 +89,7 @@ input's shape and casting it to the input's dtype in the same file (``Node.apply
 PyTorch's engine does, so that no backward here has to.
 """
 from .activation import (Elu, EluBackward, EluInplace, Gelu, GeluBackward, LeakyRelu, LeakyReluBackward,
-                         LeakyReluInplace, Silu, Softplus)
+                         LeakyReluInplace, Silu, Softplus, SoftplusBackward)
 from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, ClampTensor, Clone, Copy, Div,
                          DivNumber, DivRounding, DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp,
                          LerpTensor, Logaddexp, Maximum, Minimum, Mul, MulNumber, Neg, Pow, PowTensor,
@@ -99,7 +102,8 @@ from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexPut, IndexPu
                     SliceBackward, SplitPiece, SplitWithSizesPiece, Unbind)
 from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, DiagonalBackward,
                      Dot, MatMul, Mm, Mv, Trace, Tril, Triu, VecMat, matmul_op)
-from .loss import BinaryCrossEntropy, BinaryCrossEntropyWithLogits, HuberLoss, SmoothL1Loss, Xlogy
+from .loss import (BinaryCrossEntropy, BinaryCrossEntropyBackward, BinaryCrossEntropyWithLogits, HuberLoss,
+                   HuberLossBackward, SmoothL1Loss, SmoothL1LossBackward, Xlogy)
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
 from .reduce import (Amax, Amin, Bincount, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Median,

@@ -205,4 +205,31 @@ class Softplus(Op):
     @staticmethod
     def backward(ctx, grad):
         x, = ctx.saved_tensors
-        return Where.apply(x._data * ctx.beta > ctx.threshold, grad, grad * (x * ctx.beta).sigmoid()), None, None
+        return SoftplusBackward.apply(grad, x, ctx.beta, ctx.threshold), None, None
+
+
+class SoftplusBackward(Op):
+    """``grad * sigmoid(beta * x)``, or ``grad`` where ``beta * x > threshold``: one op, as
+    PyTorch's ``softplus_backward``. Its slope in x (softplus_double_backward) is
+    ``grad * beta * s (1 - s)`` where ``beta * x < threshold``, 0 elsewhere (at the threshold
+    too), never NaN from the branch it did not take."""
+    node_name = "SoftplusBackwardBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, grad, x, beta, threshold):
+        ctx.save_for_backward(grad, x)
+        ctx.beta, ctx.threshold = beta, threshold
+        z = np.exp(x * beta)
+        return np.where(x * beta > threshold, grad, grad * (z / (z + 1)).astype(x.dtype))
+
+    @staticmethod
+    def backward(ctx, gg):
+        grad, x = ctx.saved_tensors
+        beta, threshold = ctx.beta, ctx.threshold
+        d_grad = SoftplusBackward.apply(gg, x, beta, threshold) if ctx.needs_input_grad[0] else None
+        d_x = None
+        if ctx.needs_input_grad[1]:
+            s = (x * beta).sigmoid()
+            d_x = gg * grad * (s * (1 - s)) * ((x * beta) < threshold) * beta
+        return d_grad, d_x, None, None
