@@ -346,11 +346,16 @@ class ShapeMixin:
             raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
         dim, index = _dim(dim, max(self._data.ndim, 1)), index._data.reshape(-1)
         if not self._data.ndim and index.size != 1:
-            raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.size} value(s)")
+            raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.size} "
+                               "value(s)")
         if self._data.ndim and index.size and not self._data.shape[dim]:
             raise RuntimeError("index_select(): self indexing axis dim should be positive")
-        if index.size and not 0 <= index.min() <= index.max() < (self._data.shape[dim] if self._data.ndim else 1):
-            raise IndexError("index out of range in self")  # (NumPy would count a negative one from the end)
+        size = self._data.shape[dim] if self._data.ndim else 1
+        if index.size and not 0 <= index.min() <= index.max() < size:  # (NumPy would wrap a negative one)
+            if not self._data.size:  # PyTorch's kernel for an empty tensor words it otherwise
+                bad = index[(index < 0) | (index >= size)][0]
+                raise RuntimeError(f"INDICES element is out of DATA bounds, id={bad} axis_dim={size}")
+            raise IndexError("index out of range in self")
         return ops.IndexSelect.apply(self, dim, index)
 
     def masked_fill(self, mask, value):
