@@ -639,7 +639,7 @@ class MathMixin:
         lo = _as_tensor(-np.inf if min is None else min, dt)
         hi = _as_tensor(np.inf if max is None else max, dt)
         try:
-            return _in_dtype(ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi), dt)
+            return _in_dtype(ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi, len(tensors) == 2), dt)
         except ValueError:  # NumPy's words for bounds that do not broadcast; PyTorch's instead
             for bound in (lo, hi):  # (both tensors by now)
                 check_broadcast(self._data.shape, bound._data.shape)

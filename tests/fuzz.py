@@ -194,6 +194,10 @@ UNARY = ["exp()", "log()", "sqrt()", "abs()", "relu()", "sigmoid()", "tanh()", "
          "erfc()", "erfinv()", "absolute()", "arctan()", "fix()", "clip(-0.5, 0.5)",
          "nan_to_num(posinf=2.0, neginf=-2.0)", "float()", "double()", "to(torch.float64)",
          "type(torch.float32)"]
+# a conversion's dtype, and the conversion the other way
+CONVERSIONS = {"float()": ("float32", "double()"), "double()": ("float64", "float()"),
+               "to(torch.float64)": ("float64", "to(torch.float32)"),
+               "type(torch.float32)": ("float32", "type(torch.float64)")}
 # the activations of torch.nn.functional (and the torch.* forms of a few)
 ACTIVATIONS = ["gelu({v})", "gelu({v}, approximate='tanh')", "silu({v})", "softplus({v})",
                "softplus({v}, beta=2.0, threshold=1.0)", "elu({v})", "elu({v}, alpha=0.5)",
@@ -278,7 +282,10 @@ def _op_text(draw, v, info):
             if op.startswith(("elu", "selu")) and has_nan:
                 op = "silu({v})"  # known("elu-nan")
             return "torch.nn.functional." + op.format(v=v), None
-        return f"{v}.{draw.choice(UNARY)}", None
+        op = draw.choice(UNARY)
+        if CONVERSIONS.get(op, (None,))[0] == dtype:  # to its own dtype: v itself, whose grad_fn (known
+            op = CONVERSIONS[op][1]                     # "matmul-graph" names) would show as this line's
+        return f"{v}.{op}", None
     if family == "scalar":
         return draw.choice(SCALAR_OPS).format(v=v), None
     if family == "binary":
@@ -323,7 +330,7 @@ def _op_text(draw, v, info):
             # norms, logsumexp, cumsum/cumprod, all/any are now row by row (test_fuzz FIXED),
             # the draws are kept as they are
             op = "flatten()"
-        return (op if op.startswith(v) else f"{v}.{op}"), None
+        return (op if op.startswith((v, "torch.")) else f"{v}.{op}"), None
     if family == "index":
         return _index_text(draw, v, shape), None
     if family == "matmul":

@@ -68,6 +68,9 @@ class Mean(Op):
 
     @staticmethod
     def backward(ctx, grad):
+        if not ctx.count:  # nothing to share: divide after expanding (PyTorch's order), so that the
+            # derivative in grad is a sum over no elements, 0, not 0 * (1 / 0) = NaN
+            return expand_back(grad, ctx.shape, ctx.dims, ctx.keepdim) / ctx.count, None, None
         return expand_back(grad / ctx.count, ctx.shape, ctx.dims, ctx.keepdim), None, None
 
 
