@@ -346,11 +346,44 @@ def empty_in_layout(array, fmt, dtype):
             raise RuntimeError("required rank 4 tensor to use channels_last format")
         n, c, h, w = array.shape
         return np.empty((n, h, w, c), dtype).transpose(0, 3, 1, 2)
+    if fmt is preserve_format and 0 in array.strides and array.size > 1:
+        return _expanded_layout(array, dtype)
     return np.empty_like(array, dtype, order="K" if fmt is preserve_format else "C")
+
+
+def _expanded_layout(array, dtype):
+    """An empty array laid out as PyTorch lays out the copy of an expanded one (its
+    ``infer_dense_strides``): dims ordered by stride, but a 0 stride compares with none, so
+    that the dims keep their row-by-row order there (NumPy's order "K" puts them last)."""
+    strides, shape = array.strides, array.shape
+    order = list(range(array.ndim))[::-1]  # the fastest dim first
+
+    def swap(d0, d1):  # 1: d1 goes before d0; -1: it stays after; 0: no telling, go on
+        s0, s1 = strides[d0], strides[d1]
+        if s0 == 0 or s1 == 0:
+            return 0
+        if s0 != s1:
+            return 1 if s0 > s1 else -1
+        return 1 if shape[d0] > shape[d1] else 0
+    for i in range(1, array.ndim):  # PyTorch's insertion sort
+        d1 = i
+        for d0 in range(i - 1, -1, -1):
+            c = swap(order[d0], order[d1])
+            if c > 0:
+                order[d0], order[d1] = order[d1], order[d0]
+                d1 = d0
+            elif c < 0:
+                break
+    slowest_first = order[::-1]
+    return np.empty([shape[d] for d in slowest_first], dtype).transpose(np.argsort(slowest_first))
 
 
 def copy_in_layout(array, fmt):
     """A copy of ``array`` laid out as ``fmt`` says (NumPy's order "K" keeps its layout)."""
+    if fmt is preserve_format and 0 in array.strides and array.size > 1:
+        out = _expanded_layout(array, array.dtype)
+        out[...] = array
+        return out
     if fmt is preserve_format or fmt is contiguous_format:
         return array.copy("K" if fmt is preserve_format else "C")
     out = empty_in_layout(array, fmt, array.dtype)
