@@ -375,7 +375,8 @@ def _expanded_layout(array, dtype):
             elif c < 0:
                 break
     slowest_first = order[::-1]
-    return np.empty([shape[d] for d in slowest_first], dtype).transpose(np.argsort(slowest_first))
+    laid_out = np.empty([shape[d] for d in slowest_first], dtype).transpose(np.argsort(slowest_first))
+    return np.empty_like(laid_out, order="K")  # (an array of its own, not a view of another)
 
 
 def copy_in_layout(array, fmt):
