@@ -100,8 +100,7 @@ def _no_derivative(op, a, b):
 
 
 def rsub(x, other, alpha=1):
-    """``torch.rsub(x, other, alpha=)``: ``other - alpha * x``, one node (RsubBackward0;
-    RsubBackward1 when ``other`` is a number)."""
+    """``torch.rsub(x, other, alpha=)``: ``other - alpha * x``, one node (RsubBackward0; 1 for a number)."""
     other = _dtype.python_number(other)
     _check_bool_sub(x, other)
     alpha = _alpha(alpha, x, other, "rsub")

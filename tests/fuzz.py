@@ -64,14 +64,17 @@ KNOWN_DIFFERENCES = {
     "warn-once": "DIFF: PyTorch gives some deprecation warnings (x.T of a tensor that is not 2-D, "
                  "x.mT of a 0-d one) once per process, minigrad each time",
     "sgn-zeros": "DIFF: sgn's gradient is PyTorch's ZeroTensor, zeros that stay 0 when a later backward "
-                 "multiplies them by inf or NaN; minigrad's zeros are plain (sign's, floor's... in "
-                 "PyTorch too) and give NaN there, so the fuzzer does not draw sgn",
+                 "multiplies them by inf or NaN; minigrad's are plain zeros (as sign's and floor's "
+                 "are in PyTorch too) and give NaN there, so the fuzzer does not draw sgn",
     "gelu-inf": "DIFF: PyTorch's vectorised float32 GELU gives NaN at +inf (a one-element tensor, "
                 "float64, and minigrad give inf, x Phi(x)), so the fuzzer draws no float32 GELU of +inf",
     "elu-nan": "DIFF: PyTorch's ELU and SELU gradient at NaN is NaN in its vectorised kernel's "
                "full chunks (32 float32 or 16 float64 elements), the slope of the positive side "
                "elsewhere (its formula's x <= 0 test); minigrad gives that slope everywhere, so the "
                "fuzzer draws no ELU of NaN",
+    "sum-order": "DIFF: a sum in which the largest floats cancel (nan_to_num's +-3.4e38 for +-inf, "
+                 "plus 1s) depends on the order of the additions: NumPy's pairwise sum, PyTorch's "
+                 "vectorised cascade; so the fuzzer draws nan_to_num() of a value without inf",
     "part-b": "DIFF: error texts issue 20 part B fixes (the misuse catalogue): NumPy's exceptions "
               "showing through (cat, split, narrow, topk... of a 0-d tensor; masks that do not "
               "broadcast), var's dof <= 0 warning, mixed dtypes that PyTorch refuses, in-place ops "
@@ -283,6 +286,8 @@ def _op_text(draw, v, info):
                 op = "silu({v})"  # known("elu-nan")
             return "torch.nn.functional." + op.format(v=v), None
         op = draw.choice(UNARY)
+        if op == "nan_to_num()" and has_inf:
+            op = "nan_to_num(posinf=2.0, neginf=-2.0)"  # known("sum-order")
         if CONVERSIONS.get(op, (None,))[0] == dtype:  # to its own dtype: v itself, whose grad_fn (known
             op = CONVERSIONS[op][1]                     # "matmul-graph" names) would show as this line's
         return f"{v}.{op}", None

@@ -12,8 +12,8 @@ message, every warning and each leaf's gradient are compared.
 - ``test_first_order``, ``test_second_order``: Hypothesis draws the programs and runs them
   under live PyTorch (the ``torch`` fixture); a failure shrinks to a minimal program, printed
   as code. How many: ``MINIGRAD_FUZZ_PROGRAMS`` and ``MINIGRAD_FUZZ_SECOND_ORDER`` (by
-  default 5000 and 500 in CI, where ``CI=true`` or ``MINIGRAD_REQUIRE_TORCH=1``: about 75 and
-  15 seconds, side by side under ``-n 2``; 200 and 50 elsewhere). The draws are the same on
+  default 5000 and 500 in CI, where ``CI=true`` or ``MINIGRAD_REQUIRE_TORCH=1``: about 105
+  seconds together, side by side under ``-n 2``; 200 and 50 elsewhere). The draws are the same on
   every run, whatever ran before in the process (derandomized, and without Hypothesis's pool
   of literals from the loaded modules: ``same_draws``), unless ``MINIGRAD_FUZZ_RANDOM=1``.
 
@@ -300,7 +300,11 @@ def test_the_generator_reaches_every_family():
     for needle in (".exp()", "torch.maximum(", ".sum(dim=", ".view(", "[torch.tensor(", " @ ",
                    "cross_entropy(", "mse_loss(", ".clone().", "torch.tensor(2.", "torch.zeros(",
                    "dtype=torch.float32", "dtype=torch.float64", "inf", "nan", ".softmax(dim=",
-                   ".sum_to_size(", "torch.cat(", ".gather(", "loss.backward()"):
+                   ".sum_to_size(", "torch.cat(", ".gather(", "loss.backward()",
+                   # the draws issue 29 added: activations, losses with weights, conv and pools...
+                   "functional.gelu(", "functional.elu(", "huber_loss(", "binary_cross_entropy_with_logits(",
+                   "weight=", "conv1d(", "avg_pool2d(", "layer_norm(", "torch.addcmul(", ".median(",
+                   ".index_select(0", "functional.pad(", ".relu_()", ".diff(", "torch.rsub("):
         assert needle in text, needle
 
 
