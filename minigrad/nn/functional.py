@@ -9,7 +9,8 @@ import warnings
 import numpy as np
 
 from .. import _creation, _dtype, _inplace, ops
-from .._conventions import check_broadcast, quietly
+from .._conventions import check_broadcast
+from .._conventions import quietly as _quietly
 from .._conventions import typename as _typename
 from .._random import rng as _rng
 from .._tensor import Tensor
@@ -215,7 +216,7 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         if count <= 1:
             raise ValueError(f"Expected more than 1 value per channel when training, got input size "
                              f"{input.shape}")
-        with quietly():  # (inf - inf: NaN statistics, silently, as in PyTorch)
+        with _quietly():  # (inf - inf: NaN statistics, silently, as in PyTorch)
             mean, var = x.mean(dims, keepdims=True), x.var(dims, keepdims=True)  # biased: divide by n
         if running_mean is not None:
             with no_grad():  # the running averages are state, not part of the graph
