@@ -68,7 +68,8 @@ nn.py              Softmax, LogSoftmax, MseLoss, NllLoss (NllLossBackward0,
                    NllLossBackward, NllLoss2dBackward); NativeLayerNorm (``LayerNorm``), Embedding
 conv.py            Convolution (ConvolutionBackward0: ``conv2d``, ``conv1d``), MaxPool2d
                    (MaxPool2DWithIndicesBackward0), AvgPool2d (AvgPool2DBackward0),
-                   AdaptiveAvgPool2d (AdaptiveAvgPool2DBackward0), and Unfold, Fold
+                   AdaptiveAvgPool2d (AdaptiveAvgPool2DBackward0), PoolGrad (their gradients,
+                   recorded on the pool's input too: ...BackwardBackward0), and Unfold, Fold
                    (im2col, col2im: each other's backward, used by the backwards above)
 activation.py      LeakyRelu, Elu (LeakyReluBackward0/1, EluBackward0/1: out of place / in
                    place) and their gradients LeakyReluBackward, EluBackward (PyTorch's
