@@ -347,14 +347,43 @@ def empty_in_layout(array, fmt, dtype):
             raise RuntimeError("required rank 4 tensor to use channels_last format")
         n, c, h, w = array.shape
         return np.empty((n, h, w, c), dtype).transpose(0, 3, 1, 2)
+    if fmt is preserve_format and 0 in array.strides and array.size > 1:
+        return _expanded_layout(array, dtype)
     return np.empty_like(array, dtype, order="K" if fmt is preserve_format else "C")
+
+
+def _expanded_layout(array, dtype):
+    """An empty array laid out as PyTorch lays out the copy of an expanded one (its
+    ``infer_dense_strides``): dims ordered by stride, but a 0 stride compares with none, so
+    that the dims keep their row-by-row order there (NumPy's order "K" puts them last)."""
+    strides, shape = array.strides, array.shape
+    order = list(range(array.ndim))[::-1]  # the fastest dim first
+
+    def swap(d0, d1):  # 1: d1 goes before d0; -1: it stays after; 0: no telling, go on
+        s0, s1 = strides[d0], strides[d1]
+        if s0 == 0 or s1 == 0:
+            return 0
+        if s0 != s1:
+            return 1 if s0 > s1 else -1
+        return 1 if shape[d0] > shape[d1] else 0
+    for i in range(1, array.ndim):  # PyTorch's insertion sort
+        d1 = i
+        for d0 in range(i - 1, -1, -1):
+            c = swap(order[d0], order[d1])
+            if c > 0:
+                order[d0], order[d1] = order[d1], order[d0]
+                d1 = d0
+            elif c < 0:
+                break
+    slowest_first = order[::-1]
+    laid_out = np.empty([shape[d] for d in slowest_first], dtype).transpose(np.argsort(slowest_first))
+    return np.empty_like(laid_out, order="K")  # (an array of its own, not a view of another)
 
 
 def copy_in_layout(array, fmt):
     """A copy of ``array`` laid out as ``fmt`` says (NumPy's order "K" keeps its layout)."""
-    if fmt is preserve_format and 0 in array.strides and array.size > 1:  # expanded: PyTorch's order
-        outer = _dense_order(array)[::-1]  # the dims, outermost first
-        out = np.empty([array.shape[d] for d in outer], array.dtype).transpose(np.argsort(outer))
+    if fmt is preserve_format and 0 in array.strides and array.size > 1:
+        out = _expanded_layout(array, array.dtype)
         out[...] = array
         return out
     if fmt is preserve_format or fmt is contiguous_format:
@@ -362,24 +391,6 @@ def copy_in_layout(array, fmt):
     out = empty_in_layout(array, fmt, array.dtype)
     out[...] = array
     return out
-
-
-def _dense_order(array):
-    """The dims of a dense copy of ``array``, innermost first, as PyTorch's TensorIterator orders
-    them: by stride (the smaller size first on a tie), a dim of stride 0 never moving past another."""
-    strides, sizes = array.strides, array.shape
-    perm = list(range(array.ndim))[::-1]  # C order, innermost first
-    for i in range(1, array.ndim):  # insertion sort, stable
-        d1 = i
-        for d0 in range(i - 1, -1, -1):
-            a, b = perm[d0], perm[d1]
-            if strides[a] == 0 or strides[b] == 0 or (strides[a] == strides[b] and sizes[a] <= sizes[b]):
-                continue  # no order between them: look further in
-            if strides[a] < strides[b]:
-                break
-            perm[d0], perm[d1] = b, a
-            d1 = d0
-    return perm
 
 
 def is_contiguous_as(array, fmt):

@@ -97,13 +97,14 @@ def _no_derivative(op, a, b):
 
 
 def rsub(x, other, alpha=1):
-    """``torch.rsub(x, other, alpha=)``: ``other - alpha * x``, one node (RsubBackward0;
-    RsubBackward1 when ``other`` is a number)."""
+    """``torch.rsub(x, other, alpha=)``: ``other - alpha * x``, one node (RsubBackward0; 1 for a number)."""
     other = _dtype.python_number(other)
     _check_bool_sub(x, other)
     alpha = _alpha(alpha, x, other, "rsub")
     if isinstance(other, numbers.Number):
         return ops.Rsub.apply(_as_tensor(x, _dtype.result_type(x, other)), other, alpha)
+    if isinstance(other, function.Tensor):
+        check_broadcast(other._data.shape, x._data.shape)  # PyTorch's words name other as tensor a
     return _binary(ops.RsubTensor, x, other, alpha)
 
 
@@ -642,7 +643,7 @@ class MathMixin:
         lo = _as_tensor(wide[0] if min is None else min, dt)
         hi = _as_tensor(wide[1] if max is None else max, dt)
         try:
-            return _in_dtype(ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi), dt)
+            return _in_dtype(ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi, len(tensors) == 2), dt)
         except ValueError:  # NumPy's words for bounds that do not broadcast; PyTorch's instead
             for bound in (lo, hi):  # (both tensors by now)
                 check_broadcast(self._data.shape, bound._data.shape)

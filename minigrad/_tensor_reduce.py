@@ -116,6 +116,14 @@ class ReduceMixin:
         if isinstance(p, str):
             raise NotImplementedError(f"minigrad's norm computes vector p-norms; p='{p}' is a matrix "
                                       "norm (use p=2 or 'fro', or a number)")
+        if p in (float("inf"), -float("inf")):  # max and min have no identity: NumPy's words otherwise
+            text = f"linalg.vector_norm cannot compute the {p:g} norm on "
+            if dim is None and 0 in x._data.shape:
+                raise RuntimeError(text + "an empty tensor because the operation does not have an identity")
+            for given, d in zip(() if dim is None else (dim if isinstance(dim, (tuple, list)) else (dim,)), dims or ()):
+                if x._data.shape[d] == 0:  # the dim as written (PyTorch's words, its missing space)
+                    raise RuntimeError(text + f"the dimension {given}because this dimension is empty and the "
+                                       "operation does not have an identity")
         return ops.NormP.apply(x, float(p), dims, keepdim)
 
     @numpy_spellings

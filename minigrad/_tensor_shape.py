@@ -294,9 +294,17 @@ class ShapeMixin:
         size = self._data.shape[d]
         if isinstance(split_size_or_sections, int):
             step, op = split_size_or_sections, ops.SplitPiece
-            sizes = [min(step, size - a) for a in range(0, max(size, 1), step)]
+            if step < 0:
+                raise RuntimeError(f"split expects split_size be non-negative, but got split_size={step}")
+            if step == 0 and size:
+                raise RuntimeError("split_size can only be 0 if dimension size is 0, but got dimension size "
+                                   f"of {size}")
+            sizes = [min(step, size - a) for a in range(0, max(size, 1), step or 1)]
         else:
             sizes, op = list(split_size_or_sections), ops.SplitWithSizesPiece
+            if any(n < 0 for n in sizes):
+                raise RuntimeError("split_with_sizes expects split_sizes have only non-negative entries, but "
+                                   f"got split_sizes={sizes}")
             if sum(sizes) != size:
                 raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input "
                                    f"tensor's size at dimension {d}), but got split_sizes={sizes}")
@@ -369,7 +377,19 @@ class ShapeMixin:
             raise IndexError("index_select(): Index is supposed to be a vector")
         if index.dtype.is_floating_point:
             raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
-        return ops.IndexSelect.apply(self, _dim(dim, max(self._data.ndim, 1)), index)
+        dim, kept, index = _dim(dim, max(self._data.ndim, 1)), index, index._data.reshape(-1)
+        if not self._data.ndim and index.size != 1:
+            raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.size} "
+                               "value(s)")
+        if self._data.ndim and index.size and not self._data.shape[dim]:
+            raise RuntimeError("index_select(): self indexing axis dim should be positive")
+        size = self._data.shape[dim] if self._data.ndim else 1
+        if index.size and not 0 <= index.min() <= index.max() < size:  # (NumPy would wrap a negative one)
+            if not self._data.size:  # PyTorch's kernel for an empty tensor words it otherwise
+                bad = index[(index < 0) | (index >= size)][0]
+                raise RuntimeError(f"INDICES element is out of DATA bounds, id={bad} axis_dim={size}")
+            raise IndexError("index out of range in self")
+        return ops.IndexSelect.apply(self, dim, kept)  # (the node keeps the index tensor)
 
     def index_add(self, dim, index, source, *, alpha=1):
         """A copy with the slices of ``alpha * source`` added in along ``dim`` at ``index``."""

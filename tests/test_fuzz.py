@@ -12,8 +12,8 @@ message, every warning and each leaf's gradient are compared.
 - ``test_first_order``, ``test_second_order``: Hypothesis draws the programs and runs them
   under live PyTorch (the ``torch`` fixture); a failure shrinks to a minimal program, printed
   as code. How many: ``MINIGRAD_FUZZ_PROGRAMS`` and ``MINIGRAD_FUZZ_SECOND_ORDER`` (by
-  default 5000 and 500 in CI, where ``CI=true`` or ``MINIGRAD_REQUIRE_TORCH=1``: about 75 and
-  15 seconds, side by side under ``-n 2``; 200 and 50 elsewhere). The draws are the same on
+  default 5000 and 500 in CI, where ``CI=true`` or ``MINIGRAD_REQUIRE_TORCH=1``: about 105
+  seconds together, side by side under ``-n 2``; 200 and 50 elsewhere). The draws are the same on
   every run, whatever ran before in the process (derandomized, and without Hypothesis's pool
   of literals from the loaded modules: ``same_draws``), unless ``MINIGRAD_FUZZ_RANDOM=1``.
 
@@ -227,6 +227,56 @@ FIXED = {
         "v3 = v0.gather(1, torch.zeros(0, 5, dtype=torch.float64))", "v4 = v0.gather(5, torch.zeros(0))",
         "v5 = v0.scatter(1, torch.zeros(2, 0), 2.0)", "v6 = v0.scatter_add(1, torch.zeros(0), v0)",
         "v7 = v0.gather(1, torch.tensor([[0.0]]))", "v8 = v5 + v2.sum() + v3.sum() + v6.detach()"],
+    # issue 29's campaign (the new draws: activations, losses, norms, index_select, split, clamp)
+    "norm(p=-inf) is the smallest |x|; the inf norms of nothing raise PyTorch's error": [
+        LEAF.format("[[2.0, -3.0, 3.0], [1.0, 0.5, -0.5]]"), "v1 = v0.norm(p=-inf, dim=1)",
+        "v2 = v0.norm(p=-inf)", "v3 = v0[:, :0].norm(p=inf)", "v4 = v0[:, :0].norm(p=-inf, dim=-1)",
+        "v5 = v0[:, :0].norm(p=inf, dim=0)", "v6 = v1 + v2"],
+    "huber and smooth L1 at NaN (a NaN gradient); losses of nothing, silently": [
+        LEAF.format("[nan, 1.0, 0.2, 3.0, inf]"), "v1 = torch.tensor([0.0, 1.2, nan, -1.0, 1.0], requires_grad=True)",
+        "v2 = torch.nn.functional.huber_loss(v0, v1, delta=0.5, reduction='none')",
+        "v3 = torch.nn.functional.smooth_l1_loss(v0, v1, beta=0.5)", "v4 = torch.nn.functional.huber_loss(v0[:0], v1[:0])",
+        "v5 = torch.nn.functional.binary_cross_entropy(v0[:0].sigmoid(), v1[:0].detach().sigmoid())",
+        "v6 = v2.sum() + v3 + v4 + v5"],
+    "index_select's bounds": [
+        LEAF.format("[1.0, 2.0, 3.0]"), "v1 = v0.index_select(0, torch.tensor([-1]))",
+        "v2 = v0.index_select(0, torch.tensor([3]))", "v3 = v0.sum().index_select(0, torch.tensor([0, 0]))",
+        "v4 = v0[:0].reshape(1, 0).index_select(1, torch.tensor([0]))",
+        "v5 = torch.zeros(2, 0).index_select(0, torch.tensor([0, 5, -1]))",
+        "v6 = v0.index_select(0, torch.tensor([2, 0]))"],
+    "rsub's broadcast words, split's negative and zero sizes": [
+        LEAF.format("[1.0, 2.0, 3.0]"), "v1 = torch.rsub(v0, torch.ones(2))", "v2 = v0.split([4, -1])",
+        "v3 = v0.split(-1)", "v4 = v0.split(0)", "v5 = v0.split([1, 2])[1] * 2"],
+    "ELU and SELU at NaN (the slope of the positive side) and their second derivative at 0": [
+        LEAF.format("[nan, 0.0, -1.5, 2.0, -inf, -0.0]"),
+        "v1 = torch.nn.functional.elu(v0) + torch.nn.functional.selu(v0) + torch.nn.functional.elu(v0, alpha=0.5)"],
+    "leaky_relu's and the pools' gradients depend on their input (create_graph)": [
+        LEAF.format("[[[1.0, -2.0, 0.5], [0.0, 3.0, -1.0]]]"), "v1 = torch.nn.functional.leaky_relu(v0, 0.2)",
+        "v2 = torch.nn.functional.max_pool2d(v0, (1, 2))", "v3 = torch.nn.functional.avg_pool2d(v0, (1, 2))",
+        "v4 = torch.nn.functional.adaptive_avg_pool2d(v0, 1)", "v5 = v1.sum() + v2.sum() + v3.sum() + v4.sum()"],
+    "softplus's second derivative is 0 at its threshold": [
+        LEAF.format("[0.5, -1.0, 2.0, nan]"), "v1 = torch.nn.functional.softplus(v0, beta=2.0, threshold=1.0)"],
+    "smooth L1's, Huber's and binary cross entropy's second derivatives in PyTorch's form": [
+        LEAF.format("[0.125, -inf, inf, 0.5]"), "v1 = torch.tensor([0.5, 0.75, 2.5, 0.5], requires_grad=True)",
+        "v2 = torch.nn.functional.smooth_l1_loss(v0, v1, beta=0.5, reduction='none')",
+        "v3 = torch.nn.functional.huber_loss(v0 * 2, v1, delta=0.5, reduction='none')",
+        "v4 = torch.tensor([0.5, 0.999999, 1e-07, 0.25], dtype=torch.float64, requires_grad=True)",
+        "v5 = torch.nn.functional.binary_cross_entropy(v4, torch.tensor([0.0, 0.5, 1.0, 0.25], dtype=torch.float64))",
+        "v6 = (v2 * v2).sum() + (v3 * v3).sum() + v5 * v5"],
+    "binary cross entropy's gradient in its target: -logit(x), unclamped": [
+        "v0 = torch.tensor([0.0, 1.0, 0.5, 0.25], requires_grad=True)",
+        "v1 = torch.nn.functional.binary_cross_entropy(torch.tensor([0.0, 1.0, 0.5, 0.75]), v0, reduction='sum')"],
+    "batch_norm of inf: NaN statistics, silently": [
+        LEAF.format("[[inf, 1.0], [1.0, 2.0]]"), "v1 = torch.nn.functional.batch_norm(v0, None, None, training=True)"],
+    "clamp with one tensor bound: the bound's gradient wherever x is past it, inf too": [
+        LEAF.format("[-1.5, 1.0, 2.0, 0.0]"), "v1 = torch.tensor([inf, 0.5, nan, -inf], requires_grad=True)",
+        "v2 = v0.clamp(min=v1) + v0.clamp(max=-v1)"],
+    "the copy of an expanded tensor is laid out row by row (so contiguous() is the tensor itself)": [
+        LEAF.format("[0.0, 1.0, 2.0, 3.0]"), "v1 = v0.expand(2, 4).clone().add_(1)", "v2 = v1.contiguous()",
+        "v3 = v1.view(8)", "v4 = v2 + v3.view(2, 4)"],
+    "an empty mean's second derivative (0, not 0 * inf)": [
+        "v0 = torch.tensor([[], []], requires_grad=True)", "v1 = v0.mean(dim=1).nan_to_num()",
+        "v2 = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)", "v3 = v1 @ v2"],
 }
 
 
@@ -250,7 +300,11 @@ def test_the_generator_reaches_every_family():
     for needle in (".exp()", "torch.maximum(", ".sum(dim=", ".view(", "[torch.tensor(", " @ ",
                    "cross_entropy(", "mse_loss(", ".clone().", "torch.tensor(2.", "torch.zeros(",
                    "dtype=torch.float32", "dtype=torch.float64", "inf", "nan", ".softmax(dim=",
-                   ".sum_to_size(", "torch.cat(", ".gather(", "loss.backward()"):
+                   ".sum_to_size(", "torch.cat(", ".gather(", "loss.backward()",
+                   # the draws issue 29 added: activations, losses with weights, conv and pools...
+                   "functional.gelu(", "functional.elu(", "huber_loss(", "binary_cross_entropy_with_logits(",
+                   "weight=", "conv1d(", "avg_pool2d(", "layer_norm(", "torch.addcmul(", ".median(",
+                   ".index_select(0", "functional.pad(", ".relu_()", ".diff(", "torch.rsub("):
         assert needle in text, needle
 
 

@@ -1207,6 +1207,8 @@ NEW_OPS = {
     "norm(p=1)": (lambda t: t.norm(p=1), one(away(0.2, 2), min_dims=1)),
     "norm(p=3, dim)": (lambda t: t.norm(3, dim=-1), one(away(0.2, 2), min_dims=1)),
     "norm(inf)": (lambda t: t.norm(float("inf"), dim=1), distinct_matrix()),
+    "norm(-inf)": (lambda t: t.norm(float("-inf"), dim=1) + t.norm(-float("inf")),  # (|x| >= 0.5: no kink)
+                   st.builds(lambda a: [a - a.min() + 0.5], distinct((2, 3)))),
     "sort": (lambda t: t.sort(1, descending=True).values, distinct_matrix()),
     "topk": (lambda t: t.topk(2).values, distinct_matrix()),
     "median()": (lambda t: t.median() * t, distinct_matrix()),
@@ -1440,6 +1442,10 @@ NN_OPS = {
         x, minigrad.tensor([2, 0, 1, 2]), weight=_ramp(3), ignore_index=1), fixed((4, 3))),
     "nll_loss(2-D, none)": (lambda x: F.nll_loss(x.log_softmax(1), minigrad.tensor([[[0, 2]], [[1, 1]]]),
                                                  reduction="none"), fixed((2, 3, 1, 2))),
+    # (squared: a pool is linear, so only then has it a second derivative to check)
+    "max_pool2d": (lambda t: F.max_pool2d(t, 2) ** 2, st.builds(lambda a: [a], distinct((1, 2, 4, 4)))),
+    "avg_pool2d": (lambda t: F.avg_pool2d(t, 2, stride=1, padding=1) ** 2, fixed((1, 2, 3, 3))),
+    "adaptive_avg_pool2d": (lambda t: F.adaptive_avg_pool2d(t, (2, 1)) ** 2, fixed((2, 3, 3))),
 }
 
 

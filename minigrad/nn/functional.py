@@ -10,6 +10,7 @@ import numpy as np
 
 from .. import _creation, _dtype, _inplace, ops
 from .._conventions import check_broadcast
+from .._conventions import quietly as _quietly
 from .._conventions import typename as _typename
 from .._random import rng as _rng
 from .._tensor import Tensor
@@ -215,7 +216,8 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         if count <= 1:
             raise ValueError(f"Expected more than 1 value per channel when training, got input size "
                              f"{input.shape}")
-        mean, var = x.mean(dims, keepdims=True), x.var(dims, keepdims=True)  # biased: divide by n
+        with _quietly():  # (inf - inf: NaN statistics, silently, as in PyTorch)
+            mean, var = x.mean(dims, keepdims=True), x.var(dims, keepdims=True)  # biased: divide by n
         if running_mean is not None:
             with no_grad():  # the running averages are state, not part of the graph
                 running_mean.mul_(1 - momentum).add_(Tensor._wrap(mean.reshape(-1) * momentum))

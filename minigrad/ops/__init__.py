@@ -70,12 +70,17 @@ nn.py              Softmax, LogSoftmax, MseLoss, NllLoss (NllLossBackward0,
                    NllLossBackward, NllLoss2dBackward); NativeLayerNorm (``LayerNorm``), Embedding
 conv.py            Convolution (ConvolutionBackward0: ``conv2d``, ``conv1d``), MaxPool2d
                    (MaxPool2DWithIndicesBackward0), AvgPool2d (AvgPool2DBackward0),
-                   AdaptiveAvgPool2d (AdaptiveAvgPool2DBackward0), and Unfold, Fold
+                   AdaptiveAvgPool2d (AdaptiveAvgPool2DBackward0), PoolGrad (their gradients,
+                   recorded on the pool's input too: ...BackwardBackward0), and Unfold, Fold
                    (im2col, col2im: each other's backward, used by the backwards above)
 activation.py      LeakyRelu, Elu (LeakyReluBackward0/1, EluBackward0/1: out of place / in
-                   place), Gelu (both ``approximate`` forms) and its gradient GeluBackward
-                   (GeluBackwardBackward0: ``gelu_backward``), Silu, Softplus
+                   place) and their gradients LeakyReluBackward, EluBackward (PyTorch's
+                   ``leaky_relu_backward``, ``elu_backward``), Gelu (both ``approximate``
+                   forms) and its gradient GeluBackward (GeluBackwardBackward0:
+                   ``gelu_backward``), Silu, Softplus and SoftplusBackward (``softplus_backward``)
 loss.py            BinaryCrossEntropy, BinaryCrossEntropyWithLogits, SmoothL1Loss, HuberLoss
+                   and the gradients BinaryCrossEntropyBackward, SmoothL1LossBackward,
+                   HuberLossBackward (their own ops, for PyTorch's second derivatives),
                    (l1_loss, kl_div and cross_entropy's smoothing are compositions, as in PyTorch,
                    with arithmetic's MulNumber and DivNumber: DivBackward1, ``x / number`` in C++),
                    Xlogy (kl_div's ``t log t``)
@@ -86,7 +91,8 @@ versions in ``minigrad/autograd/function.py``; summing a broadcast gradient back
 input's shape and casting it to the input's dtype in the same file (``Node.apply``), as
 PyTorch's engine does, so that no backward here has to.
 """
-from .activation import Elu, EluInplace, Gelu, GeluBackward, LeakyRelu, LeakyReluInplace, Silu, Softplus
+from .activation import (Elu, EluBackward, EluInplace, Gelu, GeluBackward, LeakyRelu, LeakyReluBackward,
+                         LeakyReluInplace, Silu, Softplus, SoftplusBackward)
 from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, ClampTensor, Clone, Copy, Div,
                          DivNumber, DivRounding, DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp,
                          LerpTensor, Logaddexp, Maximum, Minimum, Mul, MulNumber, Neg, Pow, PowTensor,
@@ -100,7 +106,8 @@ from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexCopy, IndexF
                     SliceBackward, SplitPiece, SplitWithSizesPiece, Unbind)
 from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, DiagonalBackward,
                      Dot, MatMul, Mm, Mv, Trace, Tril, Triu, VecMat, matmul_op)
-from .loss import BinaryCrossEntropy, BinaryCrossEntropyWithLogits, HuberLoss, SmoothL1Loss, Xlogy
+from .loss import (BinaryCrossEntropy, BinaryCrossEntropyBackward, BinaryCrossEntropyWithLogits, HuberLoss,
+                   HuberLossBackward, SmoothL1Loss, SmoothL1LossBackward, Xlogy)
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
 from .reduce import (Amax, Amin, Bincount, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Median,

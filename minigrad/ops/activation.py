@@ -28,11 +28,29 @@ class LeakyRelu(Op):
     @staticmethod
     def backward(ctx, grad):
         x, = ctx.saved_tensors
-        return Where.apply(x._data > 0, grad, grad * ctx.slope), None
+        return LeakyReluBackward.apply(grad, x, ctx.slope), None
 
 
 class LeakyReluInplace(LeakyRelu):
     node_name = "LeakyReluBackward1"  # ``leaky_relu_``: PyTorch names the in-place form apart
+
+
+class LeakyReluBackward(Op):
+    """``grad`` where ``x > 0``, ``grad * negative_slope`` elsewhere (NaN too): one op, as
+    PyTorch's ``leaky_relu_backward``, whose inputs are both grad and x, so that with
+    ``create_graph=True`` the gradient requires grad (its slope in x is 0: zeros)."""
+    node_name = "LeakyReluBackwardBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, x, negative_slope):
+        ctx.save_for_backward(x)
+        ctx.slope = negative_slope
+        return np.where(x > 0, grad, grad * negative_slope)
+
+    @staticmethod
+    def backward(ctx, gg):
+        x, = ctx.saved_tensors
+        return LeakyReluBackward.apply(gg, x, ctx.slope), gg.new_zeros(gg.shape), None
 
 
 class Elu(Op):
@@ -50,12 +68,35 @@ class Elu(Op):
     @staticmethod
     def backward(ctx, grad):
         x, = ctx.saved_tensors
-        negative = grad * ((x * ctx.input_scale).exp() * (ctx.alpha * ctx.scale * ctx.input_scale))
-        return Where.apply(x._data > 0, grad * ctx.scale, negative), None, None, None
+        return EluBackward.apply(grad, x, ctx.alpha, ctx.scale, ctx.input_scale), None, None, None
 
 
 class EluInplace(Elu):
     node_name = "EluBackward1"
+
+
+class EluBackward(Op):
+    """``grad * elu'(x)``: ``grad * scale`` where ``x > 0`` (and at NaN), ``grad * alpha *
+    scale * input_scale * exp(x * input_scale)`` where ``x <= 0``. One op, as PyTorch's
+    ``elu_backward``; its own slope in x (elu_double_backward) is the negative branch's,
+    masked by ``x < 0``: 0 at x = 0, where the first derivative took the negative branch."""
+    node_name = "EluBackwardBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, grad, x, alpha, scale, input_scale):
+        ctx.save_for_backward(grad, x)
+        ctx.alpha, ctx.scale, ctx.input_scale = alpha, scale, input_scale
+        negative = grad * (np.exp(x * input_scale) * (alpha * scale * input_scale)).astype(x.dtype)
+        return np.where(x <= 0, negative, grad * scale)
+
+    @staticmethod
+    def backward(ctx, gg):
+        grad, x = ctx.saved_tensors
+        a, s, i = ctx.alpha, ctx.scale, ctx.input_scale
+        d_grad = EluBackward.apply(gg, x, a, s, i) if ctx.needs_input_grad[0] else None
+        d_x = (EluBackward.apply(gg * grad * i, x, a, s, i) * (x < 0)) if ctx.needs_input_grad[1] else None
+        return d_grad, d_x, None, None, None
 
 
 _SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
@@ -164,4 +205,31 @@ class Softplus(Op):
     @staticmethod
     def backward(ctx, grad):
         x, = ctx.saved_tensors
-        return Where.apply(x._data * ctx.beta > ctx.threshold, grad, grad * (x * ctx.beta).sigmoid()), None, None
+        return SoftplusBackward.apply(grad, x, ctx.beta, ctx.threshold), None, None
+
+
+class SoftplusBackward(Op):
+    """``grad * sigmoid(beta * x)``, or ``grad`` where ``beta * x > threshold``: one op, as
+    PyTorch's ``softplus_backward``. Its slope in x (softplus_double_backward) is
+    ``grad * beta * s (1 - s)`` where ``beta * x < threshold``, 0 elsewhere (at the threshold
+    too), never NaN from the branch it did not take."""
+    node_name = "SoftplusBackwardBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, grad, x, beta, threshold):
+        ctx.save_for_backward(grad, x)
+        ctx.beta, ctx.threshold = beta, threshold
+        z = np.exp(x * beta)
+        return np.where(x * beta > threshold, grad, grad * (z / (z + 1)).astype(x.dtype))
+
+    @staticmethod
+    def backward(ctx, gg):
+        grad, x = ctx.saved_tensors
+        beta, threshold = ctx.beta, ctx.threshold
+        d_grad = SoftplusBackward.apply(gg, x, beta, threshold) if ctx.needs_input_grad[0] else None
+        d_x = None
+        if ctx.needs_input_grad[1]:
+            s = (x * beta).sigmoid()
+            d_x = gg * grad * (s * (1 - s)) * ((x * beta) < threshold) * beta
+        return d_grad, d_x, None, None

@@ -642,18 +642,22 @@ class ClampTensor(Op):
     node_name = "ClampBackward0"
 
     @staticmethod
-    def forward(ctx, x, lo, hi):  # a missing bound comes as -inf or inf
+    def forward(ctx, x, lo, hi, both):  # a missing bound comes as -inf or inf (both: none missing)
         ctx.save_for_backward(x, lo, hi)
+        ctx.both = both
         return np.minimum(np.maximum(x, lo), hi)
 
     @staticmethod
     def backward(ctx, grad):
         x, lo, hi = ctx.saved_tensors
         # Each element's gradient goes to whichever of x, min, max it came from; where
-        # min > max the result is max, as PyTorch has it.
+        # min > max the result is max, as PyTorch has it. With one bound, PyTorch does not
+        # compare it with the other (a min of inf still gets the gradient where x < inf).
         keep = (x >= lo) & (x <= hi)
-        from_lo, from_hi = (x < lo) & (lo < hi), (x > hi) | (lo > hi)
-        return grad.where(keep, 0.0), grad.where(from_lo, 0.0), grad.where(from_hi, 0.0)
+        from_lo, from_hi = (x < lo), (x > hi)
+        if ctx.both:
+            from_lo, from_hi = from_lo & (lo < hi), from_hi | (lo > hi)
+        return grad.where(keep, 0.0), grad.where(from_lo, 0.0), grad.where(from_hi, 0.0), None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -209,14 +209,33 @@ class MaxPool2d(Gather):
     def forward(ctx, x, indices):
         lead = x.shape[:-2]  # (N, C) or (C,): the picks are along H*W, flattened
         out = Gather.forward(ctx, x.reshape(lead + (-1,)), len(lead), indices.reshape(lead + (-1,)))
-        ctx.input_shape = x.shape
+        ctx.save_for_backward(indices.reshape(lead + (-1,)), x)
         return out.reshape(indices.shape)
 
     @staticmethod
     def backward(ctx, grad):
-        indices, = ctx.saved_tensors
+        indices, x = ctx.saved_tensors
         flat = ScatterAdd.apply(grad.new_zeros(ctx.shape), ctx.dim, indices, grad.reshape(indices.shape))
-        return flat.reshape(ctx.input_shape), None
+        return MaxPool2dGrad.apply(flat.reshape(x.shape), x), None
+
+
+class PoolGrad(Op):
+    """A pool's gradient, as its backward computed it, recorded as a function of the pool's
+    input x too, as PyTorch's ``avg_pool2d_backward(grad, self)`` is: with
+    ``create_graph=True`` it requires grad where x does (its slope in x is 0)."""
+
+    @staticmethod
+    def forward(ctx, g, x):
+        ctx.x_shape = x.shape
+        return g
+
+    @staticmethod
+    def backward(ctx, gg):
+        return gg, gg.new_zeros(ctx.x_shape)
+
+
+class MaxPool2dGrad(PoolGrad):
+    node_name = "MaxPool2DWithIndicesBackwardBackward0"
 
 
 def avg_pool_divisor(size, w, count_include_pad):
@@ -241,6 +260,7 @@ class AvgPool2d(Op):
     @staticmethod
     def forward(ctx, x, w, divisor):
         ctx.shape, ctx.window, ctx.divisor = x.shape, w, divisor
+        ctx.save_for_backward(x)
         x4 = x.reshape((-1,) + x.shape[-3:])  # one sample: a batch of one
         out = (unfold(x4, w).sum((2, 3)) / divisor).astype(x.dtype, copy=False)
         return out.reshape(x.shape[:-2] + w.out)
@@ -250,7 +270,12 @@ class AvgPool2d(Op):
         w, shape = ctx.window, ctx.shape
         share = (grad / grad.new_tensor(ctx.divisor)).reshape((-1, shape[-3], 1, 1) + w.out)
         cols = share.expand(share.shape[:2] + w.kernel + w.out)
-        return Fold.apply(cols, (cols.shape[0],) + shape[-3:], w).reshape(shape), None, None
+        return AvgPool2dGrad.apply(Fold.apply(cols, (cols.shape[0],) + shape[-3:], w).reshape(shape),
+                                   ctx.saved_tensors[0]), None, None
+
+
+class AvgPool2dGrad(PoolGrad):
+    node_name = "AvgPool2DBackwardBackward0"
 
 
 def adaptive_matrix(size, out):
@@ -272,8 +297,14 @@ class AdaptiveAvgPool2d(Op):
     def forward(ctx, x, out):
         ah, aw = (adaptive_matrix(s, o).astype(x.dtype) for s, o in zip(x.shape[-2:], out))
         ctx.ah, ctx.aw = ah, aw
+        ctx.save_for_backward(x)
         return ah @ x @ aw.T
 
     @staticmethod
     def backward(ctx, grad):
-        return grad.new_tensor(ctx.ah.T) @ grad @ grad.new_tensor(ctx.aw), None
+        g = grad.new_tensor(ctx.ah.T) @ grad @ grad.new_tensor(ctx.aw)
+        return AdaptiveAvgPool2dGrad.apply(g, ctx.saved_tensors[0]), None
+
+
+class AdaptiveAvgPool2dGrad(PoolGrad):
+    node_name = "AdaptiveAvgPool2DBackwardBackward0"

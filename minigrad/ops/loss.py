@@ -9,14 +9,21 @@ import numpy as np
 
 from .._conventions import quiet
 from ..autograd.function import Op
-from .arithmetic import Where
 
 
 def _reduce(ctx, losses, reduction):
     ctx.reduction, ctx.count = reduction, losses.size
     if reduction == "none":
         return losses
+    if reduction == "mean" and not losses.size:  # NaN, silently (NumPy's mean warns)
+        return np.full((), np.nan, losses.dtype)
     return losses.mean() if reduction == "mean" else losses.sum()
+
+
+def _norm(reduction, count):
+    """The share of a mean's gradient each element gets, as PyTorch's kernels take it (1 / 0:
+    inf, for an empty input)."""
+    return (1 / count if count else float("inf")) if reduction == "mean" else 1
 
 
 def _per_element(ctx, grad):
@@ -42,12 +49,47 @@ class BinaryCrossEntropy(Op):
     @staticmethod
     def backward(ctx, grad):
         x, t, weight = ctx.saved_tensors
-        g = _per_element(ctx, grad) if weight is None else _per_element(ctx, grad) * weight
-        # d/dx = (x - t) / (x (1 - x)), the denominator kept >= 1e-12 (PyTorch's EPSILON)
-        grad_x = g * (x - t) / (x * (1 - x)).clamp_min(1e-12) if ctx.needs_input_grad[0] else None
-        grad_t = (g * ((1 - x).log().clamp_min(-100) - x.log().clamp_min(-100))
-                  if ctx.needs_input_grad[1] else None)
+        grad_x = (BinaryCrossEntropyBackward.apply(grad, x, t, weight, ctx.reduction)
+                  if ctx.needs_input_grad[0] else None)
+        # d/dt = -logit(x) = -log(x / (1 - x)): unclamped, as PyTorch's (inf at x = 0)
+        grad_t = _weighted(ctx, -(x / (1 - x)).log() * grad, weight, x) if ctx.needs_input_grad[1] else None
         return grad_x, grad_t, None, None
+
+
+class BinaryCrossEntropyBackward(Op):
+    """``grad * (x - t) / (x (1 - x))``, the denominator kept >= 1e-12 (PyTorch's EPSILON):
+    one op, as PyTorch's ``binary_cross_entropy_backward``, so that its own derivatives are
+    PyTorch's (FunctionsManual.cpp), whose denominators add 1e-12 instead."""
+    node_name = "BinaryCrossEntropyBackwardBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, grad, x, t, weight, reduction):
+        ctx.save_for_backward(grad, x, t, weight)
+        ctx.reduction = reduction
+        out = grad * (x - t) / np.maximum((1 - x) * x, 1e-12)
+        if weight is not None:
+            out = out * weight
+        return out / x.size if reduction == "mean" else out
+
+    @staticmethod
+    def backward(ctx, gg):
+        grad, x, t, weight = ctx.saved_tensors
+        needs, eps = ctx.needs_input_grad, 1e-12
+        d_grad = d_x = d_t = None
+        if needs[0]:  # (x - t) / ((x + eps) (1 - x + eps)), summed back to grad's shape by the engine
+            d_grad = _weighted(ctx, (x - t) / ((x + eps) * (1 - x + eps)) * gg, weight, x)
+        if needs[1]:
+            d_x = _weighted(ctx, (x * x - 2 * x * t + t) / ((x + eps).pow(2) * (1 - x + eps).pow(2))
+                            * (gg * grad), weight, x)
+        if needs[2]:
+            d_t = _weighted(ctx, -gg * grad / ((1 - x) * x).clamp_min(eps), weight, x)
+        return d_grad, d_x, d_t, None, None
+
+
+def _weighted(ctx, g, weight, x):
+    g = g if weight is None else g * weight
+    return g / x.numel() if ctx.reduction == "mean" else g
 
 
 class BinaryCrossEntropyWithLogits(Op):
@@ -97,10 +139,43 @@ class SmoothL1Loss(Op):
     @staticmethod
     def backward(ctx, grad):
         x, t = ctx.saved_tensors
-        d = x - t
-        inside = np.abs(d._data) <= ctx.beta  # PyTorch's slope is d / beta up to |d| = beta
-        g = Where.apply(inside, _per_element(ctx, grad) * d / ctx.beta, _per_element(ctx, grad) * d.sign())
+        g = SmoothL1LossBackward.apply(grad, x, t, ctx.reduction, ctx.count, ctx.beta)
         return g if ctx.needs_input_grad[0] else None, -g if ctx.needs_input_grad[1] else None, None, None
+
+
+class SmoothL1LossBackward(Op):
+    """The slope times ``grad``: ``d / beta`` up to ``|d| = beta`` (and at NaN: PyTorch's
+    tests are ``d < -beta``, ``d > beta``), ``sign(d)`` beyond. One op, as PyTorch's
+    ``smooth_l1_loss_backward``: its own slope in x is ``1 / beta`` where ``|d| < beta``, 0
+    elsewhere, a product with a 0/1 mask (NaN where ``grad`` is)."""
+    node_name = "SmoothL1LossBackwardBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, x, t, reduction, count, beta):
+        ctx.save_for_backward(grad, x, t)
+        ctx.reduction, ctx.count, ctx.beta = reduction, count, beta
+        d, norm = x - t, _norm(reduction, count)
+        return np.where(d < -beta, -norm * grad, np.where(d > beta, norm * grad, norm * d * grad / beta))
+
+    @staticmethod
+    def backward(ctx, gg):
+        grad, x, t = ctx.saved_tensors
+        return _loss_double_backward(SmoothL1LossBackward, ctx, gg, grad, x, t, ctx.beta, ctx.beta)
+
+
+def _loss_double_backward(op, ctx, gg, grad, x, t, width, beta):
+    """Smooth L1's and Huber's second derivatives, as PyTorch's (FunctionsManual.cpp): in
+    ``grad``, the op again (summed, after a reduction); in x, ``gg * grad`` (divided by
+    smooth L1's ``beta``) where ``|d| < width``, 0 elsewhere (-that in t)."""
+    needs = ctx.needs_input_grad
+    d_grad = d_x = None
+    if needs[0]:
+        d_grad = (op.apply(gg, x, t, ctx.reduction, ctx.count, width) if ctx.reduction == "none" else
+                  (op.apply(grad.new_ones(grad.shape), x, t, ctx.reduction, ctx.count, width) * gg).sum())
+    if needs[1] or needs[2]:
+        d_x = gg * grad * ((x - t).abs() < width)
+        d_x = _per_element(ctx, d_x if beta is None else d_x / beta)
+    return d_grad, d_x if needs[1] else None, -d_x if needs[2] else None, None, None, None
 
 
 class HuberLoss(Op):
@@ -119,10 +194,28 @@ class HuberLoss(Op):
     @staticmethod
     def backward(ctx, grad):
         x, t = ctx.saved_tensors
-        d = x - t
-        inside = np.abs(d._data) <= ctx.delta
-        g = Where.apply(inside, _per_element(ctx, grad) * d, _per_element(ctx, grad) * d.sign() * ctx.delta)
+        g = HuberLossBackward.apply(grad, x, t, ctx.reduction, ctx.count, ctx.delta)
         return g if ctx.needs_input_grad[0] else None, -g if ctx.needs_input_grad[1] else None, None, None
+
+
+class HuberLossBackward(Op):
+    """The slope times ``grad``: ``d`` up to ``|d| = delta`` (and at NaN), ``delta * sign(d)``
+    beyond; one op, as PyTorch's ``huber_loss_backward`` (its slope in x: 1 where
+    ``|d| < delta``, 0 elsewhere)."""
+    node_name = "HuberLossBackwardBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, x, t, reduction, count, delta):
+        ctx.save_for_backward(grad, x, t)
+        ctx.reduction, ctx.count, ctx.delta = reduction, count, delta
+        d, norm = x - t, _norm(reduction, count)
+        return np.where(d <= -delta, -norm * grad * delta, np.where(d >= delta, norm * grad * delta,
+                                                                    norm * d * grad))
+
+    @staticmethod
+    def backward(ctx, gg):
+        grad, x, t = ctx.saved_tensors
+        return _loss_double_backward(HuberLossBackward, ctx, gg, grad, x, t, ctx.delta, None)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -68,6 +68,9 @@ class Mean(Op):
 
     @staticmethod
     def backward(ctx, grad):
+        if not ctx.count:  # nothing to share: divide after expanding (PyTorch's order), so that the
+            # derivative in grad is a sum over no elements, 0, not 0 * (1 / 0) = NaN
+            return expand_back(grad, ctx.shape, ctx.dims, ctx.keepdim) / ctx.count, None, None
         return expand_back(grad / ctx.count, ctx.shape, ctx.dims, ctx.keepdim), None, None
 
 
@@ -177,14 +180,14 @@ class Norm(Op):
 
 class NormP(Op):
     """The p-norm for any other p: ``(sum |x|^p)^(1/p)``; p = inf is the largest |x|,
-    p = 0 the number of nonzero elements."""
+    p = -inf the smallest, p = 0 the number of nonzero elements."""
     node_name = "LinalgVectorNormBackward0"
 
     @staticmethod
     def forward(ctx, x, p, dims, keepdim):
         a = np.abs(x)
-        if p == float("inf"):
-            out = a.max(axis=dims, keepdims=keepdim)
+        if p in (float("inf"), -float("inf")):
+            out = (a.max if p > 0 else a.min)(axis=dims, keepdims=keepdim)
         elif p == 0:
             out = (a != 0).sum(axis=dims, keepdims=keepdim)
         else:
@@ -200,12 +203,12 @@ class NormP(Op):
         p = ctx.p
         if p == 0:
             return None, None, None, None  # a count: no gradient at all, as in PyTorch
-        if p == 1 or p == float("inf"):
+        if p == 1 or p in (float("inf"), -float("inf")):
             grad, out = (expand_back(t, x.shape, ctx.dims, ctx.keepdim) for t in (grad, out))
             if p == 1:
                 return x.sgn() * grad, None, None, None  # (PyTorch's order)
             a = x.abs()
-            is_max = (a == out).logical_or(a.isnan())  # ties share the gradient, as in amax; NaNs too
+            is_max = (a == out).logical_or(a.isnan())  # ties share the gradient, as in amax (amin); NaNs too
             return x.sgn() * (grad / is_max.sum(ctx.dims, keepdim=True) * is_max), None, None, None
         # d/dx_i = sgn(x_i) |x_i|^(p-1) / norm^(p-1), as PyTorch's norm_backward writes it
         grad, out = (unsqueeze_back(t, ctx.dims, ctx.keepdim) for t in (grad, out))
