@@ -530,10 +530,13 @@ class Op(Function):
                     numpy_errors.reset(token)
         if not isinstance(result, np.ndarray):  # NumPy returns scalars for 0-d results
             array = np.asarray(result)
-            saved = []  # forward saved its result: save the array instead (a loop, not a comprehension:
-            for s in ctx._to_save:  # that would make array and result cells in every call of _forward)
-                saved.append(array if s is result else s)
-            ctx._to_save = tuple(saved)
+            for s in ctx._to_save:
+                if s is result:  # forward saved its result: save the array instead (loops, not a
+                    saved = []  # comprehension: that would make array and result cells in every call)
+                    for t in ctx._to_save:
+                        saved.append(array if t is result else t)
+                    ctx._to_save = tuple(saved)
+                    break
             result = array
         return Tensor._wrap(result)
 
