@@ -17,6 +17,7 @@ from .._tensor import Tensor
 from ..autograd import no_grad
 
 _REDUCTIONS = ("mean", "sum", "none")
+_INT64, _UINT8 = np.dtype(np.int64), np.dtype(np.uint8)  # nll_loss's targets
 
 
 # -- activations --------------------------------------------------------------------------------
@@ -447,9 +448,10 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     x, t = input._data, target._data  # (their arrays: checked on every training step)
     if x.ndim == 0:
         raise ValueError("Expected 1 or more dimensions (got 0)")
-    if t.dtype != np.int64 and t.dtype != np.uint8:  # (int32 too is refused)
-        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {target.dtype.legacy_name}")
-    t = t.astype(np.int64, copy=False)  # (a Byte target: classes 0..255)
+    if t.dtype is not _INT64:  # (NumPy's dtypes are singletons: `is`, run on every step, is the quick test)
+        if t.dtype is not _UINT8:  # (int32 too is refused)
+            raise RuntimeError(f"expected target dtype to be Long or Byte, but got {target.dtype.legacy_name}")
+        t = t.astype(np.int64)  # a Byte target: classes 0..255, read as int64 for the checks below
     if x.ndim > 1 and x.shape[0] != t.shape[0]:
         raise ValueError(f"Expected input batch_size ({x.shape[0]}) to match target batch_size "
                          f"({target.shape[0]}).")
