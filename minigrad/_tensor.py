@@ -125,7 +125,7 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin, RandomMixin):
         return False  # minigrad has no complex dtypes
 
     def is_signed(self):
-        return self._data.dtype.kind in "if"
+        return self.dtype.is_signed
 
     def is_nonzero(self):
         if self._data.size != 1:

@@ -85,7 +85,7 @@ class ShapeMixin:
                 raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
             if counts.size == 1:  # one count for all
                 counts = np.full(n, counts.reshape(()))
-            elif counts.ndim != 1 or counts.size != n:
+            elif counts.size != n:
                 raise RuntimeError("repeats must have the same size as input along dim, but got repeats.size(0) = "
                                    f"{counts.size} and input.size({d}) = {n}")
             if (counts < 0).any():
@@ -423,10 +423,7 @@ class ShapeMixin:
             raise IndexError("index_fill_(): Expected dtype int64 for index.")
         if index._data.ndim > 1:
             raise RuntimeError("Index has to be a vector/scalar")
-        size = self._data.shape[d] if self._data.ndim else 1
-        bad = index._data[(index._data < -size) | (index._data >= size)]
-        if bad.size:
-            raise IndexError(f"index {bad.flat[0]} is out of bounds for dimension {d} with size {size}")
+        _check_bounds(index, self, d, negative=True, error=IndexError)
         if isinstance(value, function.Tensor):
             if value._data.ndim:
                 raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got "
@@ -452,10 +449,7 @@ class ShapeMixin:
             raise RuntimeError("index_copy_(): Source/destination tensor must have same slice shapes. Destination "
                                f"slice shape: {' '.join(map(str, _sliced(self, d)))} at dimension {d} and source "
                                f"slice shape: {' '.join(map(str, _sliced(source, d)))} at dimension 0.")
-        size = self._data.shape[d] if self._data.ndim else 1
-        bad = index._data[(index._data < 0) | (index._data >= size)]
-        if bad.size:
-            raise IndexError(f"index_copy_(): index {bad.flat[0]} is out of bounds for dimension {d} with size {size}")
+        _check_bounds(index, self, d, error=IndexError, prefix="index_copy_(): ")
         return ops.IndexCopy.apply(self, d, index, source)
 
     def index_put(self, indices, values, accumulate=False):
@@ -468,11 +462,11 @@ class ShapeMixin:
         if values.dtype is not self.dtype:
             raise RuntimeError("Index put requires the source and destination dtypes match, got "
                                f"{self.dtype.legacy_name} for the destination and {values.dtype.legacy_name} for the source.")
-        tensors = tuple(i for i in indices if isinstance(i, function.Tensor))
+        tensors = _indexing._tensors_in(tuple(indices))
         key = _indexing._array_index(tuple(indices))
         check_index(self._data.shape, key)
         picked = np.shape(self._data[key])
-        if not _broadcasts_to(values._data.shape, picked):
+        if not function._expandable(values._data.shape, picked):
             raise RuntimeError(f"shape mismatch: value tensor of shape {list(values.shape)} cannot be broadcast "
                                f"to indexing result of shape {list(picked)}")
         op = ops.IndexPutAdd if accumulate else ops.IndexPutValues
@@ -601,23 +595,20 @@ def _check_sizes(t, dim, index, src=None, name="gather"):
                                              f" and to be no larger size than src {list(src.shape)}"))
 
 
-def _broadcasts_to(shape, target):
-    return len(shape) <= len(target) and all(n in (1, m) for n, m in zip(shape[::-1], target[::-1]))
-
-
 def _sliced(t, dim):
     """``t``'s shape without ``dim`` (a 0-d tensor: no shape)."""
     shape = t._data.shape
     return shape[:dim] + shape[dim + 1:]
 
 
-def _check_bounds(index, t, dim):
-    """gather's and scatter's index: each entry a place along ``dim`` of ``t``, 0 to size - 1
-    (PyTorch takes no negative index here, unlike ``t[i]``)."""
+def _check_bounds(index, t, dim, *, negative=False, error=RuntimeError, prefix=""):
+    """An index along ``dim`` of ``t`` (gather's, scatter's, index_add's...): each entry 0 to
+    size - 1 (PyTorch takes no negative index there, unlike ``t[i]``; ``negative``: from -size,
+    as index_fill does); else PyTorch's ``error``, its words after ``prefix``."""
     size = t._data.shape[dim] if t._data.ndim else 1
-    bad = index._data[(index._data < 0) | (index._data >= size)]
+    bad = index._data[(index._data < (-size if negative else 0)) | (index._data >= size)]
     if bad.size:
-        raise RuntimeError(f"index {bad.flat[0]} is out of bounds for dimension {dim} with size {size}")
+        raise error(f"{prefix}index {bad.flat[0]} is out of bounds for dimension {dim} with size {size}")
 
 
 def _check_matrix(name, t):
