@@ -12,7 +12,7 @@ Where things are, in the order they build on each other:
                                  (operators, elementwise), _tensor_reduce.py, _tensor_shape.py,
                                  _tensor_random.py (random fills, sampling)
                                  _indexing.py and _inplace.py: x[key] and x.add_(y)
-    _creation.py, _functions.py  the torch.* functions: making tensors, torch.exp, torch.cat...
+    _creation.py, _functions*.py the torch.* functions: making tensors, torch.exp, torch.sum, torch.cat...
     nn/, optim/, utils/          modules and losses, optimizers, data loading
     serialization.py             torch.save / torch.load; _unsupported.py, jit.py, profiler.py: refusals
     viz/, fusion.py, exercises/  for the course: pictures of the graph, operator fusion, checks
@@ -33,29 +33,30 @@ from ._creation import BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTen
 from ._creation import ByteTensor, CharTensor, ShortTensor
 from ._dtype import finfo, iinfo  # a dtype's limits: finfo(torch.float32).eps
 from ._einsum import einsum
-from ._functions import (abs, absolute, acos, add, all, allclose, amax, amin, any, arccos, arcsin,
-                         arctan, arctan2, argmax, argmin, argsort, asin, atan, atan2, bmm, cat, ceil,
-                         chunk, clamp, clamp_max, clamp_min, clip, clone, concat, concatenate, cos,
-                         cosh, count_nonzero, cumprod, cumsum, detach, diag, diagonal, div, divide,
-                         dot, eq, equal, erf, exp, exp2, expm1, fix, flatten, flip, floor,
-                         floor_divide, fmax, fmin, fmod, frac, gather, ge, ger, greater,
-                         greater_equal, gt, index_add, index_copy, index_fill, index_put, index_select,
-                         argwhere, broadcast_to, positive, repeat_interleave,
-                         is_floating_point, is_tensor,
-                         isclose, isfinite, isinf, isnan, le, lerp, less, less_equal, log, log10,
-                         log1p, log2, log_softmax, logaddexp, logical_and, logical_not, logical_or,
-                         logical_xor, logsumexp, lt, masked_fill, masked_select, matmul, max,
-                         maximum, mean, min, minimum, mm, moveaxis, movedim, mul, multiply, mv,
-                         nan_to_num, narrow, ne, neg, negative, nonzero, norm, not_equal, numel,
-                         outer, permute, pow, prod, reciprocal, relu, remainder, reshape, roll,
-                         round, rsqrt, scatter, scatter_add, sigmoid, sign, sin, sinh, softmax,
-                         sort, split, sqrt, square, squeeze, stack, std, sub, subtract, sum,
-                         sum_to_size, swapaxes, swapdims, t, take_along_dim, tan, tanh, tile, topk,
-                         trace, transpose, tril, triu, true_divide, trunc, unbind, unflatten,
-                         unsqueeze, var, where)
-from ._functions import (addcdiv, addcmul, addmm, bincount, median, multinomial,  # names tutorials use
-                         unique)
-from ._functions import diff, nanmean, nansum, ravel
+from ._functions import (abs, absolute, acos, add, allclose, arccos, arcsin, arctan, arctan2, asin, atan,
+                         atan2, bmm, cat, ceil, clamp, clamp_max, clamp_min, clip, concat, concatenate, cos,
+                         cosh, diag, diagonal, div, divide, dot, eq, equal, erf, exp, exp2, expm1, fix, floor,
+                         floor_divide, fmax, fmin, fmod, frac, ge, ger, greater, greater_equal, gt, is_tensor,
+                         isclose, isfinite, isinf, isnan, le, lerp, less, less_equal, log, log10, log1p, log2,
+                         logaddexp, logical_and, logical_not, logical_or, logical_xor, lt, matmul, maximum,
+                         minimum, mm, mul, multiply, mv, nan_to_num, ne, neg, negative, not_equal, outer,
+                         positive, pow, reciprocal, relu, remainder, round, rsqrt, sigmoid, sign, sin, sinh,
+                         sqrt, square, stack, sub, subtract, tan, tanh, trace, tril, triu, true_divide, trunc,
+                         where)
+from ._functions_reduce import (all, amax, amin, any, argmax, argmin, argsort, count_nonzero, cumprod, cumsum,
+                                log_softmax, logsumexp, max, mean, min, norm, prod, softmax, sort, std, sum,
+                                topk, var)
+from ._functions_shape import (argwhere, broadcast_to, chunk, clone, detach, flatten, flip, gather, index_add,
+                               index_copy, index_fill, index_put, index_select, is_floating_point, masked_fill,
+                               masked_select, moveaxis, movedim, narrow, nonzero, numel, permute,
+                               repeat_interleave, reshape, roll, scatter, scatter_add, split, squeeze,
+                               sum_to_size, swapaxes, swapdims, t, take_along_dim, tile, transpose, unbind,
+                               unflatten, unsqueeze)
+from ._functions import addcdiv, addcmul, addmm, multinomial  # names tutorials use
+from ._functions_reduce import bincount, median, unique
+from ._functions import diff
+from ._functions_reduce import nanmean, nansum
+from ._functions_shape import ravel
 from ._functions import is_warn_always_enabled, set_warn_always
 from ._functions import rsub  # other - alpha * input
 from ._functions import erfc, erfinv  # erf's family (SciPy's)

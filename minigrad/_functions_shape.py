@@ -1,0 +1,164 @@
+"""The ``torch.*`` functions of shapes, indexing and copies: ``torch.reshape(x, s)`` is
+``x.reshape(s)``, ``torch.gather``, ``torch.clone``... Each is its Tensor method
+(minigrad/_tensor_shape.py) under PyTorch's function name; the rest of the namespace's
+functions are in _functions.py.
+"""
+from ._creation import arange
+
+
+def reshape(input, shape):
+    return input.reshape(shape)
+
+
+def flatten(input, start_dim=0, end_dim=-1):
+    return input.flatten(start_dim, end_dim)
+
+
+def ravel(input):
+    return input.ravel()
+
+
+def unflatten(input, dim, sizes):
+    return input.unflatten(dim, sizes)
+
+
+def transpose(input, dim0, dim1):
+    return input.transpose(dim0, dim1)
+
+
+swapaxes = swapdims = transpose
+
+
+def permute(input, dims):
+    return input.permute(dims)
+
+
+def movedim(input, source, destination):
+    return input.movedim(source, destination)
+
+
+moveaxis = movedim
+
+
+def t(input):
+    return input.t()
+
+
+def unsqueeze(input, dim):
+    return input.unsqueeze(dim)
+
+
+def squeeze(input, dim=None):
+    return input.squeeze(dim)
+
+
+def sum_to_size(input, *size):
+    return input.sum_to_size(*size)
+
+
+def tile(input, dims):
+    return input.tile(dims)
+
+
+def flip(input, dims):
+    return input.flip(dims)
+
+
+def roll(input, shifts, dims=None):
+    return input.roll(shifts, dims)
+
+
+def chunk(input, chunks, dim=0):
+    return input.chunk(chunks, dim)
+
+
+def split(tensor, split_size_or_sections, dim=0):
+    return tensor.split(split_size_or_sections, dim)
+
+
+def narrow(input, dim, start, length):
+    return input.narrow(dim, start, length)
+
+
+def unbind(input, dim=0):
+    return input.unbind(dim)
+
+
+def gather(input, dim, index):
+    return input.gather(dim, index)
+
+
+def take_along_dim(input, indices, dim=None):
+    return input.take_along_dim(indices, dim)
+
+
+def scatter(input, dim, index, src=None, *, value=None, reduce=None):
+    return input.scatter(dim, index, src, value=value, reduce=reduce)
+
+
+def scatter_add(input, dim, index, src):
+    return input.scatter_add(dim, index, src)
+
+
+def index_select(input, dim, index):
+    return input.index_select(dim, index)
+
+
+def index_add(input, dim, index, source, *, alpha=1):
+    return input.index_add(dim, index, source, alpha=alpha)
+
+
+def index_fill(input, dim, index, value):
+    return input.index_fill(dim, index, value)
+
+
+def index_copy(input, dim, index, source):
+    return input.index_copy(dim, index, source)
+
+
+def index_put(input, indices, values, accumulate=False):
+    return input.index_put(indices, values, accumulate)
+
+
+def masked_fill(input, mask, value):
+    return input.masked_fill(mask, value)
+
+
+def masked_select(input, mask):
+    return input.masked_select(mask)
+
+
+def nonzero(input, *, as_tuple=False):
+    return input.nonzero(as_tuple=as_tuple)
+
+
+def argwhere(input):
+    return input.argwhere()
+
+
+def broadcast_to(input, size):
+    return input.broadcast_to(size)
+
+
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    if repeats is None:  # torch.repeat_interleave(counts): each index, counts[i] times
+        return arange(input.numel()).repeat_interleave(input)
+    return input.repeat_interleave(repeats, dim, output_size=output_size)
+
+
+# Copies and counts
+
+def clone(input, *, memory_format=None):
+    return input.clone(memory_format=memory_format)
+
+
+def detach(input):
+    return input.detach()
+
+
+def numel(input):
+    return input.numel()
+
+
+def is_floating_point(input):
+    return input.is_floating_point()
