@@ -1,4 +1,6 @@
-"""The Tensor's arithmetic: operators, comparisons, elementwise functions and their in-place forms.
+"""The Tensor's arithmetic: operators, elementwise functions and their in-place forms.
+
+Comparisons, logic and bitwise operators are in _tensor_logic.py.
 
 ``class Tensor`` (minigrad/_tensor.py) inherits these methods; each is a short call into an
 op of ``minigrad/ops/``. This module sits below the Tensor class and reaches it only
@@ -391,120 +393,6 @@ class MathMixin:
         return self.reshape(-1, 1) * other
 
     ger = outer
-
-    # -- comparisons (not differentiable: they give bool tensors) ----------------------------
-    def _compare(self, other, fn):
-        other = other._data if isinstance(other, function.Tensor) else other
-        other = _dtype.wrapped(other, self.dtype)  # as PyTorch's: uint8 > -1 compares with 255
-        try:
-            return function.Tensor._wrap(np.asarray(fn(self._data, other)))
-        except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead
-            check_broadcast(self._data.shape, np.shape(other))
-            raise
-
-    def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-        """``|self - other| <= atol + rtol * |other|`` element by element, as PyTorch computes
-        it: equal values (infinities too) are close; NaN only to NaN, with ``equal_nan``."""
-        check_tensors("isclose", 1, other=other)
-        if self.dtype is not other.dtype:
-            raise RuntimeError(f"{self.dtype.legacy_name} did not match {other.dtype.legacy_name}")
-        for name, tol in (("rtol", rtol), ("atol", atol)):
-            if tol < 0:
-                raise RuntimeError(f"{name} must be greater than or equal to zero, but got {tol}")
-        a, b = self._data, other._data
-        check_broadcast(a.shape, b.shape)
-        close = a == b
-        if equal_nan and a.dtype.kind == "f":
-            close |= np.isnan(a) & np.isnan(b)
-        if rtol or atol:
-            if a.dtype.kind != "f":  # integers and bools: the error in the default float dtype
-                a, b = (x.astype(_dtype.get_default_dtype().np) for x in (a, b))
-            with np.errstate(invalid="ignore"):  # inf - inf: NaN, which is not finite
-                error = np.abs(a - b)
-            close |= np.isfinite(error) & (error <= atol + np.abs(rtol * b))
-        return function.Tensor._wrap(np.asarray(close))
-
-    def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-        check_tensors("allclose", 1, other=other)
-        return bool(self.isclose(other, rtol, atol, equal_nan)._data.all())
-
-    def equal(self, other):
-        """True if both have the same shape and the same values (NaN equals nothing)."""
-        check_tensors("equal", 1, other=other)
-        return self._data.shape == other._data.shape and bool((self._data == other._data).all())
-
-    def __eq__(self, other):
-        return self._compare(other, np.equal)
-
-    def __ne__(self, other):
-        return self._compare(other, np.not_equal)
-
-    def __lt__(self, other):
-        return self._compare(other, np.less)
-
-    def __le__(self, other):
-        return self._compare(other, np.less_equal)
-
-    def __gt__(self, other):
-        return self._compare(other, np.greater)
-
-    def __ge__(self, other):
-        return self._compare(other, np.greater_equal)
-
-    def _bitwise(self, name, fn, other):
-        """``&``, ``|``, ``^`` in the operands' common dtype by PyTorch's promotion, not NumPy's
-        (int32 & a 0-d int64 is int32; a bool tensor & an int tensor works bit by bit)."""
-        dt = _dtype.result_type(self, other)
-        if dt.is_floating_point:  # a float operand: PyTorch names the common dtype
-            raise NotImplementedError(f'"bitwise_{name}_cpu" not implemented for \'{dt.legacy_name}\'')
-        return _as_tensor(self, dt)._compare(_as_tensor(other, dt), fn)
-
-    def __and__(self, other):
-        return self._bitwise("and", np.bitwise_and, other)
-
-    def __or__(self, other):
-        return self._bitwise("or", np.bitwise_or, other)
-
-    def __invert__(self):
-        if self.dtype.is_floating_point:  # (bools and integers only, as &, |, ^ below)
-            raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
-        return function.Tensor._wrap(np.logical_not(self._data) if self.dtype is _dtype.bool else ~self._data)
-
-    def __xor__(self, other):
-        return self._bitwise("xor", np.bitwise_xor, other)
-
-    __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
-
-    eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
-    greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
-
-    def logical_and(self, other):
-        return self._compare(other, np.logical_and)
-
-    def logical_or(self, other):
-        return self._compare(other, np.logical_or)
-
-    def logical_xor(self, other):
-        return self._compare(other, np.logical_xor)
-
-    def logical_not(self):
-        return function.Tensor._wrap(np.logical_not(self._data))
-
-    def where(self, condition, other):
-        """This tensor where ``condition`` holds, else ``other`` (a tensor or a number)."""
-        dt = _dtype.result_type(self, other)
-        if not isinstance(condition, function.Tensor):  # (a tensor: the node keeps it, as PyTorch's)
-            condition = function.Tensor._wrap(np.asarray(condition))
-        if condition._data.dtype != np.bool_:
-            raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with "
-                               f"dtype {condition.dtype.legacy_name}")
-        other = _dtype.scalar_for(other, dt)  # (a number that does not fit: PyTorch's error)
-        try:
-            return _in_dtype(ops.Where.apply(condition, _as_tensor(self, dt), _as_tensor(other, dt)), dt)
-        except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead:
-            check_broadcast(condition.shape, self._data.shape)
-            check_broadcast(np.broadcast_shapes(condition.shape, self._data.shape), np.shape(other))
-            raise
 
     # -- elementwise functions -----------------------------------------------------------------
     # Integer inputs of the non-polynomial ones are computed as float32, as in PyTorch.
