@@ -28,6 +28,7 @@ from ._tensor_math import MathMixin
 from ._tensor_random import RandomMixin
 from ._tensor_reduce import ReduceMixin
 from ._tensor_shape import ShapeMixin
+from ._tensor_special import SpecialMixin
 from ._unsupported import refusal
 from .autograd import backward as _backward
 from .autograd import function, grad_mode
@@ -35,7 +36,7 @@ from .autograd.function import _Handle
 from .autograd.grad_mode import _state as _grad_state
 
 
-class Tensor(MathMixin, LogicMixin, ReduceMixin, ShapeMixin, RandomMixin):
+class Tensor(MathMixin, LogicMixin, SpecialMixin, ReduceMixin, ShapeMixin, RandomMixin):
     __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_version_box", "__weakref__",
                  "__dict__")
     _hooks = None  # {id: fn} of a leaf's hooks, made when the first one is registered

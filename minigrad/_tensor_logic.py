@@ -8,7 +8,7 @@ import numpy as np
 
 from . import _dtype, ops
 from ._conventions import check_broadcast
-from ._tensor_math import _as_tensor, _in_dtype, check_tensors
+from ._tensor_math import _as_tensor, _in_dtype, _in_place, check_tensors
 from .autograd import function
 
 
@@ -97,6 +97,54 @@ class LogicMixin:
         return self._bitwise("xor", np.bitwise_xor, other)
 
     __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
+    bitwise_and, bitwise_or, bitwise_xor = __and__, __or__, __xor__
+
+    def bitwise_not(self):
+        if self.dtype.is_floating_point:  # (the kernel's error; ``~x`` has its own words, above)
+            raise NotImplementedError(f'"bitwise_not_cpu" not implemented for \'{self.dtype.legacy_name}\'')
+        return ~self
+
+    def _shift(self, name, other, left):
+        """``self << other`` or ``>>``, in the common dtype, as PyTorch's kernels shift: by
+        a count outside [0, bits), a left shift gives 0 and a right shift the sign (0 or -1)
+        where C (and NumPy) leave the result undefined."""
+        other = _dtype.python_number(other)
+        dt = _dtype.result_type(self, other)
+        if dt.is_floating_point or dt is _dtype.bool:
+            raise NotImplementedError(f'"{name}_cpu" not implemented for \'{dt.legacy_name}\'')
+        a, b = _as_tensor(self, dt)._data, _as_tensor(other, dt)._data
+        check_broadcast(a.shape, b.shape)
+        bits = a.dtype.itemsize * 8
+        outside = (b < 0) | (b >= bits)
+        count = np.where(outside, 0, b).astype(dt.np)
+        if left:
+            out = np.where(outside, np.zeros((), dt.np), np.left_shift(a, count))
+        else:
+            out = np.where(outside, np.right_shift(a, np.asarray(bits - 1, dt.np)), np.right_shift(a, count))
+        return function.Tensor._wrap(np.asarray(out, dt.np))
+
+    def __lshift__(self, other):
+        return self._shift("lshift", other, True)
+
+    def __rshift__(self, other):
+        return self._shift("rshift", other, False)
+
+    def __rlshift__(self, other):
+        return _as_tensor(other, _dtype.result_type(self, other))._shift("lshift", self, True)
+
+    def __rrshift__(self, other):
+        return _as_tensor(other, _dtype.result_type(self, other))._shift("rshift", self, False)
+
+    bitwise_left_shift, bitwise_right_shift = __lshift__, __rshift__
+
+    # -- in-place forms: the result is written in self's dtype (``x.eq_(y)`` keeps x a float tensor)
+    eq_, ne_, lt_, le_, gt_, ge_ = (_in_place(f) for f in (__eq__, __ne__, __lt__, __le__, __gt__, __ge__))
+    greater_, less_, greater_equal_, less_equal_, not_equal_ = gt_, lt_, ge_, le_, ne_
+    bitwise_and_, bitwise_or_, bitwise_xor_ = _in_place(__and__), _in_place(__or__), _in_place(__xor__)
+    bitwise_not_ = _in_place(bitwise_not)
+    bitwise_left_shift_, bitwise_right_shift_ = _in_place(__lshift__), _in_place(__rshift__)
+    __iand__, __ior__, __ixor__ = bitwise_and_, bitwise_or_, bitwise_xor_
+    __ilshift__, __irshift__ = bitwise_left_shift_, bitwise_right_shift_
 
     eq, ne, lt, le, gt, ge = __eq__, __ne__, __lt__, __le__, __gt__, __ge__
     greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
@@ -112,6 +160,9 @@ class LogicMixin:
 
     def logical_not(self):
         return function.Tensor._wrap(np.logical_not(self._data))
+
+    logical_and_, logical_or_ = _in_place(logical_and), _in_place(logical_or)
+    logical_xor_, logical_not_ = _in_place(logical_xor), _in_place(logical_not)
 
     def where(self, condition, other):
         """This tensor where ``condition`` holds, else ``other`` (a tensor or a number)."""

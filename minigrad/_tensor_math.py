@@ -659,6 +659,18 @@ class MathMixin:
     relu_, abs_, sign_, erf_ = _in_place(relu), _in_place(abs), _in_place(sign), _in_place(erf)
     erfc_, erfinv_, sgn_ = _in_place(erfc), _in_place(erfinv), _in_place(sgn)
     floor_, ceil_, trunc_, frac_ = _in_place(floor), _in_place(ceil), _in_place(trunc), _in_place(frac)
+    # PyTorch's other names for them
+    subtract_, multiply_, true_divide_, negative_, absolute_, fix_ = sub_, mul_, div_, neg_, abs_, trunc_
+    arcsin_, arccos_, arctan_, arctan2_ = asin_, acos_, atan_, atan2_
+
+    def divide_(self, other, *, rounding_mode=None):
+        return _inplace.apply(self, lambda t, o: t.div(o, rounding_mode=rounding_mode), other)
+
+    def cumsum_(self, dim, *, dtype=None):
+        return _inplace.apply(self, lambda t: t.cumsum(dim, dtype=dtype))
+
+    def cumprod_(self, dim, *, dtype=None):
+        return _inplace.apply(self, lambda t: t.cumprod(dim, dtype=dtype))
 
     __iadd__ = add_
     __isub__ = sub_

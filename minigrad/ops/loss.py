@@ -232,7 +232,8 @@ class Xlogy(Op):
     @quiet
     def forward(ctx, x, y):
         ctx.save_for_backward(x, y)
-        return np.where(x == 0, 0, x * np.log(y)).astype(np.result_type(x, y), copy=False)
+        # (but NaN where y is NaN, as PyTorch's)
+        return np.where((x == 0) & (y == y), 0, x * np.log(y)).astype(np.result_type(x, y), copy=False)
 
     @staticmethod
     def backward(ctx, grad):

@@ -389,12 +389,117 @@ class Rsqrt(Op):
         return grad * -0.5 * out ** 3  # (x^-1/2)' = -x^-3/2 / 2
 
 
-def _scipy_special(name, x):
-    """SciPy's special function ``name`` of an array, in x's dtype (NumPy has none of the erf
-    family). Imported on first use: loading scipy.special takes 0.1 s, which ``import minigrad``
-    need not pay."""
+class Asinh(Op):
+    node_name = "AsinhBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.arcsinh(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * (x.pow(2) + 1).rsqrt()  # asinh' = 1 / sqrt(x^2 + 1)
+
+
+class Acosh(Op):
+    node_name = "AcoshBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.arccosh(x)  # NaN below 1
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * (x.pow(2) - 1).rsqrt()  # acosh' = 1 / sqrt(x^2 - 1)
+
+
+class Atanh(Op):
+    node_name = "AtanhBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.arctanh(x)  # +-inf at +-1, NaN beyond
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad / (1 - x.pow(2))  # atanh' = 1 / (1 - x^2)
+
+
+class Deg2Rad(Op):
+    node_name = "Deg2RadBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        return x * np.asarray(math.pi / 180, x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return MulNumber.apply(grad, math.pi / 180)  # a straight line: its slope
+
+
+class Rad2Deg(Op):
+    node_name = "Rad2DegBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        return x * np.asarray(180 / math.pi, x.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return MulNumber.apply(grad, 180 / math.pi)
+
+
+class Logit(Op):
+    """``log(x / (1 - x))``, the inverse of sigmoid; with ``eps``, x is first clamped to
+    [eps, 1 - eps] (so that 0 and 1 give finite values)."""
+    node_name = "LogitBackward0"
+
+    @staticmethod
+    def forward(ctx, x, eps):
+        ctx.save_for_backward(x)
+        ctx.eps = eps
+        if eps is not None:
+            x = np.clip(x, eps, 1 - eps).astype(x.dtype, copy=False)
+        with np.errstate(divide="ignore", invalid="ignore"):  # inf at 0 and 1, NaN outside
+            return np.log(x / (1 - x))
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        eps = ctx.eps  # PyTorch's: 1 / (x (1 - x)) inside; 0 where eps clamped x, NaN outside [0, 1]
+        lo, hi, outside = (0.0, 1.0, math.nan) if eps is None else (eps, 1.0 - eps, 0.0)
+        return (grad / (x * (1 - x))).where((x >= lo).logical_and(x <= hi), outside), None
+
+
+class Sinc(Op):
+    """``sin(pi x) / (pi x)``, 1 at 0 (its limit)."""
+    node_name = "SincBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return np.sinc(x).astype(x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors  # (pi x cos(pi x) - sin(pi x)) / (pi x^2), and 0 at 0 (the top of the hump)
+        pi_x = x * math.pi
+        slope = (pi_x * pi_x.cos() - pi_x.sin()) / (x * x * math.pi)
+        return (grad * slope).where(x != 0, 0.0)
+
+
+def _scipy_special(name, x, *first):
+    """SciPy's special function ``name`` of an array (after the arguments ``first``, as
+    polygamma's n), in x's dtype (NumPy has none of the erf family). Imported on first use:
+    loading scipy.special takes 0.1 s, which ``import minigrad`` need not pay."""
     import scipy.special
-    return np.asarray(getattr(scipy.special, name)(x), dtype=x.dtype)
+    return np.asarray(getattr(scipy.special, name)(*first, x), dtype=x.dtype)
 
 
 def erf(x):
