@@ -62,6 +62,11 @@ from ._functions import is_warn_always_enabled, set_warn_always
 from ._functions import rsub  # other - alpha * input
 from ._functions import erfc, erfinv  # erf's family (SciPy's)
 from ._functions import sgn  # sign, as norm's backward records it
+from ._functions import (acosh, arccosh, arcsinh, arctanh, asinh, atanh, bitwise_and,  # the rarer elementwise ones
+                         bitwise_left_shift, bitwise_not, bitwise_or, bitwise_right_shift, bitwise_xor, copysign,
+                         deg2rad, digamma, float_power, frexp, gcd, heaviside, hypot, i0, isneginf, isposinf,
+                         isreal, lcm, ldexp, lgamma, logaddexp2, logit, nextafter, polygamma, rad2deg, signbit,
+                         sinc, xlogy)
 from ._conventions import channels_last, contiguous_format, memory_format, preserve_format  # layouts
 from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack, hstack, meshgrid,  # joins
                        row_stack, vstack)

@@ -210,6 +210,78 @@ def clamp_max(input, max):
     return input.clamp_max(max)
 
 
+# The rarer ones (_tensor_special.py)
+
+def asinh(input):
+    return input.asinh()
+
+
+def acosh(input):
+    return input.acosh()
+
+
+def atanh(input):
+    return input.atanh()
+
+
+arcsinh, arccosh, arctanh = asinh, acosh, atanh
+
+
+def deg2rad(input):
+    return input.deg2rad()
+
+
+def rad2deg(input):
+    return input.rad2deg()
+
+
+def logit(input, eps=None):
+    return input.logit(eps)
+
+
+def sinc(input):
+    return input.sinc()
+
+
+def lgamma(input):
+    return input.lgamma()
+
+
+def digamma(input):
+    return input.digamma()
+
+
+def polygamma(n, input):
+    if type(n) is not builtins.int:  # (n first: torch.polygamma(x, 1) names it)
+        raise TypeError(f"polygamma(): argument 'n' (position 1) must be int, not {type(n).__name__}")
+    check_tensors("polygamma", 2, input=input)
+    return input.polygamma(n)
+
+
+def i0(input):
+    return input.i0()
+
+
+def signbit(input):
+    return input.signbit()
+
+
+def isposinf(input):
+    return input.isposinf()
+
+
+def isneginf(input):
+    return input.isneginf()
+
+
+def isreal(input):
+    return input.isreal()
+
+
+def frexp(input):
+    return input.frexp()
+
+
 # Of two tensors (either may be a number where PyTorch allows it)
 
 def add(input, other, *, alpha=1):
@@ -290,6 +362,61 @@ def logaddexp(input, other):
     return input.logaddexp(other)
 
 
+def logaddexp2(input, other):
+    check_tensors("logaddexp2", 1, input=input, other=other)
+    return input.logaddexp2(other)
+
+
+def hypot(input, other):
+    check_tensors("hypot", 1, input=input, other=other)
+    return input.hypot(other)
+
+
+def nextafter(input, other):
+    check_tensors("nextafter", 1, input=input, other=other)
+    return input.nextafter(other)
+
+
+def ldexp(input, other):
+    check_tensors("ldexp", 1, input=input, other=other)
+    return input.ldexp(other)
+
+
+def xlogy(input, other):
+    """``input * log(other)``, 0 where input is 0; either may be a number (not both)."""
+    if not isinstance(input, Tensor):  # a number times the log of a tensor: XlogyBackward1
+        check_tensors("xlogy", 2, other=other)
+        dt = _dtype.result_type(other, input)
+        dt = dt if dt.is_floating_point else _dtype.get_default_dtype()
+        return ops.NumberXlogy.apply(input, other.to(dt))
+    return input.xlogy(other)
+
+
+def copysign(input, other):
+    return input.copysign(other)
+
+
+def float_power(input, exponent):
+    if not isinstance(input, Tensor):  # a number to tensor powers: PowBackward2, in float64
+        return builtins.float(input) ** exponent.double()
+    return input.float_power(exponent)
+
+
+def heaviside(input, values):
+    check_tensors("heaviside", 1, input=input)
+    return input.heaviside(values)
+
+
+def gcd(input, other):
+    check_tensors("gcd", 1, input=input)
+    return input.gcd(other)
+
+
+def lcm(input, other):
+    check_tensors("lcm", 1, input=input)
+    return input.lcm(other)
+
+
 # Comparisons and logic (bool results, no gradients)
 
 def eq(input, other):
@@ -333,6 +460,30 @@ def logical_xor(input, other):
 
 def logical_not(input):
     return input.logical_not()
+
+
+def bitwise_and(input, other):
+    return input & other  # (input may be a number: torch.bitwise_and(2, t))
+
+
+def bitwise_or(input, other):
+    return input | other  # (input may be a number: torch.bitwise_or(2, t))
+
+
+def bitwise_xor(input, other):
+    return input ^ other  # (input may be a number: torch.bitwise_xor(2, t))
+
+
+def bitwise_not(input):
+    return input.bitwise_not()
+
+
+def bitwise_left_shift(input, other):
+    return input << other
+
+
+def bitwise_right_shift(input, other):
+    return input >> other
 
 
 # Products

@@ -120,7 +120,7 @@ class LogicMixin:
         if left:
             out = np.where(outside, np.zeros((), dt.np), np.left_shift(a, count))
         else:
-            out = np.where(outside, np.right_shift(a, np.asarray(bits - 1, dt.np)), np.right_shift(a, count))
+            out = np.where(outside, np.where(a < 0, -1, 0).astype(dt.np), np.right_shift(a, count))
         return function.Tensor._wrap(np.asarray(out, dt.np))
 
     def __lshift__(self, other):

@@ -72,12 +72,12 @@ class SpecialMixin:
     def digamma(self):
         return ops.Digamma.apply(_floating(self))
 
-    def polygamma(self, n):
+    def polygamma(self, n, op=ops.Polygamma):
         if type(n) is not int:
             raise TypeError(f"polygamma(): argument 'n' (position 1) must be int, not {type(n).__name__}")
         if n < 0:
             raise RuntimeError("polygamma(n, x) does not support negative n.")
-        return ops.Polygamma.apply(_floating(self), n)
+        return op.apply(_floating(self), n)
 
     def i0(self):
         return ops.I0.apply(_floating(self))
@@ -106,7 +106,14 @@ class SpecialMixin:
 
     def ldexp(self, other):
         check_tensors("ldexp", 1, other=other)
-        return _float_pair(ops.Ldexp, self, other)
+        if other.dtype.is_floating_point:
+            return _float_pair(ops.Ldexp, self, other)
+        # An integer exponent stays one: PyTorch's gradient, grad * 2 ** other, is then computed
+        # in integers, so a negative exponent's is 0 (as 2 ** -1 is 0 in integers).
+        dt = _dtype.result_type(self, other)
+        x = _as_tensor(self, dt if dt.is_floating_point else _dtype.get_default_dtype())
+        check_broadcast(x._data.shape, other._data.shape)
+        return ops.Ldexp.apply(x, other)
 
     def hypot(self, other):
         check_tensors("hypot", 1, other=other)
@@ -123,7 +130,11 @@ class SpecialMixin:
     def xlogy(self, other):
         """``self * log(other)``, 0 where self is 0 (unless other is NaN)."""
         other = _dtype.python_number(other)
-        return _float_pair(ops.Xlogy if isinstance(other, function.Tensor) else ops.XlogyNumber, self, other)
+        if isinstance(other, function.Tensor):
+            return _float_pair(ops.Xlogy, self, other)
+        dt = _dtype.result_type(self, other)
+        dt = dt if dt.is_floating_point else _dtype.get_default_dtype()
+        return _in_dtype(ops.XlogyNumber.apply(_as_tensor(self, dt), other), dt)
 
     def copysign(self, other):
         other = _dtype.python_number(other)
@@ -139,13 +150,13 @@ class SpecialMixin:
             return self.double() ** exponent.double()
         return self.double() ** exponent
 
-    def heaviside(self, values):
+    def heaviside(self, values, op=ops.Heaviside):
         """0 where self < 0, 1 where self > 0, ``values`` where self is 0 (no derivative)."""
         check_tensors("heaviside", 1, values=values)
         if values.dtype is not self.dtype:
             raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
         try:
-            return ops.Heaviside.apply(*(t if t._requires_grad else t._data for t in (self, values)))
+            return op.apply(*(t if t._requires_grad else t._data for t in (self, values)))
         except ValueError:
             check_broadcast(self._data.shape, values._data.shape)
             raise
@@ -171,9 +182,24 @@ class SpecialMixin:
         return _inplace.apply(self, SpecialMixin.float_power, exponent)
 
     # -- in-place forms (see _inplace.py): an integer tensor cannot hold a float result
-    asinh_, acosh_, atanh_ = _in_place(asinh), _in_place(acosh), _in_place(atanh)
+    # (asinh_, acosh_, atanh_, polygamma_ and heaviside_ record nodes of their own, as PyTorch's)
+    def asinh_(self):
+        return _inplace.apply(self, lambda t: ops.AsinhInplace.apply(_floating(t)))
+
+    def acosh_(self):
+        return _inplace.apply(self, lambda t: ops.AcoshInplace.apply(_floating(t)))
+
+    def atanh_(self):
+        return _inplace.apply(self, lambda t: ops.AtanhInplace.apply(_floating(t)))
+
+    def polygamma_(self, n):
+        return _inplace.apply(self, lambda t: t.polygamma(n, ops.PolygammaInplace))
+
+    def heaviside_(self, values):
+        return _inplace.apply(self, lambda t, v: t.heaviside(v, ops.HeavisideInplace), values)
+
     arcsinh_, arccosh_, arctanh_ = asinh_, acosh_, atanh_
     deg2rad_, rad2deg_, logit_, sinc_ = _in_place(deg2rad), _in_place(rad2deg), _in_place(logit), _in_place(sinc)
-    lgamma_, digamma_, polygamma_, i0_ = _in_place(lgamma), _in_place(digamma), _in_place(polygamma), _in_place(i0)
+    lgamma_, digamma_, i0_ = _in_place(lgamma), _in_place(digamma), _in_place(i0)
     ldexp_, hypot_, nextafter_, xlogy_ = _in_place(ldexp), _in_place(hypot), _in_place(nextafter), _in_place(xlogy)
-    copysign_, heaviside_, gcd_, lcm_ = _in_place(copysign), _in_place(heaviside), _in_place(gcd), _in_place(lcm)
+    copysign_, gcd_, lcm_ = _in_place(copysign), _in_place(gcd), _in_place(lcm)

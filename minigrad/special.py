@@ -1,8 +1,10 @@
 """``torch.special``: special functions under SciPy-style names, for code that writes
 ``torch.special.erf(x)`` or ``torch.special.expit(x)``. Each is the Tensor method of the same
 meaning (``expit`` is ``sigmoid``), so it records the same node (ErfBackward0,
-SigmoidBackward0). PyTorch's others (Bessel functions, gamma functions, ...) are not here.
+SigmoidBackward0); ``gammaln`` is ``lgamma``, ``psi`` is ``digamma``. PyTorch's others
+(most Bessel functions, zeta, ...) are not here.
 """
+from . import _functions, ops
 from ._tensor_math import check_tensors
 
 
@@ -44,3 +46,46 @@ def log1p(input):
 def logsumexp(input, dim, keepdim=False):
     check_tensors("special_logsumexp", 1, input=input)
     return input.logsumexp(dim, keepdim)
+
+
+# The gamma family, i0 and i1 (SciPy's, in minigrad/ops/special.py); logit, xlogy, sinc
+
+def gammaln(input):
+    check_tensors("special_gammaln", 1, input=input)
+    return input.lgamma()
+
+
+def digamma(input):
+    check_tensors("special_digamma", 1, input=input)
+    return input.digamma()
+
+
+psi = digamma
+
+
+def polygamma(n, input):
+    check_tensors("special_polygamma", 2, input=input)
+    return input.polygamma(n)
+
+
+def i0(input):
+    check_tensors("special_i0", 1, input=input)
+    return input.i0()
+
+
+def i1(input):
+    check_tensors("special_i1", 1, input=input)
+    return ops.I1.apply(input if input.dtype.is_floating_point else input.float())
+
+
+def logit(input, eps=None):
+    check_tensors("special_logit", 1, input=input)
+    return input.logit(eps)
+
+
+xlogy = _functions.xlogy  # (either argument may be a number)
+
+
+def sinc(input):
+    check_tensors("special_sinc", 1, input=input)
+    return input.sinc()

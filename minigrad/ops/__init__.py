@@ -35,8 +35,9 @@ unary.py           Exp, Log, Sqrt, Abs, Relu, Sigmoid, Tanh (ExpBackward0, ...),
                    Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Exp2, Expm1, Log2, Log10,
                    Log1p (Log1PBackward0), Rsqrt, Erf, Erfc, Erfinv, Frac, NanToNum; the steps, whose
                    gradient is 0: Sign, Sgn, Floor, Ceil, Trunc, Round (RoundBackward0/1);
-                   Asinh, Acosh, Atanh, Deg2Rad, Rad2Deg, Logit, Sinc
-special.py         Lgamma, Digamma, Polygamma, I0, I1 (SpecialI1Backward0): SciPy's, each the
+                   Asinh, Acosh, Atanh (and their in-place nodes, AsinhBackward1..., which have no
+                   derivative in PyTorch), Deg2Rad, Rad2Deg, Logit, Sinc
+special.py         Lgamma, Digamma, Polygamma (PolygammaBackward0/1: in place), I0, I1 (SpecialI1Backward0): SciPy's, each the
                    next one's antiderivative; Hypot, Copysign, CopysignNumber (CopysignBackward0/1),
                    Logaddexp2, Ldexp, Frexp, Nextafter, XlogyNumber, NumberXlogy (XlogyBackward2/1:
                    loss.py's Xlogy with a number), Heaviside (no derivative, as in PyTorch)
@@ -123,6 +124,6 @@ from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squ
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,
                     Erfc, Erfinv, Expm1, Floor, Frac, Log, Log1p, Log2, Log10, NanToNum, Relu, Round, RoundDecimals,
                     Rsqrt, Sgn, Sigmoid, Sign, Sin, Sinh, Sqrt, Tan, Tanh, ThresholdBackward, Trunc)
-from .unary import Acosh, Asinh, Atanh, Deg2Rad, Logit, Rad2Deg, Sinc
-from .special import (Copysign, CopysignNumber, Digamma, Frexp, Heaviside, Hypot, I0, I1, Ldexp, Lgamma,
-                      Logaddexp2, Nextafter, NumberXlogy, Polygamma, XlogyNumber)
+from .unary import Acosh, AcoshInplace, Asinh, AsinhInplace, Atanh, AtanhInplace, Deg2Rad, Logit, Rad2Deg, Sinc
+from .special import (Copysign, CopysignNumber, Digamma, Frexp, Heaviside, HeavisideInplace, Hypot, I0, I1, Ldexp,
+                      Lgamma, Logaddexp2, Nextafter, NumberXlogy, Polygamma, PolygammaInplace, XlogyNumber)

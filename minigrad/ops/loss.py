@@ -223,20 +223,25 @@ class HuberLossBackward(Op):
 # ---------------------------------------------------------------------------------------------
 
 
+@quiet
+def xlogy(x, y):
+    """``x * log(y)`` of arrays, 0 where x is 0 (but NaN where y is NaN, as PyTorch's)."""
+    return np.where((x == 0) & (y == y), 0, x * np.log(y)).astype(np.result_type(x, y), copy=False)
+
+
 class Xlogy(Op):
     """``x * log(y)``, taken as 0 where ``x`` is 0 (even where ``y`` is 0 too): kl_div's
     ``t log t`` for a target probability of 0."""
     node_name = "XlogyBackward0"
 
     @staticmethod
-    @quiet
     def forward(ctx, x, y):
         ctx.save_for_backward(x, y)
-        # (but NaN where y is NaN, as PyTorch's)
-        return np.where((x == 0) & (y == y), 0, x * np.log(y)).astype(np.result_type(x, y), copy=False)
+        return xlogy(x, y)
 
     @staticmethod
     def backward(ctx, grad):
         x, y = ctx.saved_tensors
-        grad_x = grad * Xlogy.apply((x != 0).to(y.dtype), y) if ctx.needs_input_grad[0] else None
+        # PyTorch's: xlogy(grad, y), 0 where x = 0 and y <= 0 (log y is -inf or NaN there)
+        grad_x = Xlogy.apply(grad, y).masked_fill((x == 0).logical_and(y <= 0), 0) if ctx.needs_input_grad[0] else None
         return grad_x, grad * x / y if ctx.needs_input_grad[1] else None

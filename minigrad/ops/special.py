@@ -12,7 +12,7 @@ import numpy as np
 
 from ..autograd import function
 from ..autograd.function import Op
-from .loss import Xlogy
+from .loss import Xlogy, xlogy
 from .unary import _scipy_special
 
 
@@ -60,12 +60,21 @@ class Polygamma(Op):
     def forward(ctx, x, n):
         ctx.save_for_backward(x)
         ctx.n = n
-        return _scipy_special("psi", x) if n == 0 else _scipy_special("polygamma", x, n)
+        if n == 0:
+            return _scipy_special("psi", x)
+        out = _scipy_special("polygamma", x, n)
+        if n >= 2:
+            out[x == np.inf] = np.nan  # (PyTorch's zeta-based kernel; SciPy says 0)
+        return out
 
     @staticmethod
     def backward(ctx, grad):
         x, = ctx.saved_tensors
         return grad * Polygamma.apply(x, ctx.n + 1), None
+
+
+class PolygammaInplace(Polygamma):
+    node_name = "PolygammaBackward1"  # (``x.polygamma_(n)``: the same derivative)
 
 
 class I0(Op):
@@ -107,14 +116,37 @@ class I1(Op):
 # Of two tensors
 # ---------------------------------------------------------------------------------------------
 
-class XlogyNumber(Xlogy):
-    """``x.xlogy(number)``: loss.py's Xlogy with a 0-d tensor for the number (XlogyBackward2)."""
+class XlogyNumber(Op):
+    """``x.xlogy(number)``: loss.py's Xlogy with a number for y (XlogyBackward2)."""
     node_name = "XlogyBackward2"
 
+    @staticmethod
+    def forward(ctx, x, y):
+        ctx.save_for_backward(x)
+        ctx.y = y
+        return xlogy(x, np.asarray(y, x.dtype))
 
-class NumberXlogy(Xlogy):
-    """``torch.xlogy(number, y)`` (XlogyBackward1)."""
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        slope = Xlogy.apply(grad, function.Tensor._wrap(np.asarray(ctx.y, grad._data.dtype)))
+        return (slope if ctx.y > 0 else slope.masked_fill(x == 0, 0)), None
+
+
+class NumberXlogy(Op):
+    """``torch.xlogy(number, y)`` (XlogyBackward1): only y has a gradient."""
     node_name = "XlogyBackward1"
+
+    @staticmethod
+    def forward(ctx, x, y):
+        ctx.save_for_backward(y)
+        ctx.x = x
+        return xlogy(np.asarray(x, y.dtype), y)
+
+    @staticmethod
+    def backward(ctx, grad):
+        y, = ctx.saved_tensors
+        return None, grad * ctx.x / y
 
 
 class Hypot(Op):
@@ -191,7 +223,7 @@ class Ldexp(Op):
     @staticmethod
     def forward(ctx, x, e):
         ctx.save_for_backward(x, e)
-        return x * np.exp2(e)
+        return (x * np.exp2(e)).astype(np.result_type(x, e) if e.dtype.kind == "f" else x.dtype, copy=False)
 
     @staticmethod
     def backward(ctx, grad):
@@ -218,16 +250,19 @@ class Frexp(Op):
 
 class Nextafter(Op):
     """The next float after ``a`` towards ``b``: PyTorch passes the gradient to a unchanged
-    (the step is one unit in the last place) and gives b zeros."""
+    (the step is one unit in the last place), but not where a = b (there the result is b),
+    and gives b zeros."""
     node_name = "NextafterBackward0"
 
     @staticmethod
     def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
         return np.nextafter(a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        return (grad if ctx.needs_input_grad[0] else None,
+        a, b = ctx.saved_tensors
+        return (grad.where(a != b, 0.0) if ctx.needs_input_grad[0] else None,
                 grad.new_zeros(grad.shape) if ctx.needs_input_grad[1] else None)
 
 
@@ -243,3 +278,11 @@ class Heaviside(Op):
     @staticmethod
     def backward(ctx, grad):
         raise RuntimeError("derivative for aten::heaviside is not implemented")
+
+
+class HeavisideInplace(Heaviside):
+    node_name = "NotImplemented"
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise RuntimeError("derivative for aten::heaviside_ is not implemented")

@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 
+from ..autograd import grad_mode
 from ..autograd.function import Op
 from .arithmetic import MulNumber
 
@@ -431,6 +432,32 @@ class Atanh(Op):
         return grad / (1 - x.pow(2))  # atanh' = 1 / (1 - x^2)
 
 
+class AsinhInplace(Asinh):
+    """``x.asinh_()`` on a tensor that requires grad: PyTorch records its own node, which has
+    no derivative (so do acosh_ and atanh_'s below)."""
+    node_name = "AsinhBackward1"
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise NotImplementedError("the derivative for 'inplace version of asinh' is not implemented.")
+
+
+class AcoshInplace(Acosh):
+    node_name = "AcoshBackward1"
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise NotImplementedError("the derivative for 'inplace version of acosh' is not implemented.")
+
+
+class AtanhInplace(Atanh):
+    node_name = "AtanhBackward1"
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise NotImplementedError("the derivative for 'inplace version of atanh' is not implemented.")
+
+
 class Deg2Rad(Op):
     node_name = "Deg2RadBackward0"
 
@@ -472,9 +499,15 @@ class Logit(Op):
     @staticmethod
     def backward(ctx, grad):
         x, = ctx.saved_tensors
-        eps = ctx.eps  # PyTorch's: 1 / (x (1 - x)) inside; 0 where eps clamped x, NaN outside [0, 1]
-        lo, hi, outside = (0.0, 1.0, math.nan) if eps is None else (eps, 1.0 - eps, 0.0)
-        return (grad / (x * (1 - x))).where((x >= lo).logical_and(x <= hi), outside), None
+        # 1 / (x (1 - x)); outside [eps, 1 - eps] 0 (eps clamped x there) or, without eps,
+        # NaN outside [0, 1]. As PyTorch's: recorded (create_graph), with one ``where``;
+        # else as its kernel, which also makes the slope at 0 and 1 grad * inf (not grad / +-0)
+        eps = ctx.eps
+        lo, hi, fill = (0.0, 1.0, math.nan) if eps is None else (eps, 1.0 - eps, 0.0)
+        if grad_mode.is_grad_enabled():
+            return (grad / (x * (1 - x))).where((x >= lo).logical_and(x <= hi), fill), None
+        slope = (grad / (x * (1 - x))).where((x != 0).logical_and(x != 1), grad * math.inf)
+        return slope.masked_fill((x < lo).logical_or(x > hi), fill), None
 
 
 class Sinc(Op):
@@ -489,9 +522,9 @@ class Sinc(Op):
     @staticmethod
     def backward(ctx, grad):
         x, = ctx.saved_tensors  # (pi x cos(pi x) - sin(pi x)) / (pi x^2), and 0 at 0 (the top of the hump)
-        pi_x = x * math.pi
-        slope = (pi_x * pi_x.cos() - pi_x.sin()) / (x * x * math.pi)
-        return (grad * slope).where(x != 0, 0.0)
+        pi_x, pi_x2 = x * math.pi, x * x * math.pi
+        slope = (pi_x * pi_x.cos() - pi_x.sin()) / pi_x2
+        return (grad * slope).where(pi_x2 != 0, 0.0)  # (x^2 underflows to 0 before x does: 0 there too)
 
 
 def _scipy_special(name, x, *first):
