@@ -6,10 +6,10 @@ module sits below the Tensor class and reaches it only through ``autograd.functi
 """
 import numpy as np
 
-from . import _dtype, ops
+from . import _dtype, _inplace, ops
 from ._conventions import check_broadcast
 from ._tensor_math import _as_tensor, _in_dtype, _in_place, check_tensors
-from .autograd import function
+from .autograd import function, grad_mode
 
 
 class LogicMixin:
@@ -138,7 +138,35 @@ class LogicMixin:
     bitwise_left_shift, bitwise_right_shift = __lshift__, __rshift__
 
     # -- in-place forms: the result is written in self's dtype (``x.eq_(y)`` keeps x a float tensor)
-    eq_, ne_, lt_, le_, gt_, ge_ = (_in_place(f) for f in (__eq__, __ne__, __lt__, __le__, __gt__, __ge__))
+    def _compare_(self, other, fn, number_op, tensor_op):
+        """``eq_`` and the others: in a graph, PyTorch records a node whose gradient is 0."""
+        def method(t, o):
+            out = t._compare(o, fn)
+            if not grad_mode._state.enabled or not (t._requires_grad or getattr(o, "_requires_grad", False)):
+                return out
+            if isinstance(o, function.Tensor):
+                return tensor_op.apply(t, o, out._data)
+            return number_op.apply(t, out._data)
+        return _inplace.apply(self, method, other)
+
+    def eq_(self, other):
+        return self._compare_(other, np.equal, ops.EqNumber, ops.EqTensor)
+
+    def ne_(self, other):
+        return self._compare_(other, np.not_equal, ops.NeNumber, ops.NeTensor)
+
+    def lt_(self, other):
+        return self._compare_(other, np.less, ops.LtNumber, ops.LtTensor)
+
+    def le_(self, other):
+        return self._compare_(other, np.less_equal, ops.LeNumber, ops.LeTensor)
+
+    def gt_(self, other):
+        return self._compare_(other, np.greater, ops.GtNumber, ops.GtTensor)
+
+    def ge_(self, other):
+        return self._compare_(other, np.greater_equal, ops.GeNumber, ops.GeTensor)
+
     greater_, less_, greater_equal_, less_equal_, not_equal_ = gt_, lt_, ge_, le_, ne_
     bitwise_and_, bitwise_or_, bitwise_xor_ = _in_place(__and__), _in_place(__or__), _in_place(__xor__)
     bitwise_not_ = _in_place(bitwise_not)
@@ -161,6 +189,7 @@ class LogicMixin:
     def logical_not(self):
         return function.Tensor._wrap(np.logical_not(self._data))
 
+    # (not recorded, even in a graph: PyTorch's keep the tensor's grad_fn as it was)
     logical_and_, logical_or_ = _in_place(logical_and), _in_place(logical_or)
     logical_xor_, logical_not_ = _in_place(logical_xor), _in_place(logical_not)
 

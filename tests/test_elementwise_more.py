@@ -343,6 +343,20 @@ def test_in_place_recorded(oracle):
     oracle.same(program)
 
 
+def test_in_place_comparisons_in_a_graph(oracle):
+    """``y.eq_(z)`` where y requires grad: PyTorch records EqBackward0 (a number) or EqBackward1
+    (a tensor), ..., whose gradient is 0; logical_and_ and the others record nothing (y keeps
+    its grad_fn, through which the gradient still flows)."""
+    def program(lib):
+        x = lib.tensor([0.2, 0.4, 0.0], requires_grad=True)
+        z = lib.tensor([0.4], requires_grad=True)
+        outs = [(x * 1).eq_(0.4), (x * 1).eq_(z), (x * 1).ne_(0.4), (x * 1).lt_(z), (x * 1).le_(0.2),
+                (x * 1).gt_(z), (x * 1).ge_(0.2), (x * 1).greater_(z), (x * 1).less_equal_(0.3),
+                (x * 2).logical_and_(x), (x * 2).logical_or_(z), (x * 2).logical_xor_(x), (x * 2).logical_not_()]
+        return outs + [lib.autograd.grad(sum(o.sum() for o in outs), (x, z))]
+    oracle.same(program)
+
+
 def test_in_place_without_derivative(oracle):
     """asinh_, acosh_, atanh_ and heaviside_ in a graph: PyTorch records nodes whose backward raises."""
     def program(lib):

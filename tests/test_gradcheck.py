@@ -1286,6 +1286,28 @@ NEW_OPS = {
     "diff(n=2, dim=0)": (lambda t: minigrad.diff(t, n=2, dim=0), fixed((4, 2))),
     "diff(prepend, append)": (lambda a, b: a.diff(dim=1, prepend=b, append=a * a),
                               matmul_pair((2, 3), (2, 1))),
+    # the rarer elementwise functions (tests/test_elementwise_more.py): away from poles and kinks
+    "asinh": (lambda t: t.asinh(), one(floats(-3, 3))),
+    "acosh": (lambda t: minigrad.arccosh(t), one(floats(1.2, 4))),
+    "atanh": (lambda t: t.atanh(), one(floats(-0.9, 0.9))),
+    "deg2rad, rad2deg": (lambda t: t.deg2rad() * minigrad.rad2deg(t), one()),
+    "logit": (lambda t: t.logit(), one(floats(0.05, 0.95))),
+    "logit(eps)": (lambda t: minigrad.logit(t, 0.1) * t, one(st.one_of(floats(0.15, 0.85), floats(0.01, 0.05)))),
+    "sinc": (lambda t: t.sinc(), one(away(0.05, 2.5))),  # (at 0 the second derivative is NaN, as PyTorch's)
+    "lgamma": (lambda t: t.lgamma(), one(st.one_of(floats(0.2, 5), floats(-2.8, -2.2)))),
+    "digamma": (lambda t: minigrad.special.psi(t), one(st.one_of(floats(0.3, 5), floats(-1.7, -1.3)))),
+    "polygamma": (lambda t: t.polygamma(1) + minigrad.polygamma(2, t), one(floats(0.5, 4))),
+    "i0, i1": (lambda t: t.i0() * minigrad.special.i1(t), one(floats(-3, 3))),
+    "frexp": (lambda t: t.frexp()[0] * t, one(floats(0.55, 0.95))),  # (within one binade)
+    "float_power": (lambda t: t.float_power(3) + minigrad.float_power(2, t), one()),
+    "float_power(tensor)": (lambda a, b: a.float_power(b), pair(floats(0.5, 2), floats(0.5, 2))),
+    "xlogy": (lambda a, b: a.xlogy(b), pair(floats(-2, 2), floats(0.2, 3))),
+    "xlogy(number)": (lambda t: t.xlogy(2.5) + minigrad.xlogy(1.5, t * t + 0.5), one()),
+    "hypot": (lambda a, b: a.hypot(b), pair(away(0.2, 2), away(0.2, 2))),
+    "copysign": (lambda a, b: a.copysign(b) * a + a.copysign(-1.5), pair(away(0.1, 2), away(0.1, 2))),
+    "logaddexp2": (lambda a, b: minigrad.logaddexp2(a, b), pair()),
+    "ldexp": (lambda a, b: a.ldexp(b), pair()),
+    "nextafter": (lambda a, b: a.nextafter(b) * a, tie_free_pair()),
 }
 
 

@@ -40,7 +40,9 @@ unary.py           Exp, Log, Sqrt, Abs, Relu, Sigmoid, Tanh (ExpBackward0, ...),
 special.py         Lgamma, Digamma, Polygamma (PolygammaBackward0/1: in place), I0, I1 (SpecialI1Backward0): SciPy's, each the
                    next one's antiderivative; Hypot, Copysign, CopysignNumber (CopysignBackward0/1),
                    Logaddexp2, Ldexp, Frexp, Nextafter, XlogyNumber, NumberXlogy (XlogyBackward2/1:
-                   loss.py's Xlogy with a number), Heaviside (no derivative, as in PyTorch)
+                   loss.py's Xlogy with a number), Heaviside (no derivative, as in PyTorch);
+                   EqNumber, EqTensor, ... GeTensor (EqBackward0/1, ...: ``y.eq_(z)`` in a graph,
+                   whose gradient is 0)
 reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Nansum, Var, Std,
                    Norm, NormP (LinalgVectorNormBackward0: p = 2, other p), Logsumexp,
                    Prod, ProdDim (ProdBackward0/1), Cumsum, Cumprod, Max, Min
@@ -127,3 +129,5 @@ from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos,
 from .unary import Acosh, AcoshInplace, Asinh, AsinhInplace, Atanh, AtanhInplace, Deg2Rad, Logit, Rad2Deg, Sinc
 from .special import (Copysign, CopysignNumber, Digamma, Frexp, Heaviside, HeavisideInplace, Hypot, I0, I1, Ldexp,
                       Lgamma, Logaddexp2, Nextafter, NumberXlogy, Polygamma, PolygammaInplace, XlogyNumber)
+from .special import (EqNumber, EqTensor, GeNumber, GeTensor, GtNumber, GtTensor, LeNumber, LeTensor, LtNumber,
+                      LtTensor, NeNumber, NeTensor)
