@@ -213,41 +213,62 @@ def clamp_max(input, max):
 # The rarer ones (_tensor_special.py)
 
 def asinh(input):
+    check_tensors("asinh", 1, input=input)
     return input.asinh()
 
 
 def acosh(input):
+    check_tensors("acosh", 1, input=input)
     return input.acosh()
 
 
 def atanh(input):
+    check_tensors("atanh", 1, input=input)
     return input.atanh()
 
 
-arcsinh, arccosh, arctanh = asinh, acosh, atanh
+def arcsinh(input):  # (its own name in the error: PyTorch's)
+    check_tensors("arcsinh", 1, input=input)
+    return input.asinh()
+
+
+def arccosh(input):
+    check_tensors("arccosh", 1, input=input)
+    return input.acosh()
+
+
+def arctanh(input):
+    check_tensors("arctanh", 1, input=input)
+    return input.atanh()
 
 
 def deg2rad(input):
+    check_tensors("deg2rad", 1, input=input)
     return input.deg2rad()
 
 
 def rad2deg(input):
+    check_tensors("rad2deg", 1, input=input)
     return input.rad2deg()
 
 
 def logit(input, eps=None):
+    check_tensors("logit", 1, input=input)
     return input.logit(eps)
 
 
 def sinc(input):
+    check_tensors("sinc", 1, input=input)
     return input.sinc()
 
 
 def lgamma(input):
+    check_tensors("lgamma", 1, input=input)
     return input.lgamma()
 
 
 def digamma(input):
+    check_tensors("digamma", 1, input=input)
     return input.digamma()
 
 
@@ -259,26 +280,32 @@ def polygamma(n, input):
 
 
 def i0(input):
+    check_tensors("i0", 1, input=input)
     return input.i0()
 
 
 def signbit(input):
+    check_tensors("signbit", 1, input=input)
     return input.signbit()
 
 
 def isposinf(input):
+    check_tensors("isposinf", 1, input=input)
     return input.isposinf()
 
 
 def isneginf(input):
+    check_tensors("isneginf", 1, input=input)
     return input.isneginf()
 
 
 def isreal(input):
+    check_tensors("isreal", 1, input=input)
     return input.isreal()
 
 
 def frexp(input):
+    check_tensors("frexp", 1, input=input)
     return input.frexp()
 
 
@@ -393,6 +420,10 @@ def xlogy(input, other):
 
 
 def copysign(input, other):
+    if not isinstance(input, Tensor):
+        raise TypeError(f"copysign() received an invalid combination of arguments - got ({type(input).__name__}, "
+                        f"{type(other).__name__}), but expected one of:\n * (Tensor input, Tensor other, *, Tensor "
+                        "out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n")
     return input.copysign(other)
 
 
@@ -475,6 +506,7 @@ def bitwise_xor(input, other):
 
 
 def bitwise_not(input):
+    check_tensors("bitwise_not", 1, input=input)
     return input.bitwise_not()
 
 

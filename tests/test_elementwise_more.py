@@ -416,6 +416,17 @@ MISTAKES = {
     "arccos_ of ints": lambda lib: lib.tensor([1, 2]).arccos_(),
     "hypot_, shapes": lambda lib: lib.ones(2).hypot_(lib.ones(3, 2)),
     "in place on a leaf": lambda lib: lib.ones(2, requires_grad=True).asinh_(),
+    "torch.asinh of a number": lambda lib: lib.asinh(1.0),
+    "torch.arcsinh of a number": lambda lib: lib.arcsinh(1.0),
+    "torch.logit of a number": lambda lib: lib.logit(0.5),
+    "torch.frexp of a number": lambda lib: lib.frexp(1.0),
+    "torch.signbit of a number": lambda lib: lib.signbit(-1),
+    "torch.gcd of a number": lambda lib: lib.gcd(4, lib.tensor([2])),
+    "torch.copysign of a number": lambda lib: lib.copysign(1.0, lib.tensor([-1.0])),
+    "torch.bitwise_not of a number": lambda lib: lib.bitwise_not(3),
+    "special.gammaln of a number": lambda lib: lib.special.gammaln(1.0),
+    "special.polygamma of a number": lambda lib: lib.special.polygamma(1, 2.0),
+    "special.i1 of a number": lambda lib: lib.special.i1(2.0),
 }
 
 
