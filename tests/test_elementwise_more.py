@@ -9,8 +9,12 @@ elementwise functions" in its tables).
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from oracle import error_of
+import minigrad
+
+from oracle import assert_same, error_of
 
 INF, NAN = math.inf, math.nan
 EDGES = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.5, -3.75, 1e-30, 40.0, INF, -INF, NAN]
@@ -433,3 +437,80 @@ MISTAKES = {
 @pytest.mark.parametrize("name", MISTAKES)
 def test_mistakes(oracle, name):
     oracle.same_error(MISTAKES[name])
+
+
+# ---------------------------------------------------------------------------------------------
+# Live against PyTorch (Hypothesis; the recorded cases above are the seeded ones)
+# ---------------------------------------------------------------------------------------------
+
+def _live_floats(lo, hi):
+    return st.floats(lo, hi, allow_nan=False, allow_infinity=False)
+
+
+LIVE_UNARY = {
+    # name: (f(lib, t), elements)
+    "asinh": (lambda lib, t: t.asinh(), _live_floats(-50, 50)),
+    "acosh": (lambda lib, t: t.acosh(), _live_floats(1, 50)),
+    "atanh": (lambda lib, t: t.atanh(), _live_floats(-0.999, 0.999)),
+    "logit": (lambda lib, t: t.logit(), _live_floats(0, 1)),
+    "logit(eps)": (lambda lib, t: t.logit(0.25), _live_floats(-0.5, 1.5)),
+    "sinc": (lambda lib, t: t.sinc(), _live_floats(-10, 10)),
+    "deg2rad": (lambda lib, t: t.deg2rad() + t.rad2deg(), _live_floats(-1000, 1000)),
+    "lgamma": (lambda lib, t: t.lgamma(), _live_floats(0.01, 30)),
+    "digamma": (lambda lib, t: t.digamma(), _live_floats(0.01, 30)),
+    "polygamma": (lambda lib, t: t.polygamma(2), _live_floats(0.1, 30)),
+    "i0": (lambda lib, t: lib.i0(t) + lib.special.i1(t), _live_floats(-20, 20)),
+    "frexp": (lambda lib, t: t.frexp()[0] * 3, _live_floats(-1e6, 1e6)),
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(sorted(LIVE_UNARY)), data=st.data(), float64=st.booleans())
+def test_unary_live(torch, name, data, float64):
+    f, elements = LIVE_UNARY[name]
+    values = data.draw(st.lists(elements, min_size=1, max_size=6))
+
+    def program(lib):
+        x = lib.tensor(values, dtype=lib.float64 if float64 else lib.float32, requires_grad=True)
+        y = f(lib, x)
+        return [y, lib.autograd.grad(y.sum(), x)[0]]
+    # (SciPy's gamma family and PyTorch's kernels agree to rounding, not to the last bit)
+    assert_same(program(minigrad), program(torch), rtol=1e-4 if not float64 else 1e-8, atol=1e-5,
+                check_repr=False)
+
+
+LIVE_BINARY = {
+    "hypot": lambda lib, a, b: a.hypot(b),
+    "copysign": lambda lib, a, b: a.copysign(b),
+    "xlogy": lambda lib, a, b: a.xlogy(b.abs()),
+    "logaddexp2": lambda lib, a, b: a.logaddexp2(b),
+    "ldexp": lambda lib, a, b: a.ldexp(b.round().clamp(-20, 20)),
+    "float_power": lambda lib, a, b: a.abs().float_power(b.clamp(-3, 3)),
+    "nextafter": lambda lib, a, b: a.nextafter(b),
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(sorted(LIVE_BINARY)), data=st.data())
+def test_binary_live(torch, name, data):
+    elements = _live_floats(-30, 30)
+    a = data.draw(st.lists(elements, min_size=1, max_size=4))
+    b = data.draw(st.lists(elements, min_size=len(a), max_size=len(a)))
+
+    def program(lib):
+        x, y = lib.tensor(a, requires_grad=True), lib.tensor(b, requires_grad=True)
+        out = LIVE_BINARY[name](lib, x, y)
+        return [out, lib.autograd.grad(out.sum(), (x, y), allow_unused=True)]
+    assert_same(program(minigrad), program(torch), rtol=1e-4, atol=1e-5, check_repr=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(a=st.lists(st.integers(-2**31, 2**31 - 1), min_size=1, max_size=5), data=st.data())
+def test_integer_functions_live(torch, a, data):
+    b = data.draw(st.lists(st.integers(-70, 70), min_size=len(a), max_size=len(a)))
+
+    def program(lib):
+        x, y = lib.tensor(a), lib.tensor(b)
+        return [x.gcd(y), x.lcm(y), x << y, x >> y, x & y, x | y, x ^ y, ~x,
+                x.to(lib.int32) << y.to(lib.int32), x.to(lib.uint8) >> y.abs().to(lib.uint8)]
+    assert_same(program(minigrad), program(torch))

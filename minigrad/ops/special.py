@@ -244,8 +244,9 @@ class Frexp(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        scale = function.Tensor._wrap(np.exp2(ctx.exponent).astype(grad._data.dtype))
-        return grad / scale  # x scaled by 2^-e: that is its slope
+        # x scaled by 2^-e: that is its slope. (2^e of the int32 exponent is float32, as in
+        # PyTorch: 0 below 2^-149, so a float64 x that small gets an infinite gradient there too)
+        return grad / function.Tensor._wrap(ctx.exponent).exp2()
 
 
 class Nextafter(Op):
