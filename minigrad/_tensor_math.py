@@ -6,6 +6,7 @@ Comparisons, logic and bitwise operators are in _tensor_logic.py.
 op of ``minigrad/ops/``. This module sits below the Tensor class and reaches it only
 through ``autograd.function.Tensor``.
 """
+import functools
 import math
 import numbers
 
@@ -143,8 +144,8 @@ def _check_ndim(arg, t, ndim):
 
 def _in_place(method):
     """``x.sin_()`` from ``x.sin()``: compute out of place, then write into ``x`` (_inplace.py)."""
-    def method_(self, *args):
-        return _inplace.apply(self, method, *args)
+    def method_(self, *args, **kwargs):  # (keywords as the method takes them: x.logit_(eps=0.1))
+        return _inplace.apply(self, functools.partial(method, **kwargs) if kwargs else method, *args)
     method_.__name__ = method.__name__.strip("_") + "_"
     return method_
 
