@@ -133,7 +133,8 @@ def test_frexp_ldexp(oracle):
         w = lib.tensor([1.5, -1.0, 0.0, 2.0], requires_grad=True)
         r2 = x.ldexp(w)
         ga, gb = lib.autograd.grad(r2.sum(), (x, w))
-        return [m, e, repr(x.detach().frexp()), gx, list(e64), r, gr, r2, ga, gb,
+        named = x.detach().frexp()
+        return [m, e, repr(named), type(named).__name__, named.mantissa, named.exponent, gx, list(e64), r, gr, r2, ga, gb,
                 lib.tensor([1, 2]).ldexp(lib.tensor([3])), lib.ldexp(lib.tensor(EDGES), lib.tensor(2))]
     oracle.same(program)
 
