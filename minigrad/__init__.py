@@ -32,6 +32,8 @@ from ._creation import as_tensor, asarray  # (data loading: share memory where p
 from ._creation import BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor  # legacy types
 from ._creation import ByteTensor, CharTensor, ShortTensor
 from ._dtype import finfo, iinfo  # a dtype's limits: finfo(torch.float32).eps
+from ._dtype import can_cast, is_complex, is_nonzero, promote_types  # questions about types
+from ._dtype import tensor_result_type as result_type  # (_dtype.result_type: the ops' own, on arrays too)
 from ._einsum import einsum
 from ._functions import (abs, absolute, acos, add, allclose, arccos, arcsin, arctan, arctan2, asin, atan,
                          atan2, bmm, cat, ceil, clamp, clamp_max, clamp_min, clip, concat, concatenate, cos,
@@ -65,6 +67,8 @@ from ._conventions import channels_last, contiguous_format, memory_format, prese
 from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack, hstack, meshgrid,  # joins
                        row_stack, vstack)
 from ._random import Generator, default_generator, manual_seed
+from ._random import bernoulli, get_rng_state, initial_seed, poisson, seed, set_rng_state  # random draws, states
+from ._creation import randint_like
 from ._tensor import Size, Tensor
 from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
                        no_grad, set_grad_enabled)

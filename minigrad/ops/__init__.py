@@ -84,6 +84,12 @@ loss.py            BinaryCrossEntropy, BinaryCrossEntropyWithLogits, SmoothL1Los
                    (l1_loss, kl_div and cross_entropy's smoothing are compositions, as in PyTorch,
                    with arithmetic's MulNumber and DivNumber: DivBackward1, ``x / number`` in C++),
                    Xlogy (kl_div's ``t log t``)
+random.py          Normal, Uniform, RandomFromTo, RandomTo, RandomAll, Exponential, Cauchy,
+                   Geometric, LogNormal, BernoulliNumber, BernoulliTensor (what ``x.normal_()``,
+                   ``x.random_()``, ``x.bernoulli_(p)``... record: NormalBackward0, RandomBackward0/1/2,
+                   BernoulliBackward2/1, ...), Bernoulli, Poisson (BernoulliBackward0,
+                   PoissonBackward0: ``torch.bernoulli``, ``torch.poisson``), BernoulliProbability
+                   (``x.bernoulli(p)``: NotImplemented); every gradient zeros
 =================  ==========================================================================
 
 What every op shares lives elsewhere: recording a node, saving tensors and checking their
@@ -110,6 +116,8 @@ from .loss import (BinaryCrossEntropy, BinaryCrossEntropyBackward, BinaryCrossEn
                    HuberLossBackward, SmoothL1Loss, SmoothL1LossBackward, Xlogy)
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
+from .random import (Bernoulli, BernoulliNumber, BernoulliProbability, BernoulliTensor, Cauchy, Exponential,
+                     Geometric, LogNormal, Normal, Poisson, RandomAll, RandomFromTo, RandomTo, Uniform)
 from .reduce import (Amax, Amin, Bincount, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Median,
                      MedianDim, Nansum, Min, MinDim, Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim,
                      Topk, Unique, UniqueDim, Var)
