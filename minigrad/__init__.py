@@ -73,6 +73,9 @@ from ._tensor import Size, Tensor
 from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
                        no_grad, set_grad_enabled)
 from . import nn, optim, utils  # noqa: E402 (they build on everything above)
+from ._functions_nn import (alpha_dropout, alpha_dropout_, celu, celu_, dropout, dropout_,  # noqa: E402
+                            feature_alpha_dropout, feature_alpha_dropout_, hardshrink, prelu, rrelu, rrelu_, selu,
+                            selu_, threshold, threshold_)  # (nn.functional's, as torch.* functions)
 from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
 from . import special  # noqa: E402 (torch.special: erf, erfc, erfinv, expit...)
 from . import serialization  # noqa: E402 (torch.save / torch.load: tensors and modules to files)

@@ -77,7 +77,14 @@ activation.py      LeakyRelu, Elu (LeakyReluBackward0/1, EluBackward0/1: out of 
                    place) and their gradients LeakyReluBackward, EluBackward (PyTorch's
                    ``leaky_relu_backward``, ``elu_backward``), Gelu (both ``approximate``
                    forms) and its gradient GeluBackward (GeluBackwardBackward0:
-                   ``gelu_backward``), Silu, Softplus and SoftplusBackward (``softplus_backward``)
+                   ``gelu_backward``), Silu, Softplus and SoftplusBackward (``softplus_backward``);
+                   Celu, CeluInplace (CeluBackward0/1: Elu's maths), Hardtanh (``hardtanh``,
+                   ``relu6``), Threshold, ThresholdInplace (ThresholdBackward0/1), Hardshrink,
+                   Softshrink, Hardsigmoid, Hardswish, LogSigmoid, each with its gradient op
+                   (HardtanhBackward, ThresholdGrad, HardshrinkBackward, SoftshrinkBackward,
+                   HardsigmoidBackward: NotImplemented, HardswishBackward, LogSigmoidBackward:
+                   their ...BackwardBackward0 nodes), Mish, PreluKernel (PreluKernelBackward0),
+                   RreluWithNoise (RreluWithNoiseBackward0/1), Glu (GluBackward0)
 loss.py            BinaryCrossEntropy, BinaryCrossEntropyWithLogits, SmoothL1Loss, HuberLoss
                    and the gradients BinaryCrossEntropyBackward, SmoothL1LossBackward,
                    HuberLossBackward (their own ops, for PyTorch's second derivatives),
@@ -99,6 +106,10 @@ PyTorch's engine does, so that no backward here has to.
 """
 from .activation import (Elu, EluBackward, EluInplace, Gelu, GeluBackward, LeakyRelu, LeakyReluBackward,
                          LeakyReluInplace, Silu, Softplus, SoftplusBackward)
+from .activation import (Celu, CeluInplace, Glu, Hardshrink, HardshrinkBackward, Hardsigmoid, HardsigmoidBackward,
+                         Hardswish, HardswishBackward, Hardtanh, HardtanhBackward, LogSigmoid, LogSigmoidBackward,
+                         Mish, PreluKernel, RreluWithNoise, RreluWithNoiseInplace, Softshrink, SoftshrinkBackward,
+                         Threshold, ThresholdGrad, ThresholdInplace)
 from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, ClampTensor, Clone, Copy, Div,
                          DivNumber, DivRounding, DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp,
                          LerpTensor, Logaddexp, Maximum, Minimum, Mul, MulNumber, Neg, Pow, PowTensor,
