@@ -1,4 +1,4 @@
-"""``nn.Dropout`` and ``nn.Dropout2d``."""
+"""``nn.Dropout``, ``nn.Dropout2d``, ``nn.AlphaDropout`` and ``nn.FeatureAlphaDropout``."""
 from .. import functional as F
 from .module import Module
 
@@ -26,3 +26,17 @@ class Dropout2d(Dropout):
 
     def forward(self, input):
         return F.dropout2d(input, self.p, self.training, self.inplace)
+
+
+class AlphaDropout(Dropout):
+    """Dropout for SELU networks (see F.alpha_dropout): keeps mean 0 and variance 1."""
+
+    def forward(self, input):
+        return F.alpha_dropout(input, self.p, self.training)
+
+
+class FeatureAlphaDropout(Dropout):
+    """alpha_dropout of whole channels."""
+
+    def forward(self, input):
+        return F.feature_alpha_dropout(input, self.p, self.training)
