@@ -9,6 +9,7 @@ import numbers
 import numpy as np
 
 from . import _inplace, _random, ops
+from ._conventions import check_expand
 from ._random import rng
 from ._tensor_math import float_only
 from .autograd import function
@@ -89,7 +90,9 @@ class RandomMixin:
         if isinstance(p, function.Tensor):
             if not p.dtype.is_floating_point:
                 raise NotImplementedError(f"\"bernoulli_tensor_cpu_p_\" not implemented for '{p.dtype.legacy_name}'")
-            probs = np.broadcast_to(p._data, self._data.shape) if p._data.shape != self._data.shape else p._data
+            if p._data.shape != self._data.shape:
+                check_expand(p._data.shape, self._data.shape)
+            probs = np.broadcast_to(p._data, self._data.shape)
             if not ((probs >= 0) & (probs <= 1)).all():
                 raise RuntimeError(_BERNOULLI_P)
             draws = rng(generator).random(self._data.shape) < probs

@@ -83,8 +83,9 @@ activation.py      LeakyRelu, Elu (LeakyReluBackward0/1, EluBackward0/1: out of 
                    Softshrink, Hardsigmoid, Hardswish, LogSigmoid, each with its gradient op
                    (HardtanhBackward, ThresholdGrad, HardshrinkBackward, SoftshrinkBackward,
                    HardsigmoidBackward: NotImplemented, HardswishBackward, LogSigmoidBackward:
-                   their ...BackwardBackward0 nodes), Mish, PreluKernel (PreluKernelBackward0),
-                   RreluWithNoise (RreluWithNoiseBackward0/1), Glu (GluBackward0)
+                   their ...BackwardBackward0 nodes), Mish, PreluKernel (PreluKernelBackward0) and
+                   PreluKernelBackward, RreluWithNoise (RreluWithNoiseBackward0/1) and
+                   RreluWithNoiseBackward, Glu (GluBackward0)
 loss.py            BinaryCrossEntropy, BinaryCrossEntropyWithLogits, SmoothL1Loss, HuberLoss
                    and the gradients BinaryCrossEntropyBackward, SmoothL1LossBackward,
                    HuberLossBackward (their own ops, for PyTorch's second derivatives),
@@ -108,7 +109,8 @@ from .activation import (Elu, EluBackward, EluInplace, Gelu, GeluBackward, Leaky
                          LeakyReluInplace, Silu, Softplus, SoftplusBackward)
 from .activation import (Celu, CeluInplace, Glu, Hardshrink, HardshrinkBackward, Hardsigmoid, HardsigmoidBackward,
                          Hardswish, HardswishBackward, Hardtanh, HardtanhBackward, LogSigmoid, LogSigmoidBackward,
-                         Mish, PreluKernel, RreluWithNoise, RreluWithNoiseInplace, Softshrink, SoftshrinkBackward,
+                         Mish, PreluKernel, PreluKernelBackward, RreluWithNoise, RreluWithNoiseBackward,
+                         RreluWithNoiseInplace, Softshrink, SoftshrinkBackward,
                          Threshold, ThresholdGrad, ThresholdInplace)
 from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, ClampTensor, Clone, Copy, Div,
                          DivNumber, DivRounding, DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp,

@@ -361,7 +361,8 @@ class Softshrink(Op):
     def forward(ctx, x, lambd):
         ctx.save_for_backward(x)
         ctx.lambd = lambd
-        return np.where(x > lambd, x - lambd, np.where(x < -lambd, x + lambd, x * 0)).astype(x.dtype)
+        between = np.where(np.isnan(x), x, x.dtype.type(0))  # (+0, also below 0; NaN stays NaN)
+        return np.where(x > lambd, x - lambd, np.where(x < -lambd, x + lambd, between)).astype(x.dtype)
 
     @staticmethod
     def backward(ctx, grad):
@@ -397,10 +398,13 @@ class HardsigmoidBackward(Op):
     """``grad / 6`` strictly inside (-3, 3), 0 outside (``hardsigmoid_backward``). PyTorch
     has no derivative for it: differentiated again, it refuses, as here."""
     node_name = "NotImplemented"
+    node_qualname = "torch::autograd::NotImplemented"  # what PyTorch's grad_fn.name() says
 
     @staticmethod
     def forward(ctx, grad, x):
-        return np.where((x > -3) & (x < 3), grad / 6, grad.dtype.type(0)).astype(grad.dtype)
+        # (PyTorch's kernel multiplies by 1/6 as a float32, in float64 too: 0.1666666716337204)
+        one_sixth = grad.dtype.type(np.float32(1 / 6))
+        return np.where((x > -3) & (x < 3), grad * one_sixth, grad.dtype.type(0)).astype(grad.dtype)
 
     @staticmethod
     def backward(ctx, gg):
@@ -423,7 +427,7 @@ class Hardswish(Op):
 
 
 class HardswishBackward(Op):
-    """``grad * (x / 3 + 1/2)`` in [-3, 3], 0 below, ``grad`` above: PyTorch's
+    """``grad * (x / 3 + 1/2)`` in (-3, 3), 0 at -3 and below, ``grad`` at 3 and above: PyTorch's
     ``hardswish_backward``. Its slope in x is ``grad * gg / 3`` strictly inside (-3, 3)."""
     node_name = "HardswishBackwardBackward0"
 
@@ -431,7 +435,7 @@ class HardswishBackward(Op):
     def forward(ctx, grad, x):
         ctx.save_for_backward(grad, x)
         middle = (grad * (x / 3 + 0.5)).astype(grad.dtype)
-        return np.where(x < -3, grad.dtype.type(0), np.where(x <= 3, middle, grad))
+        return np.where(x <= -3, grad.dtype.type(0), np.where(x < 3, middle, grad))
 
     @staticmethod
     def backward(ctx, gg):
@@ -510,12 +514,29 @@ class PreluKernel(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        # (Tensor ops: differentiable again; PyTorch's one node for both is PreluKernelBackwardBackward0)
         x, weight = ctx.saved_tensors
-        positive, zero = x > 0, grad.new_zeros(())
-        d_x = Where.apply(positive, grad, grad * weight) if ctx.needs_input_grad[0] else None
-        d_weight = Where.apply(positive, zero, grad * x) if ctx.needs_input_grad[1] else None
+        d_x = PreluKernelBackward.apply(grad, x, weight) if ctx.needs_input_grad[0] else None
+        d_weight = Where.apply(x > 0, grad.new_zeros(()), grad * x) if ctx.needs_input_grad[1] else None
         return d_x, d_weight  # (the engine sums d_weight over the dims weight was broadcast along)
+
+
+class PreluKernelBackward(Op):
+    """``grad`` where ``x > 0``, ``grad * weight`` elsewhere: the input's share of PyTorch's
+    ``_prelu_kernel_backward`` (PreluKernelBackwardBackward0; the weight's share, a
+    composition here, is in the same node there)."""
+    node_name = "PreluKernelBackwardBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, x, weight):
+        ctx.save_for_backward(grad, x, weight)
+        return np.where(x > 0, grad, grad * weight).astype(grad.dtype)
+
+    @staticmethod
+    def backward(ctx, gg):
+        grad, x, weight = ctx.saved_tensors
+        d_grad = PreluKernelBackward.apply(gg, x, weight) if ctx.needs_input_grad[0] else None
+        d_weight = Where.apply(x > 0, gg.new_zeros(()), gg * grad) if ctx.needs_input_grad[2] else None
+        return d_grad, gg.new_zeros(gg.shape), d_weight
 
 
 class RreluWithNoise(Op):
@@ -525,17 +546,35 @@ class RreluWithNoise(Op):
 
     @staticmethod
     def forward(ctx, x, noise):
+        ctx.save_for_backward(x)
         ctx.noise = noise
         return (x * noise).astype(x.dtype)
 
     @staticmethod
     def backward(ctx, grad):
-        # (a product with a constant: PyTorch's node for it is RreluWithNoiseBackwardBackward0)
-        return grad * grad.new_tensor(ctx.noise), None
+        x, = ctx.saved_tensors
+        return RreluWithNoiseBackward.apply(grad, x, ctx.noise), None
 
 
 class RreluWithNoiseInplace(RreluWithNoise):
     node_name = "RreluWithNoiseBackward1"
+
+
+class RreluWithNoiseBackward(Op):
+    """``grad * noise``: one op with ``x`` as an input, as PyTorch's ``rrelu_with_noise_backward``
+    (so that the gradient requires grad with create_graph=True; its slope in x is 0)."""
+    node_name = "RreluWithNoiseBackwardBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, x, noise):
+        ctx.save_for_backward(x)
+        ctx.noise = noise
+        return (grad * noise).astype(grad.dtype)
+
+    @staticmethod
+    def backward(ctx, gg):
+        x, = ctx.saved_tensors
+        return RreluWithNoiseBackward.apply(gg, x, ctx.noise), gg.new_zeros(gg.shape), None
 
 
 class Glu(Op):

@@ -86,6 +86,7 @@ class BernoulliProbability(Normal):
     """``x.bernoulli(p)`` out of place with a number ``p``: PyTorch has no derivative for it
     and records a node whose backward refuses."""
     node_name = "NotImplemented"
+    node_qualname = "torch::autograd::NotImplemented"  # what PyTorch's grad_fn.name() says
 
     @staticmethod
     def backward(ctx, grad):
