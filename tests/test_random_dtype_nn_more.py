@@ -454,7 +454,7 @@ ACTIVATION_MISTAKES = {
     "glu: 0-d": lambda lib: lib.nn.functional.glu(lib.tensor(1.0)),
     "glu: dim out of range": lambda lib: lib.nn.functional.glu(lib.ones(2, 4), dim=2),
     "hardtanh: min above max": lambda lib: lib.nn.functional.hardtanh(lib.ones(2), 1.0, -1.0),
-    "Hardtanh: min above max": lambda lib: lib.nn.Hardtanh(1.0, -1.0),
+    "nn.Hardtanh: min above max": lambda lib: lib.nn.Hardtanh(1.0, -1.0),
     "rrelu: lower above upper": lambda lib: lib.nn.functional.rrelu(lib.ones(2), 0.5, 0.2),
     "rrelu: lower above upper, training": lambda lib: lib.nn.functional.rrelu(lib.ones(2), 0.5, 0.2, training=True),
     "prelu: wrong number of slopes": lambda lib: lib.nn.functional.prelu(lib.ones(2, 3), lib.ones(2)),
@@ -464,7 +464,7 @@ ACTIVATION_MISTAKES = {
     "feature_alpha_dropout: 1-D": lambda lib: lib.nn.functional.feature_alpha_dropout(lib.ones(3), 0.5, True),
     "torch.dropout: p above 1": lambda lib: lib.dropout(lib.ones(2), 1.5, True),
     "torch.alpha_dropout: p above 1": lambda lib: lib.alpha_dropout(lib.ones(2), 1.5, True),
-    "AlphaDropout: p above 1": lambda lib: lib.nn.AlphaDropout(2.0),
+    "nn.AlphaDropout: p above 1": lambda lib: lib.nn.AlphaDropout(2.0),
 }
 
 
