@@ -17,7 +17,7 @@ import pytest
 
 import minigrad
 import minigrad.nn.functional as MF
-from oracle import error_of
+from oracle import caught, error_of
 
 # ---------------------------------------------------------------------------------------------
 # Random fills and draws: what they record (compared), and what they draw (statistics)
@@ -471,6 +471,16 @@ ACTIVATION_MISTAKES = {
 @pytest.mark.parametrize("name", ACTIVATION_MISTAKES)
 def test_activation_mistakes(oracle, name):
     oracle.same_error(ACTIVATION_MISTAKES[name])
+
+
+def test_softmin(oracle):
+    def program(lib):
+        x = lib.tensor([[1.0, 2.0, 3.0], [0.0, -1.0, 5.0]], requires_grad=True)
+        y, z = lib.nn.functional.softmin(x, 1), lib.nn.functional.softmin(x, 0, dtype=lib.float64)
+        implicit, warned = caught(lambda: lib.nn.functional.softmin(x))
+        m = lib.nn.Softmin(dim=1)
+        return y, z, implicit, warned, lib.autograd.grad((y * z).sum(), x), repr(m), repr(lib.nn.Softmin()), m(x)
+    oracle.same(program)
 
 
 def test_modules(oracle):

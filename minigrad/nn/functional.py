@@ -50,6 +50,12 @@ def softmax(input, dim=None, dtype=None):
     return (input if dtype is None else input.to(_dtype.dtype_arg(dtype, "softmax"))).softmax(dim)
 
 
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    """``softmax(-input)``: the smallest entries get the largest weights."""
+    dim = _softmax_dim("softmin", input.dim()) if dim is None else dim
+    return softmax(-input, dim, dtype)
+
+
 def log_softmax(input, dim=None, dtype=None):
     dim = _softmax_dim("log_softmax", input.dim()) if dim is None else dim
     return (input if dtype is None else input.to(_dtype.dtype_arg(dtype, "log_softmax"))).log_softmax(dim)

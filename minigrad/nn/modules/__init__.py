@@ -1,7 +1,7 @@
 """The layers of ``minigrad.nn``, one small file per kind."""
 from .activation import ELU, GELU, SELU, LeakyReLU, LogSoftmax, ReLU, Sigmoid, SiLU, Softmax, Softplus, Tanh
 from .activation import (CELU, GLU, Hardshrink, Hardsigmoid, Hardswish, Hardtanh, LogSigmoid, Mish, PReLU, ReLU6,
-                         RReLU, Softshrink, Softsign, Tanhshrink, Threshold)
+                         RReLU, Softmin, Softshrink, Softsign, Tanhshrink, Threshold)
 from .batchnorm import BatchNorm1d, BatchNorm2d, LazyBatchNorm1d, LazyBatchNorm2d
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from .conv import Conv1d, Conv2d, LazyConv1d, LazyConv2d
@@ -25,5 +25,5 @@ __all__ = ["AdaptiveAvgPool2d", "AvgPool2d", "BCELoss", "BCEWithLogitsLoss", "Ba
            "ParameterList", "ReLU", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss", "Softmax", "Softplus",
            "Tanh", "Unflatten"]
 __all__ += ["AlphaDropout", "CELU", "FeatureAlphaDropout", "GLU", "Hardshrink", "Hardsigmoid", "Hardswish",
-            "Hardtanh", "LogSigmoid", "Mish", "PReLU", "ReLU6", "RReLU", "Softshrink", "Softsign", "Tanhshrink",
+            "Hardtanh", "LogSigmoid", "Mish", "PReLU", "ReLU6", "RReLU", "Softmin", "Softshrink", "Softsign", "Tanhshrink",
             "Threshold"]

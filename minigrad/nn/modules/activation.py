@@ -46,6 +46,13 @@ class Softmax(Module):
         return f"dim={self.dim}"
 
 
+class Softmin(Softmax):
+    """``softmax(-x)`` along ``dim``."""
+
+    def forward(self, input):
+        return F.softmin(input, self.dim)
+
+
 class LogSoftmax(Softmax):
     def forward(self, input):
         return F.log_softmax(input, self.dim)
