@@ -538,7 +538,8 @@ def _dtype_operand(d, who, name, position):
         return d
     if isinstance(d, type) and d in _PYTHON_TYPES:
         return _PYTHON_TYPES[d]
-    raise TypeError(f"{who}(): argument '{name}' (position {position}) must be torch.dtype, not {typename(d)}")
+    raise TypeError(f"{who}(): argument '{name}' (position {position}) must be torch.dtype, not "
+                    f"{typename(d)}")
 
 
 def promote_types(type1, type2):

@@ -56,14 +56,17 @@ class Generator:
         if new_state._data.dtype != np.uint8:
             raise TypeError("RNG state must be a torch.ByteTensor")
         if new_state._data.size != _STATE_SIZE:
-            raise RuntimeError(f"Expected a CPUGeneratorImplState of size {_STATE_SIZE} but found the input RNG "
-                               f"state size to be {new_state._data.size}")
-        state = new_state._data.reshape(-1).tobytes()
-        self._seed = int.from_bytes(state[37:], "little")
+            raise RuntimeError(f"Expected a CPUGeneratorImplState of size {_STATE_SIZE} but found the input "
+                               f"RNG state size to be {new_state._data.size}")
+        bits = new_state._data.reshape(-1).tobytes()  # (the layout get_state writes)
+        self._seed = int.from_bytes(bits[37:], "little")
         self._rng = np.random.default_rng()
         self._rng.bit_generator.state = {
-            "bit_generator": "PCG64", "has_uint32": state[32], "uinteger": int.from_bytes(state[33:37], "little"),
-            "state": {"state": int.from_bytes(state[:16], "little"), "inc": int.from_bytes(state[16:32], "little")}}
+            "bit_generator": "PCG64",
+            "state": {"state": int.from_bytes(bits[:16], "little"), "inc": int.from_bytes(bits[16:32], "little")},
+            "has_uint32": bits[32],
+            "uinteger": int.from_bytes(bits[33:37], "little"),
+        }
         return self
 
 

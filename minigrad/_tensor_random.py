@@ -88,8 +88,7 @@ class RandomMixin:
     def bernoulli_(self, p=0.5, *, generator=None):
         """1 with probability ``p`` (a number, or a tensor of them broadcast to this one), else 0."""
         if isinstance(p, function.Tensor):
-            if not p.dtype.is_floating_point:
-                raise NotImplementedError(f"\"bernoulli_tensor_cpu_p_\" not implemented for '{p.dtype.legacy_name}'")
+            float_only(p, "bernoulli_tensor_cpu_p_")
             if p._data.shape != self._data.shape:
                 check_expand(p._data.shape, self._data.shape)
             probs = np.broadcast_to(p._data, self._data.shape)
@@ -114,9 +113,7 @@ class RandomMixin:
                 raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={_g(p)}")
             draws = rng(generator).random(self._data.shape) < p
             return ops.BernoulliProbability.apply(self, draws.astype(self._data.dtype))
-        if not self.dtype.is_floating_point:
-            raise NotImplementedError(f"\"bernoulli_tensor_cpu_p_\" not implemented for '{self.dtype.legacy_name}'")
-        probs = self._data
+        probs = float_only(self, "bernoulli_tensor_cpu_p_")._data
         if not ((probs >= 0) & (probs <= 1)).all():
             raise RuntimeError(_BERNOULLI_P)
         return ops.Bernoulli.apply(self, (rng(generator).random(probs.shape) < probs).astype(probs.dtype))

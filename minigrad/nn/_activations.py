@@ -160,10 +160,11 @@ def prelu(input, weight):
     n = weight.numel()
     channels = input.shape[1] if input.dim() > 1 else 1
     if n != 1 and n != channels:
-        raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter numbers = {n} "
-                           f"and channel size = {channels}.")
+        raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter numbers = "
+                           f"{n} and channel size = {channels}.")
     if weight.dim() > 1:
-        raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = {weight.dim()}")
+        raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = "
+                           f"{weight.dim()}")
     if input.dim() == 0:
         return ops.PreluKernel.apply(input, weight)
     shape = [1] * input.dim()  # the slopes along dim 1, as PyTorch views them

@@ -441,7 +441,9 @@ class HardswishBackward(Op):
     def backward(ctx, gg):
         grad, x = ctx.saved_tensors
         d_grad = HardswishBackward.apply(gg, x) if ctx.needs_input_grad[0] else None
-        d_x = Where.apply((x > -3) & (x < 3), gg * grad / 3, gg.new_zeros(())) if ctx.needs_input_grad[1] else None
+        d_x = None
+        if ctx.needs_input_grad[1]:
+            d_x = Where.apply((x > -3) & (x < 3), gg * grad / 3, gg.new_zeros(()))
         return d_grad, d_x
 
 

@@ -79,7 +79,8 @@ class BernoulliTensor(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad.new_zeros(grad.shape), grad.new_zeros(grad.shape), None  # (the engine sums p's to its shape)
+        zeros = grad.new_zeros(grad.shape)
+        return zeros, zeros, None  # (the engine sums p's to p's shape)
 
 
 class BernoulliProbability(Normal):
