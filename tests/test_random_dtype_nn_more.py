@@ -525,6 +525,30 @@ def test_random_activations_record_pytorchs_nodes(oracle):
     oracle.same(program)
 
 
+def test_channel_dropouts(oracle):
+    """dropout1d and dropout3d: graphs (an unbatched input is a batch of one), eval mode, p = 1,
+    warnings and errors; each channel is dropped or kept whole."""
+    def program(lib):
+        F = lib.nn.functional
+        x, v = lib.ones(3, 4, requires_grad=True), lib.ones(2, 3, 2, 2, 2, requires_grad=True)
+        outs = [F.dropout1d(x, 0.5), F.dropout1d(x, 0.5, training=False), F.dropout1d(x.reshape(1, 3, 4), 0.5),
+                F.dropout3d(v, 0.5), F.dropout3d(v[0], 0.5), F.dropout1d(x.reshape(1, 3, 4) * 1, 0.3, inplace=True)]
+        kept = [bool(((o == 0).all(-1) | (o != 0).all(-1)).all()) for o in outs[:3] + [outs[5]]]
+        warned = caught(lambda: F.dropout3d(x, 0.5))[1]
+        return ([_seen(o) for o in outs], kept, F.dropout1d(x, 1.0), warned, F.dropout3d(v, 0.5, False) is v,
+                error_of(F.dropout1d, lib.ones(3)), error_of(F.dropout1d, x, 1.5), repr(lib.nn.Dropout1d()),
+                repr(lib.nn.Dropout3d(0.2)), lib.nn.Dropout1d(0.5).eval()(x) is x)
+    oracle.same(program)
+
+
+def test_channel_dropouts_in_place_need_a_batch():
+    """(minigrad has no unsqueeze_: in place, an unbatched input is refused, saying what to do)"""
+    with pytest.raises(NotImplementedError, match="in place on a batched input only"):
+        MF.dropout1d(minigrad.ones(3, 4) * 1, 0.5, inplace=True)
+    x = minigrad.ones(1, 3, 4)
+    assert MF.dropout1d(x, 0.5, inplace=True) is x
+
+
 def test_rrelu_training_draws_its_slopes():
     minigrad.manual_seed(0)
     x = minigrad.full((N,), -1.0, requires_grad=True)

@@ -387,11 +387,50 @@ def dropout2d(input, p=0.5, training=True, inplace=False):
                       "warning, please use dropout instead. Note that dropout2d exists to provide channel-wise "
                       "dropout on inputs with 2 spatial dimensions, a channel dimension, and an optional batch "
                       "dimension (i.e. 3D or 4D inputs).", UserWarning, stacklevel=2)
+    return _feature_dropout(input, p, training, inplace)
+
+
+def _feature_dropout(input, p, training, inplace):
+    """Zero each (sample, channel) of ``input`` (N, C, ...) with probability p, scale the rest."""
     if not training or p == 0:
         return input
     keep = _rng(None).random(tuple(input.shape[:2]) + (1,) * (input.dim() - 2)) >= p
     mask = Tensor._wrap((keep * (1 / (1 - p) if p < 1 else 0.0)).astype(input._data.dtype))
     return input.mul_(mask) if inplace else input * mask
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    """dropout2d for sequences: (N, C, L) or (C, L), each channel dropped whole."""
+    if not 0 <= p <= 1:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if input.dim() not in (2, 3):
+        raise RuntimeError(f"dropout1d: Expected 2D or 3D input, but received a {input.dim()}D input. Note that "
+                           "dropout1d exists to provide channel-wise dropout on inputs with 1 spatial dimension, a "
+                           "channel dimension, and an optional batch dimension (i.e. 2D or 3D inputs).")
+    return _unbatched_feature_dropout(input, p, training, inplace, batched=input.dim() == 3)
+
+
+def dropout3d(input, p=0.5, training=True, inplace=False):
+    """dropout2d for volumes: (N, C, D, H, W) or (C, D, H, W), each channel dropped whole."""
+    if not 0 <= p <= 1:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if input.dim() not in (4, 5):
+        warnings.warn(f"dropout3d: Received a {input.dim()}-D input to dropout3d, which is deprecated and will "
+                      "result in an error in a future release. To retain the behavior and silence this "
+                      "warning, please use dropout instead. Note that dropout3d exists to provide channel-wise "
+                      "dropout on inputs with 3 spatial dimensions, a channel dimension, and an optional batch "
+                      "dimension (i.e. 4D or 5D inputs).", UserWarning, stacklevel=2)
+    return _unbatched_feature_dropout(input, p, training, inplace, batched=input.dim() == 5)
+
+
+def _unbatched_feature_dropout(input, p, training, inplace, batched):
+    """An unbatched input as a batch of one, as PyTorch does (UnsqueezeBackward0, SqueezeBackward1)."""
+    if batched:
+        return _feature_dropout(input, p, training, inplace)
+    if inplace:  # (PyTorch's unsqueeze_ and squeeze_ around it)
+        raise NotImplementedError("minigrad's dropout1d and dropout3d work in place on a batched input only; "
+                                  "give the input a batch dim (x.unsqueeze(0)) or use inplace=False")
+    return _feature_dropout(input.unsqueeze(0), p, training, inplace).squeeze(0)
 
 
 _ALPHA = 1.7580993408473766  # SELU's scale * alpha: selu's outputs never go below -_ALPHA
