@@ -12,8 +12,11 @@ derivatives, errors, module reprs. Finite differences: tests/test_gradcheck.py (
 """
 import math
 
+import hypothesis.extra.numpy as hnp
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import minigrad
 import minigrad.nn.functional as MF
@@ -579,3 +582,27 @@ def test_alpha_dropout_keeps_mean_and_variance(feature):
     assert abs(dropped.mean() - p) < 0.01
     if feature:  # whole channels: dropped or kept together
         assert (dropped.all(-1) == dropped.any(-1)).all()
+
+
+# ---------------------------------------------------------------------------------------------
+# Live against PyTorch (Hypothesis; skipped without PyTorch: the recorded cases above stand in)
+# ---------------------------------------------------------------------------------------------
+
+@settings(max_examples=15, deadline=None, derandomize=True, database=None)
+@pytest.mark.parametrize("name", ACTIVATIONS)
+@given(data=st.data())
+def test_activation_random_inputs_against_pytorch(torch, name, data):
+    """Values, gradients and grad_fn names on random inputs of random shapes (float64; an
+    even last dim for glu: the programs reshape to (4, 4), so 16 elements)."""
+    x = data.draw(hnp.arrays(np.float64, 16, elements=st.floats(-8, 8, allow_nan=False)))
+    weights = data.draw(hnp.arrays(np.float64, 16, elements=st.floats(-2, 2, allow_nan=False)))
+    results = []
+    for lib in (minigrad, torch):
+        xt = lib.tensor(x, requires_grad=True)
+        out = ACTIVATIONS[name](lib.nn.functional, xt)
+        (out * lib.tensor(weights[:out.numel()]).reshape(out.shape)).sum().backward()
+        results.append((out.detach().numpy(), xt.grad.numpy(), out.grad_fn.name()))
+    (om, gm, nm), (ot, gt, nt) = results
+    assert nm == nt
+    np.testing.assert_allclose(om, ot, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(gm, gt, rtol=1e-12, atol=1e-14)
