@@ -34,6 +34,8 @@ from ._creation import as_tensor, asarray  # (data loading: share memory where p
 from ._creation import BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor  # legacy types
 from ._creation import ByteTensor, CharTensor, ShortTensor
 from ._dtype import finfo, iinfo  # a dtype's limits: finfo(torch.float32).eps
+from ._dtype import can_cast, is_complex, is_nonzero, promote_types  # questions about types
+from ._dtype import tensor_result_type as result_type  # (_dtype.result_type: the ops' own, on arrays too)
 from ._einsum import einsum
 from ._functions import (abs, absolute, acos, add, allclose, arccos, arcsin, arctan, arctan2, asin, atan,
                          atan2, bmm, cat, ceil, clamp, clamp_max, clamp_min, clip, concat, concatenate, cos,
@@ -72,10 +74,15 @@ from ._conventions import channels_last, contiguous_format, memory_format, prese
 from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack, hstack, meshgrid,  # joins
                        row_stack, vstack)
 from ._random import Generator, default_generator, manual_seed
+from ._random import bernoulli, get_rng_state, initial_seed, poisson, seed, set_rng_state  # random draws, states
+from ._creation import randint_like
 from ._tensor import Size, Tensor
 from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
                        no_grad, set_grad_enabled)
 from . import nn, optim, utils  # noqa: E402 (they build on everything above)
+from ._functions_nn import (alpha_dropout, alpha_dropout_, celu, celu_, dropout, dropout_,  # noqa: E402
+                            feature_alpha_dropout, feature_alpha_dropout_, hardshrink, prelu, rrelu, rrelu_, selu,
+                            selu_, threshold, threshold_)  # (nn.functional's, as torch.* functions)
 from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
 from . import special  # noqa: E402 (torch.special: erf, erfc, erfinv, expit...)
 from . import serialization  # noqa: E402 (torch.save / torch.load: tensors and modules to files)

@@ -298,6 +298,18 @@ def randint(low, high=None, size=(), *, generator=None, dtype=None, device=None,
     return _new(array if dtype is None else array.astype(dtype.np), requires_grad, device)
 
 
+def randint_like(input, low=0, high=None, *, generator=None, dtype=None, device=None, requires_grad=False,
+                 memory_format=None):
+    """Integers in ``[low, high)`` (``randint_like(t, high)``: ``[0, high)``), in ``input``'s shape
+    and, unless ``dtype`` says otherwise, its dtype (floats holding whole numbers, for a float input)."""
+    if memory_format is not None:
+        memory_format_arg(memory_format, "randint_like")
+    low, high = (0, low) if high is None else (low, high)
+    dtype = _arg(dtype, "randint_like") or input.dtype
+    return randint(low, high, tuple(input.shape), generator=generator, dtype=dtype, device=device,
+                   requires_grad=requires_grad)
+
+
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
     dtype = _arg(dtype, "randperm")
     if dtype is _dtype.bool:

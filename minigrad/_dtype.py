@@ -529,3 +529,55 @@ class iinfo(_Limits):
         info = np.iinfo(d.np)
         self.bits, self.dtype = info.bits, d.name
         self.max, self.min = builtins_int(info.max), builtins_int(info.min)
+
+
+# -- questions about types: torch.promote_types, torch.result_type, torch.can_cast, is_complex ----
+def _dtype_operand(d, who, name, position):
+    """A dtype argument that must be given (Python's float, int, bool stand for theirs)."""
+    if d.__class__ is dtype:
+        return d
+    if isinstance(d, type) and d in _PYTHON_TYPES:
+        return _PYTHON_TYPES[d]
+    raise TypeError(f"{who}(): argument '{name}' (position {position}) must be torch.dtype, not "
+                    f"{typename(d)}")
+
+
+def promote_types(type1, type2):
+    """The smallest dtype both convert to without loss of category: the table that every
+    operation on two tensors uses (``promote_types(torch.uint8, torch.int8)`` is int16)."""
+    return _promote(_dtype_operand(type1, "promote_types", "type1", 1),
+                    _dtype_operand(type2, "promote_types", "type2", 2))
+
+
+def tensor_result_type(tensor, other):
+    """``torch.result_type``: the dtype of an arithmetic op on these two operands (tensors or
+    Python numbers), with the rule of :func:`result_type`: ``result_type(int_tensor, 2.5)`` is
+    float32, ``result_type(float32_tensor, float64_0d)`` float32."""
+    for x in (tensor, other):
+        if not hasattr(x, "_data") and type(x) not in (builtins_int, builtins_float, builtins_bool):
+            raise TypeError(f"result_type() received an invalid combination of arguments - got "
+                            f"({typename(tensor)}, {typename(other)}), but expected one of:\n"
+                            " * (Tensor tensor, Tensor other)\n * (Number scalar, Tensor tensor)\n"
+                            " * (Tensor tensor, Number other)\n * (Number scalar1, Number scalar2)\n")
+    return result_type(tensor, other)
+
+
+def can_cast(from_, to):
+    """Whether ``from_`` may be cast to ``to`` by an in-place op's type check: not from a float
+    to an integer, nor from a number to bool (a cast that loses the category)."""
+    from_, to = _dtype_operand(from_, "can_cast", "from_", 1), _dtype_operand(to, "can_cast", "to", 2)
+    return from_._category <= to._category
+
+
+def is_complex(input):
+    """minigrad has no complex dtypes: False for every tensor (as ``Tensor.is_complex()``)."""
+    if not hasattr(input, "_data"):
+        raise TypeError(f"is_complex(): argument 'input' (position 1) must be Tensor, not {typename(input)}")
+    return False
+
+
+def is_nonzero(input):
+    """Whether a one-element tensor's value is not 0 (``bool(t)``, with its errors)."""
+    if not hasattr(input, "_data"):
+        raise TypeError(f"is_nonzero(): argument 'input' (position 1) must be Tensor, not {typename(input)}")
+    return input.is_nonzero()

@@ -2,13 +2,17 @@
 ``multinomial``'s draws of categories.
 
 minigrad's numbers come from NumPy's generator (PCG64), so a seed gives the same numbers
-on every run of minigrad, but not the numbers PyTorch's Mersenne Twister gives.
+on every run of minigrad, but not the numbers PyTorch's Mersenne Twister gives. For the
+same reason a generator's state (``get_rng_state()``) is minigrad's own bytes, not PyTorch's.
 """
 import numbers
+import os
 
 import numpy as np
 
-from . import _device, _dtype
+from . import _device, _dtype, ops
+from ._conventions import typename
+from .autograd import function
 
 _DEFAULT_SEED = 67280421310721  # PyTorch's: a fresh process gives the same numbers every run
 
@@ -30,6 +34,44 @@ class Generator:
     def initial_seed(self):
         return self._seed
 
+    def seed(self):
+        """Seed with a number from the operating system's randomness, and return it."""
+        self.manual_seed(int.from_bytes(os.urandom(8), "little"))
+        return self._seed
+
+    def get_state(self):
+        """The generator's state as a uint8 tensor: ``set_state`` of it replays the same numbers.
+        The bytes are minigrad's own (NumPy's PCG64: its state and increment, the half-used
+        32-bit word, then the seed): 45 of them, where PyTorch's Mersenne Twister has 5056."""
+        bits = self._rng.bit_generator.state
+        state = (bits["state"]["state"].to_bytes(16, "little") + bits["state"]["inc"].to_bytes(16, "little")
+                 + bytes([bits["has_uint32"]]) + bits["uinteger"].to_bytes(4, "little")
+                 + (self._seed % 2 ** 64).to_bytes(8, "little"))
+        return function.Tensor._wrap(np.frombuffer(state, np.uint8).copy())
+
+    def set_state(self, new_state):
+        """Go back to a state ``get_state`` returned (a uint8 tensor of its 45 bytes)."""
+        if not hasattr(new_state, "_data"):
+            raise TypeError(f"expected a torch.ByteTensor, but got {type(new_state).__name__}")
+        if new_state._data.dtype != np.uint8:
+            raise TypeError("RNG state must be a torch.ByteTensor")
+        if new_state._data.size != _STATE_SIZE:
+            raise RuntimeError(f"Expected a CPUGeneratorImplState of size {_STATE_SIZE} but found the input "
+                               f"RNG state size to be {new_state._data.size}")
+        bits = new_state._data.reshape(-1).tobytes()  # (the layout get_state writes)
+        self._seed = int.from_bytes(bits[37:], "little")
+        self._rng = np.random.default_rng()
+        self._rng.bit_generator.state = {
+            "bit_generator": "PCG64",
+            "state": {"state": int.from_bytes(bits[:16], "little"), "inc": int.from_bytes(bits[16:32], "little")},
+            "has_uint32": bits[32],
+            "uinteger": int.from_bytes(bits[33:37], "little"),
+        }
+        return self
+
+
+_STATE_SIZE = 45  # bytes of Generator.get_state()
+
 
 default_generator = Generator()
 
@@ -37,6 +79,48 @@ default_generator = Generator()
 def manual_seed(seed):
     """Seed minigrad's random numbers (randn, rand, randint, randperm, dropout, shuffling)."""
     return default_generator.manual_seed(seed)
+
+
+def seed():
+    """Seed the default generator from the operating system's randomness; the seed is returned."""
+    return default_generator.seed()
+
+
+def initial_seed():
+    """The seed the default generator was last seeded with."""
+    return default_generator.initial_seed()
+
+
+def get_rng_state():
+    """The default generator's state, a uint8 tensor (minigrad's bytes, not PyTorch's: see
+    Generator.get_state); ``set_rng_state`` of it replays the same random numbers."""
+    return default_generator.get_state()
+
+
+def set_rng_state(new_state):
+    default_generator.set_state(new_state)
+
+
+def _tensor(input, who):
+    if not isinstance(input, function.Tensor):
+        raise TypeError(f"{who}(): argument 'input' (position 1) must be Tensor, not {typename(input)}")
+    return input
+
+
+def bernoulli(input, p=None, *, generator=None):
+    """0s and 1s, 1 with the probability in each element of ``input`` (or with ``p`` for all)."""
+    return _tensor(input, "bernoulli").bernoulli(p, generator=generator)
+
+
+def poisson(input, generator=None):
+    """A count per element, drawn from the Poisson distribution whose rate (and mean) the
+    element is: how many events happen in a unit of time at that rate. Its gradient is zeros."""
+    rates = _tensor(input, "poisson")._data
+    if rates.dtype.kind != "f":
+        raise NotImplementedError(f"\"poisson_cpu\" not implemented for '{input.dtype.legacy_name}'")
+    if not (rates >= 0).all():  # (NaN too)
+        raise RuntimeError("invalid Poisson rate, expected rate to be non-negative")
+    return ops.Poisson.apply(input, rng(generator).poisson(rates).astype(rates.dtype))
 
 
 def rng(generator):

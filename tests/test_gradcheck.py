@@ -1468,6 +1468,24 @@ NN_OPS = {
     "max_pool2d": (lambda t: F.max_pool2d(t, 2) ** 2, st.builds(lambda a: [a], distinct((1, 2, 4, 4)))),
     "avg_pool2d": (lambda t: F.avg_pool2d(t, 2, stride=1, padding=1) ** 2, fixed((1, 2, 3, 3))),
     "adaptive_avg_pool2d": (lambda t: F.adaptive_avg_pool2d(t, (2, 1)) ** 2, fixed((2, 3, 3))),
+    # activations of tests/test_random_dtype_nn_more.py (away from their kinks and jumps)
+    "celu": (lambda t: F.celu(t, 0.7), one(away(0.05, 2))),
+    "threshold": (lambda t: F.threshold(t, 0.5, -1.0) ** 2, one(off_the_grid(-2, 2, step=0.5))),
+    "hardtanh": (lambda t: F.hardtanh(t, -1.0, 2.0) ** 2, one(off_the_grid(-3, 3))),
+    "relu6": (lambda t: F.relu6(t) * t, one(off_the_grid(-3, 8))),
+    "hardswish": (lambda t: F.hardswish(t), one(off_the_grid(-5, 5))),
+    "mish": (lambda t: F.mish(t), one(floats(-4, 4))),
+    "logsigmoid": (lambda t: F.logsigmoid(t), one(floats(-5, 5))),
+    "hardshrink": (lambda t: F.hardshrink(t) ** 2, one(off_the_grid(-2, 2, step=0.5))),
+    "softshrink": (lambda t: F.softshrink(t, 0.5) ** 2, one(off_the_grid(-2, 2, step=0.5))),
+    "tanhshrink": (lambda t: F.tanhshrink(t), one(floats(-3, 3))),
+    "softsign": (lambda t: F.softsign(t), one(away(0.05, 3))),
+    "glu": (lambda t: F.glu(t, 0), fixed((4, 3))),
+    "prelu": (lambda x, w: F.prelu(x, w), st.builds(lambda a, b: [a, b], arrays((2, 3, 2), away(0.05, 2)),
+                                                    arrays((3,)))),
+    "prelu(one slope)": (lambda x, w: F.prelu(x, w) ** 2, st.builds(lambda a, b: [a, b], arrays((4,), away(0.05, 2)),
+                                                                    arrays((1,)))),
+    "rrelu(eval)": (lambda t: F.rrelu(t, 0.1, 0.4) ** 2, one(away(0.05, 2))),
 }
 
 
@@ -1485,3 +1503,11 @@ def test_nn_op(name, data):
 def test_nn_op_second_order(name, data):
     fn, strategy = NN_OPS[name]
     check_second_order(fn, *data.draw(strategy))
+
+
+# hardsigmoid: first order only (PyTorch has no derivative of hardsigmoid_backward; the refusal
+# is compared in tests/test_random_dtype_nn_more.py)
+@NEW_FEW
+@given(data=st.data())
+def test_hardsigmoid(data):
+    check_grads(lambda t: F.hardsigmoid(t) * t, *data.draw(one(off_the_grid(-5, 5))))

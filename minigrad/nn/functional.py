@@ -2,19 +2,24 @@
 
 The modules in ``nn.modules`` hold parameters and settings and call these. Each
 function builds on Tensor methods or on an op of ``minigrad.ops``, so its output's
-``grad_fn`` is named as PyTorch names it.
+``grad_fn`` is named as PyTorch names it. The activations beyond relu, sigmoid, tanh and
+softmax are in ``_activations.py`` (imported here).
 """
 import warnings
 
 import numpy as np
 
-from .. import _creation, _dtype, _inplace, ops
+from .. import _creation, _dtype, ops
 from .._conventions import check_broadcast
 from .._conventions import quietly as _quietly
 from .._conventions import typename as _typename
 from .._random import rng as _rng
 from .._tensor import Tensor
 from ..autograd import no_grad
+from ._activations import (celu, celu_, elu, elu_, gelu, glu, hardshrink, hardsigmoid, hardswish, hardtanh,
+                           hardtanh_, leaky_relu, leaky_relu_, logsigmoid, mish, prelu, relu6, relu_, rrelu,
+                           rrelu_, selu, selu_, silu, softplus, softshrink, softsign, tanhshrink, threshold,
+                           threshold_)  # noqa: F401 (F.gelu...)
 
 _REDUCTIONS = ("mean", "sum", "none")
 _INT64, _UINT8 = np.dtype(np.int64), np.dtype(np.uint8)  # nll_loss's targets
@@ -45,47 +50,15 @@ def softmax(input, dim=None, dtype=None):
     return (input if dtype is None else input.to(_dtype.dtype_arg(dtype, "softmax"))).softmax(dim)
 
 
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    """``softmax(-input)``: the smallest entries get the largest weights."""
+    dim = _softmax_dim("softmin", input.dim()) if dim is None else dim
+    return softmax(-input, dim, dtype)
+
+
 def log_softmax(input, dim=None, dtype=None):
     dim = _softmax_dim("log_softmax", input.dim()) if dim is None else dim
     return (input if dtype is None else input.to(_dtype.dtype_arg(dtype, "log_softmax"))).log_softmax(dim)
-
-
-def _maybe_inplace(input, op, inplace_op, *args):
-    """``op(input, *args)``, or, with ``inplace``, the same written into ``input`` (its node
-    then PyTorch's in-place one, ``LeakyReluBackward1``, ...)."""
-    if inplace_op is None:
-        return op.apply(input, *args)
-    return _inplace.apply(input, lambda old: inplace_op.apply(old, *args))
-
-
-def leaky_relu(input, negative_slope=0.01, inplace=False):
-    return _maybe_inplace(input, ops.LeakyRelu, ops.LeakyReluInplace if inplace else None, negative_slope)
-
-
-def elu(input, alpha=1.0, inplace=False):
-    return _maybe_inplace(input, ops.Elu, ops.EluInplace if inplace else None, alpha, 1.0, 1.0)
-
-
-_SELU_ALPHA, _SELU_SCALE = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
-
-
-def selu(input, inplace=False):
-    """ELU scaled so that activations keep mean 0 and variance 1 layer after layer."""
-    return _maybe_inplace(input, ops.Elu, ops.EluInplace if inplace else None, _SELU_ALPHA, _SELU_SCALE, 1.0)
-
-
-def gelu(input, approximate="none"):
-    if approximate not in ("none", "tanh"):
-        raise RuntimeError("approximate argument must be either none or tanh.")
-    return ops.Gelu.apply(input, approximate)
-
-
-def silu(input, inplace=False):
-    return _maybe_inplace(input, ops.Silu, ops.Silu if inplace else None)  # SiluBackward0 both ways
-
-
-def softplus(input, beta=1.0, threshold=20.0):
-    return ops.Softplus.apply(input, beta, threshold)
 
 
 # -- layers -------------------------------------------------------------------------------------
@@ -414,11 +387,82 @@ def dropout2d(input, p=0.5, training=True, inplace=False):
                       "warning, please use dropout instead. Note that dropout2d exists to provide channel-wise "
                       "dropout on inputs with 2 spatial dimensions, a channel dimension, and an optional batch "
                       "dimension (i.e. 3D or 4D inputs).", UserWarning, stacklevel=2)
+    return _feature_dropout(input, p, training, inplace)
+
+
+def _feature_dropout(input, p, training, inplace):
+    """Zero each (sample, channel) of ``input`` (N, C, ...) with probability p, scale the rest."""
     if not training or p == 0:
         return input
     keep = _rng(None).random(tuple(input.shape[:2]) + (1,) * (input.dim() - 2)) >= p
     mask = Tensor._wrap((keep * (1 / (1 - p) if p < 1 else 0.0)).astype(input._data.dtype))
     return input.mul_(mask) if inplace else input * mask
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    """dropout2d for sequences: (N, C, L) or (C, L), each channel dropped whole."""
+    if not 0 <= p <= 1:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if input.dim() not in (2, 3):
+        raise RuntimeError(f"dropout1d: Expected 2D or 3D input, but received a {input.dim()}D input. Note that "
+                           "dropout1d exists to provide channel-wise dropout on inputs with 1 spatial dimension, a "
+                           "channel dimension, and an optional batch dimension (i.e. 2D or 3D inputs).")
+    return _unbatched_feature_dropout(input, p, training, inplace, batched=input.dim() == 3)
+
+
+def dropout3d(input, p=0.5, training=True, inplace=False):
+    """dropout2d for volumes: (N, C, D, H, W) or (C, D, H, W), each channel dropped whole."""
+    if not 0 <= p <= 1:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if input.dim() not in (4, 5):
+        warnings.warn(f"dropout3d: Received a {input.dim()}-D input to dropout3d, which is deprecated and will "
+                      "result in an error in a future release. To retain the behavior and silence this "
+                      "warning, please use dropout instead. Note that dropout3d exists to provide channel-wise "
+                      "dropout on inputs with 3 spatial dimensions, a channel dimension, and an optional batch "
+                      "dimension (i.e. 4D or 5D inputs).", UserWarning, stacklevel=2)
+    return _unbatched_feature_dropout(input, p, training, inplace, batched=input.dim() == 5)
+
+
+def _unbatched_feature_dropout(input, p, training, inplace, batched):
+    """An unbatched input as a batch of one, as PyTorch does (UnsqueezeBackward0, SqueezeBackward1)."""
+    if batched:
+        return _feature_dropout(input, p, training, inplace)
+    if inplace:  # (PyTorch's unsqueeze_ and squeeze_ around it)
+        raise NotImplementedError("minigrad's dropout1d and dropout3d work in place on a batched input only; "
+                                  "give the input a batch dim (x.unsqueeze(0)) or use inplace=False")
+    return _feature_dropout(input.unsqueeze(0), p, training, inplace).squeeze(0)
+
+
+_ALPHA = 1.7580993408473766  # SELU's scale * alpha: selu's outputs never go below -_ALPHA
+
+
+def alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """Dropout for SELU networks: dropped elements become SELU's lowest value (-1.758...), not
+    0, and everything is then scaled and shifted (``a * x + b``) so that inputs of mean 0 and
+    variance 1 keep them."""
+    return _alpha_dropout(input, p, training, inplace, feature=False)
+
+
+def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """alpha_dropout of whole channels: each (sample, channel) map is dropped or kept together."""
+    return _alpha_dropout(input, p, training, inplace, feature=True)
+
+
+def _alpha_dropout(input, p, training, inplace, feature):
+    if not 0 <= p <= 1:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0 or not input.numel():
+        return input
+    if p == 1:  # everything dropped: zeros (times the input, as PyTorch records it)
+        return input.mul_(input.new_zeros(())) if inplace else input * input.new_zeros(())
+    if feature and input.dim() < 2:
+        raise RuntimeError("Feature dropout requires at least 2 dimensions in the input")
+    shape = tuple(input.shape[:2]) + (1,) * (input.dim() - 2) if feature else tuple(input.shape)
+    keep = _rng(None).random(shape) < 1 - p
+    a = 1 / np.sqrt((_ALPHA * _ALPHA * p + 1) * (1 - p))  # (PyTorch's Dropout.cpp)
+    b = Tensor._wrap(((keep - 1.0) * (_ALPHA * a) + _ALPHA * a * p).astype(input._data.dtype))
+    noise = Tensor._wrap((keep * a).astype(input._data.dtype))
+    return (input.mul_(noise) if inplace else input * noise).add_(b)
 
 
 # -- losses -------------------------------------------------------------------------------------

@@ -85,13 +85,27 @@ activation.py      LeakyRelu, Elu (LeakyReluBackward0/1, EluBackward0/1: out of 
                    place) and their gradients LeakyReluBackward, EluBackward (PyTorch's
                    ``leaky_relu_backward``, ``elu_backward``), Gelu (both ``approximate``
                    forms) and its gradient GeluBackward (GeluBackwardBackward0:
-                   ``gelu_backward``), Silu, Softplus and SoftplusBackward (``softplus_backward``)
+                   ``gelu_backward``), Silu, Softplus and SoftplusBackward (``softplus_backward``);
+                   Celu, CeluInplace (CeluBackward0/1: Elu's maths), Hardtanh (``hardtanh``,
+                   ``relu6``), Threshold, ThresholdInplace (ThresholdBackward0/1), Hardshrink,
+                   Softshrink, Hardsigmoid, Hardswish, LogSigmoid, each with its gradient op
+                   (HardtanhBackward, ThresholdGrad, HardshrinkBackward, SoftshrinkBackward,
+                   HardsigmoidBackward: NotImplemented, HardswishBackward, LogSigmoidBackward:
+                   their ...BackwardBackward0 nodes), Mish, PreluKernel (PreluKernelBackward0) and
+                   PreluKernelBackward, RreluWithNoise (RreluWithNoiseBackward0/1) and
+                   RreluWithNoiseBackward, Glu (GluBackward0)
 loss.py            BinaryCrossEntropy, BinaryCrossEntropyWithLogits, SmoothL1Loss, HuberLoss
                    and the gradients BinaryCrossEntropyBackward, SmoothL1LossBackward,
                    HuberLossBackward (their own ops, for PyTorch's second derivatives),
                    (l1_loss, kl_div and cross_entropy's smoothing are compositions, as in PyTorch,
                    with arithmetic's MulNumber and DivNumber: DivBackward1, ``x / number`` in C++),
                    Xlogy (kl_div's ``t log t``)
+random.py          Normal, Uniform, RandomFromTo, RandomTo, RandomAll, Exponential, Cauchy,
+                   Geometric, LogNormal, BernoulliNumber, BernoulliTensor (what ``x.normal_()``,
+                   ``x.random_()``, ``x.bernoulli_(p)``... record: NormalBackward0, RandomBackward0/1/2,
+                   BernoulliBackward2/1, ...), Bernoulli, Poisson (BernoulliBackward0,
+                   PoissonBackward0: ``torch.bernoulli``, ``torch.poisson``), BernoulliProbability
+                   (``x.bernoulli(p)``: NotImplemented); every gradient zeros
 =================  ==========================================================================
 
 What every op shares lives elsewhere: recording a node, saving tensors and checking their
@@ -101,6 +115,11 @@ PyTorch's engine does, so that no backward here has to.
 """
 from .activation import (Elu, EluBackward, EluInplace, Gelu, GeluBackward, LeakyRelu, LeakyReluBackward,
                          LeakyReluInplace, Silu, Softplus, SoftplusBackward)
+from .activation import (Celu, CeluInplace, Glu, Hardshrink, HardshrinkBackward, Hardsigmoid, HardsigmoidBackward,
+                         Hardswish, HardswishBackward, Hardtanh, HardtanhBackward, LogSigmoid, LogSigmoidBackward,
+                         Mish, PreluKernel, PreluKernelBackward, RreluWithNoise, RreluWithNoiseBackward,
+                         RreluWithNoiseInplace, Softshrink, SoftshrinkBackward,
+                         Threshold, ThresholdGrad, ThresholdInplace)
 from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, ClampTensor, Clone, Copy, Div,
                          DivNumber, DivRounding, DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp,
                          LerpTensor, Logaddexp, Maximum, Minimum, Mul, MulNumber, Neg, Pow, PowTensor,
@@ -118,6 +137,8 @@ from .loss import (BinaryCrossEntropy, BinaryCrossEntropyBackward, BinaryCrossEn
                    HuberLossBackward, SmoothL1Loss, SmoothL1LossBackward, Xlogy)
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
+from .random import (Bernoulli, BernoulliNumber, BernoulliProbability, BernoulliTensor, Cauchy, Exponential,
+                     Geometric, LogNormal, Normal, Poisson, RandomAll, RandomFromTo, RandomTo, Uniform)
 from .reduce import (Amax, Amin, Bincount, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Median,
                      MedianDim, Nansum, Min, MinDim, Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim,
                      Topk, Unique, UniqueDim, Var)

@@ -1,4 +1,5 @@
-"""``nn.Dropout`` and ``nn.Dropout2d``."""
+"""``nn.Dropout``, ``nn.Dropout1d``, ``nn.Dropout2d``, ``nn.Dropout3d``, ``nn.AlphaDropout`` and
+``nn.FeatureAlphaDropout``."""
 from .. import functional as F
 from .module import Module
 
@@ -26,3 +27,31 @@ class Dropout2d(Dropout):
 
     def forward(self, input):
         return F.dropout2d(input, self.p, self.training, self.inplace)
+
+
+class AlphaDropout(Dropout):
+    """Dropout for SELU networks (see F.alpha_dropout): keeps mean 0 and variance 1."""
+
+    def forward(self, input):
+        return F.alpha_dropout(input, self.p, self.training)
+
+
+class FeatureAlphaDropout(Dropout):
+    """alpha_dropout of whole channels."""
+
+    def forward(self, input):
+        return F.feature_alpha_dropout(input, self.p, self.training)
+
+
+class Dropout1d(Dropout):
+    """Dropout of whole channels of sequences (N, C, L) or (C, L)."""
+
+    def forward(self, input):
+        return F.dropout1d(input, self.p, self.training, self.inplace)
+
+
+class Dropout3d(Dropout):
+    """Dropout of whole channels of volumes (N, C, D, H, W) or (C, D, H, W)."""
+
+    def forward(self, input):
+        return F.dropout3d(input, self.p, self.training, self.inplace)
