@@ -13,9 +13,11 @@ import numpy as np
 
 from . import _dtype, ops
 from ._conventions import MaxResult, MedianResult, MinResult, SortResult, TopkResult
+from ._conventions import (AminmaxResult, CummaxResult, CumminResult, KthvalueResult, ModeResult,
+                           NanmedianResult)
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
-from ._tensor_math import _floating, check_tensors
+from ._tensor_math import _floating, _in_place, check_tensors
 from .autograd import function
 
 
@@ -153,6 +155,34 @@ class ReduceMixin:
         x = self if dtype is None else self.to(dtype)
         return _asked(dtype, op.apply(x, _dim(dim, x._data.ndim)))
 
+    cumsum_ = _in_place(cumsum)
+    cumprod_ = _in_place(cumprod)
+
+    def logcumsumexp(self, dim):
+        if self._data.dtype.kind != "f":
+            raise NotImplementedError(f'"logcumsumexp_out_cpu" not implemented for \'{self.dtype.legacy_name}\'')
+        return ops.Logcumsumexp.apply(self, _dim(dim, self._data.ndim))
+
+    def cummax(self, dim):
+        """The running maximum along ``dim``, and where each was found (the last of equal
+        values, as PyTorch; after a NaN, NaN, at the last NaN)."""
+        return self._running_extreme(dim, np.maximum, ops.Cummax, CummaxResult)
+
+    def cummin(self, dim):
+        return self._running_extreme(dim, np.minimum, ops.Cummin, CumminResult)
+
+    def _running_extreme(self, dim, ufunc, op, result):
+        x = self._data
+        d = _dim(dim, x.ndim)
+        if x.ndim == 0:
+            return result(op.apply(self, d, None), _indices(0))
+        running = ufunc.accumulate(x, axis=d)
+        # the index of the running extreme: the last position that reached (or tied) it
+        reached = (x == running) | (np.isnan(x) if x.dtype.kind == "f" else False)
+        positions = np.arange(x.shape[d]).reshape((-1,) + (1,) * (x.ndim - d - 1))
+        indices = np.maximum.accumulate(np.where(reached, positions, 0), axis=d)
+        return result(op.apply(self, d, indices), _indices(indices))
+
     # -- logical ----------------------------------------------------------------------------------
     @numpy_spellings
     def all(self, dim=None, keepdim=False):
@@ -201,6 +231,68 @@ class ReduceMixin:
             raise TypeError(f"median(): argument 'dim' (position 1) must be int, not {type(dim).__name__}")
         return self._extreme(dim, keepdim, _median_index, ops.MedianDim, MedianResult)
 
+    @numpy_spellings
+    def nanmedian(self, dim=_ALL, keepdim=False):
+        """median, leaving NaNs out: NaN only where every element is NaN."""
+        if self.dtype is _dtype.bool:
+            raise NotImplementedError(f'"{"nanmedian_cpu" if dim is _ALL else "median_out"}" not '
+                                      "implemented for 'Bool'")
+        if dim is _ALL:
+            if keepdim:
+                raise TypeError('nanmedian() missing 1 required positional arguments: "dim"')
+            return ops.Nanmedian.apply(self)
+        return self._extreme(dim, keepdim, _nanmedian_index, ops.NanmedianDim, NanmedianResult, "median")
+
+    @numpy_spellings
+    def kthvalue(self, k, dim=-1, keepdim=False):
+        """The k-th smallest element along ``dim`` (k = 1: the smallest) and its index."""
+        if self.dtype is _dtype.bool:
+            raise NotImplementedError("\"kthvalue_cpu\" not implemented for 'Bool'")
+        d = _dim(dim, self._data.ndim)
+        size = self._data.shape[d] if self._data.ndim else 1
+        if size and not 1 <= k <= size:
+            raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
+        return self._extreme(d, keepdim, functools.partial(_kth_index, k=k), ops.Kthvalue, KthvalueResult)
+
+    @numpy_spellings
+    def mode(self, dim=-1, keepdim=False):
+        """The most frequent value along ``dim`` (of equally frequent ones, the smallest) and
+        an index where it is (PyTorch's CPU gives the last one, for lines of up to 16)."""
+        return self._extreme(dim, keepdim, _mode_index, ops.Mode, ModeResult)
+
+    def aminmax(self, *, dim=None, keepdim=False):
+        """``(amin, amax)`` in one call, over ``dim`` or all elements."""
+        x = self._data
+        if dim is None:
+            if x.size == 0:
+                raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the "
+                                   "operation has no identity.")
+            dims = None if x.ndim else ()
+        else:
+            d = _dim(dim, x.ndim)
+            if x.ndim and x.shape[d] == 0:
+                raise IndexError(f"aminmax: Expected reduction dim {d} to have non-zero size.")
+            dims = (d,) if x.ndim else ()
+        if dims is None and keepdim:
+            dims = tuple(range(x.ndim))
+        return AminmaxResult(ops.AminmaxMin.apply(self, dims, keepdim), ops.AminmaxMax.apply(self, dims, keepdim))
+
+    def msort(self):
+        """Sorted along the first dimension: ``sort(dim=0).values``."""
+        return self.sort(0).values
+
+    @numpy_spellings
+    def quantile(self, q, dim=None, keepdim=False, *, interpolation="linear"):
+        """The q-th quantiles over ``dim`` (all elements if None): the value a fraction q of
+        the way along the sorted elements, between two of them as ``interpolation`` says. A
+        tensor q gives one result per q, stacked along a new first dim."""
+        return _quantile(self, q, dim, keepdim, interpolation, ignore_nan=False)
+
+    @numpy_spellings
+    def nanquantile(self, q, dim=None, keepdim=False, *, interpolation="linear"):
+        """quantile, leaving NaNs out: NaN only where every element is NaN."""
+        return _quantile(self, q, dim, keepdim, interpolation, ignore_nan=True)
+
     # -- counting (no derivative) ---------------------------------------------------------------
     def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
         """The distinct elements (or slices along ``dim``), in increasing order (also with
@@ -247,13 +339,13 @@ class ReduceMixin:
             raise RuntimeError("weights should be 1-d and have the same length as input")
         return ops.Bincount.apply(weights, x, minlength)
 
-    def _extreme(self, dim, keepdim, arg, op, result):
+    def _extreme(self, dim, keepdim, arg, op, result, name=None):
         if self._data.ndim == 0:  # dim 0 of a 0-d tensor: the value itself, at index 0
             _dim(dim, 0)
             return result(op.apply(self, 0, keepdim, None), _indices(0))
         d = _dim(dim, self._data.ndim)
         if self._data.shape[d] == 0:
-            raise IndexError(f"{result.__name__}(): Expected reduction dim {d} to have non-zero size.")
+            raise IndexError(f"{name or result.__name__}(): Expected reduction dim {d} to have non-zero size.")
         indices = arg(self._data, axis=d)  # the first of equal extremes, as in PyTorch
         values = op.apply(self, d, keepdim, indices)
         return result(values, _indices(np.expand_dims(indices, d) if keepdim else indices))
@@ -338,6 +430,137 @@ def _median_index(x, axis):
     middle = np.take(np.argsort(x, axis=axis, kind="stable"), (x.shape[axis] - 1) // 2, axis=axis)
     nan = np.isnan(x)
     return np.where(nan.any(axis=axis), np.argmax(nan, axis=axis), middle)
+
+
+def _nanmedian_index(x, axis):
+    """As _median_index, leaving NaNs out (they sort last): the lower middle of the numbers;
+    where all are NaN, the first."""
+    order = np.argsort(x, axis=axis, kind="stable")
+    numbers = (~np.isnan(x)).sum(axis=axis, keepdims=True) if x.dtype.kind == "f" else x.shape[axis]
+    middle = np.maximum(np.asarray(numbers) - 1, 0) // 2
+    return np.take_along_axis(order, np.broadcast_to(middle, order.shape[:axis] + (1,) + order.shape[axis + 1:]),
+                              axis=axis).squeeze(axis)
+
+
+def _lines(x, axis, index_of_line):
+    """``index_of_line`` applied to each line of ``x`` along ``axis`` (a Python loop: the
+    selections below follow PyTorch's C++ step by step, ties and all)."""
+    lines = np.moveaxis(x, axis, -1)
+    found = [index_of_line(line) for line in lines.reshape(-1, x.shape[axis])]
+    return np.array(found, dtype=np.int64).reshape(lines.shape[:-1])
+
+
+def _kth_index(x, axis, k):
+    return _lines(x, axis, lambda line: _quickselect(line.tolist(), k - 1))
+
+
+def _quickselect(values, k):
+    """Where the k-th smallest (from 0) of ``values`` is, found as PyTorch's kthvalue finds it
+    (quick_select_template: median-of-three pivots, NaN largest), so that among equal
+    values the same index comes out."""
+    def greater(a, b):  # a > b, a NaN above any number
+        return (a != a and b == b) or a > b
+    index = list(range(len(values)))
+
+    def swap(i, j):
+        values[i], values[j] = values[j], values[i]
+        index[i], index[j] = index[j], index[i]
+    lo, hi = 0, len(values) - 1
+    while True:
+        if hi <= lo:
+            return index[k]
+        if hi == lo + 1:
+            if greater(values[lo], values[hi]):
+                swap(lo, hi)
+            return index[k]
+        swap(lo + (hi - lo) // 2, lo + 1)  # the pivot: the median of the first, middle and last
+        if greater(values[lo + 1], values[hi]):
+            swap(lo + 1, hi)
+        if greater(values[lo], values[hi]):
+            swap(lo, hi)
+        if greater(values[lo + 1], values[lo]):
+            swap(lo + 1, lo)
+        i, j, pivot = lo + 1, hi, values[lo]
+        while True:  # smaller values to the left of the pivot, greater to its right
+            i += 1
+            while greater(pivot, values[i]):
+                i += 1
+            j -= 1
+            while greater(values[j], pivot):
+                j -= 1
+            if j < i:
+                break
+            swap(i, j)
+        swap(lo, j)
+        if j <= k:  # go on in the part that holds position k
+            lo = i
+        if j >= k:
+            hi = j - 1
+
+
+def _mode_index(x, axis):
+    def index_of_line(line):
+        order = np.argsort(line, kind="stable")
+        values = line[order]
+        ends = np.flatnonzero(np.append(values[1:] != values[:-1], True))  # each run's last place
+        counts = np.diff(ends, prepend=-1)
+        return order[ends[np.argmax(counts)]]  # the first (smallest) most frequent, its last index
+    return _lines(x, axis, index_of_line)
+
+
+_INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _quantile(x, q, dim, keepdim, interpolation, ignore_nan):
+    """PyTorch's quantile_compute, step by step (so the graph is PyTorch's): sort, turn each q
+    into a rank among the sorted values, gather the values below and above it, lerp."""
+    Tensor = function.Tensor
+    if not isinstance(q, Tensor):
+        if not 0 <= q <= 1:
+            raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {q:g}")
+    if interpolation not in _INTERPOLATIONS:
+        raise RuntimeError("quantile() interpolation must be one of linear, lower, higher, midpoint or "
+                           f"nearest, but got {interpolation}")
+    if x._data.size == 0:
+        raise RuntimeError("quantile() input tensor must be non-empty")
+    if isinstance(q, Tensor) and q._data.ndim > 1:
+        raise RuntimeError("quantile() q must be a scalar or 1D tensor")
+    if x.dtype not in (_dtype.float32, _dtype.float64):
+        raise RuntimeError("quantile() input tensor must be either float or double dtype")
+    if not isinstance(q, Tensor):
+        q = x.new_tensor(q)
+    elif q.dtype is not x.dtype:
+        raise RuntimeError("quantile() q tensor must be same dtype as the input tensor")
+    if not ((q._data >= 0) & (q._data <= 1)).all():
+        raise RuntimeError("quantile() q values must be in the range [0, 1]")
+    ndim = x._data.ndim
+    if dim is None:
+        sorted_ = x.flatten().sort().values
+        out_shape = [1] * ndim if keepdim else []
+    else:
+        d = _dim(dim, ndim)
+        sorted_ = (x.sort() if d == max(ndim - 1, 0) else x.unsqueeze(-1).transpose(d, -1).sort()).values
+        out_shape = list(x._data.shape)
+        if ndim:
+            out_shape[d:d + 1] = [1] if keepdim else []
+    sorted_ = sorted_.view(out_shape + [sorted_.shape[-1]])
+    n = sorted_.shape[-1]
+    if ignore_nan:  # ranks among the numbers (all NaN: rank 0, so NaN comes out)
+        ranks = q * (sorted_.isnan().logical_not().sum(-1, True) - 1)
+        ranks = ranks.masked_fill(ranks < 0, 0)
+    else:  # a line with a NaN: its last rank, the NaN
+        ranks = (q * (n - 1)).masked_fill(sorted_.isnan().any(-1, True), n - 1)
+    if interpolation != "linear" and interpolation != "midpoint":
+        ranks = {"lower": ranks.floor, "higher": ranks.ceil, "nearest": ranks.round}[interpolation]()
+    below = ranks.long()
+    values = sorted_.gather(-1, below)
+    if interpolation in ("linear", "midpoint"):
+        weights = ranks.new_full(ranks.shape, 0.5) if interpolation == "midpoint" else ranks - below
+        values = ops.LerpTensor.apply(values, sorted_.gather(-1, ranks.ceil().long()), weights)
+    if q._data.ndim == 0:
+        return ops.reduce.SqueezeInPlace.apply(values, (values._data.ndim - 1,))
+    values = ops.reduce.TransposeInPlace.apply(ops.reduce.UnsqueezeInPlace.apply(values, 0), 0, values._data.ndim)
+    return ops.reduce.SqueezeInPlace.apply(values, (values._data.ndim - 1,))
 
 
 def _check_not_empty(name, x, error=RuntimeError):

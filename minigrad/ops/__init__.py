@@ -113,6 +113,8 @@ from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeB
 from .reduce import (Amax, Amin, Bincount, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Median,
                      MedianDim, Nansum, Min, MinDim, Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim,
                      Topk, Unique, UniqueDim, Var)
+from .reduce import (AminmaxMax, AminmaxMin, Cummax, Cummin, Kthvalue, Logcumsumexp, MeanOfStdMean, MeanOfVarMean,
+                     Mode, Nanmedian, NanmedianDim, StdOfStdMean, VarOfVarMean)
 from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
                     ReshapeAlias, T, Transpose, UnsafeView, Unsqueeze, View)
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,

@@ -9,8 +9,8 @@ import numpy as np
 
 from ..autograd import grad_mode
 from ..autograd.function import Op
-from .index import Gather, Scatter
-from .shape import Cat, Expand
+from .index import Gather, Scatter, ScatterAdd
+from .shape import Cat, Expand, SqueezeDim, Transpose, Unsqueeze
 
 
 # ---------------------------------------------------------------------------------------------
@@ -156,6 +156,24 @@ class Std(Op):
         # PyTorch sends 0 rather than 0/0.
         grad = (grad / (2 * out)).where(out != 0, 0.0)
         return _var_backward(grad, x, ctx), None, None, None
+
+
+class VarOfVarMean(Var):
+    """``torch.var_mean``'s var (and below, its mean, and std_mean's): PyTorch records one
+    node for both results; minigrad one per result, with var's (std's, mean's) backward."""
+    node_name = "VarMeanBackward0"
+
+
+class StdOfStdMean(Std):
+    node_name = "StdMeanBackward0"
+
+
+class MeanOfVarMean(MeanDim):
+    node_name = "VarMeanBackward0"
+
+
+class MeanOfStdMean(MeanDim):
+    node_name = "StdMeanBackward0"
 
 
 class Norm(Op):
@@ -371,6 +389,62 @@ def _cumprod_first_order(x, out, grad, d):
     return ahead.where(before, at_zero)
 
 
+class Logcumsumexp(Op):
+    """``log(cumsum(exp(x)))``, computed without overflow (NumPy's ``logaddexp.accumulate``)."""
+    node_name = "LogcumsumexpBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dim):
+        out = np.asarray(np.logaddexp.accumulate(x, axis=dim), order="C") if x.ndim else x.copy()
+        ctx.save_for_backward(x, out)
+        ctx.dim = dim
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        """x_i counts in every out_j from i on, with weight exp(x_i - out_j): the gradient is
+        sum_(j >= i) grad_j exp(x_i - out_j). PyTorch's logcumsumexp_backward sums it in log
+        space, the positive and the negative parts of grad apart, so that nothing overflows."""
+        x, out = ctx.saved_tensors
+        if grad.numel() == 0 or x.dim() == 0:
+            return grad, None
+        d = ctx.dim
+        lowest = float(np.finfo(x._data.dtype).min)  # log(0), finite: -inf - -inf would be NaN
+        log_abs = grad.abs().log()
+
+        def from_the_end(t):  # log(sum_(j >= i) exp(t_j))
+            return t.flip(d).logcumsumexp(d).flip(d)
+        positive = (from_the_end(log_abs.where(grad > 0, lowest) - out) + x).exp()
+        negative = (from_the_end(log_abs.where(grad < 0, lowest) - out) + x).exp()
+        return positive - negative, None
+
+
+class Cummax(Op):
+    """``x.cummax(dim)``'s values: the running maximum, picked at the indices the Tensor
+    method finds. Backward: PyTorch's cummaxmin_backward, each gradient added to the element
+    it was picked from (``zeros.scatter_add``: one element can be picked many times)."""
+    node_name = "CummaxBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dim, indices):
+        ctx.shape, ctx.dim = x.shape, dim
+        if x.ndim == 0:
+            return x.copy()
+        ctx.save_for_backward(indices)
+        return np.take_along_axis(x, indices, axis=dim)
+
+    @staticmethod
+    def backward(ctx, grad):
+        if ctx.shape == () or grad.numel() == 0:
+            return grad, None, None
+        indices, = ctx.saved_tensors
+        return ScatterAdd.apply(grad.new_zeros(ctx.shape), ctx.dim, indices, grad), None, None
+
+
+class Cummin(Cummax):
+    node_name = "CumminBackward0"
+
+
 # ---------------------------------------------------------------------------------------------
 # Maximum and minimum
 # ---------------------------------------------------------------------------------------------
@@ -487,6 +561,40 @@ class MedianDim(MaxDim):
     node_name = "MedianBackward1"
 
 
+class Nanmedian(Median):
+    """``x.nanmedian()``: the median of the elements that are not NaN (NaN if all are)."""
+    node_name = "NanmedianBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        numbers = np.sort(x[~np.isnan(x)], axis=None) if x.dtype.kind == "f" else np.sort(x, axis=None)
+        out = np.asarray(numbers[(numbers.size - 1) // 2] if numbers.size else np.array(np.nan, x.dtype))
+        ctx.save_for_backward(x, out)
+        return out
+
+
+class NanmedianDim(MaxDim):
+    node_name = "NanmedianBackward1"  # (indices: the Tensor method's; backward: max(dim)'s)
+
+
+class Kthvalue(MaxDim):
+    node_name = "KthvalueBackward0"  # the k-th smallest along dim (as max(dim))
+
+
+class Mode(MaxDim):
+    node_name = "ModeBackward0"  # the most frequent value along dim (as max(dim))
+
+
+class AminmaxMin(Amin):
+    """``x.aminmax()``'s min: amin's values and backward (PyTorch makes one AminmaxBackward0
+    node for both results; minigrad one per result, which sends the same gradients)."""
+    node_name = "AminmaxBackward0"
+
+
+class AminmaxMax(Amax):
+    node_name = "AminmaxBackward0"  # aminmax()'s max
+
+
 class Sort(Gather):
     """``x.sort(dim)``'s values: the elements, gathered in sorted order (``indices``)."""
     node_name = "SortBackward0"
@@ -563,3 +671,21 @@ class Bincount(Op):
     @staticmethod
     def backward(ctx, grad):
         raise RuntimeError("derivative for aten::bincount is not implemented")
+
+
+# ---------------------------------------------------------------------------------------------
+# quantile's last steps: PyTorch's quantile reshapes its result in place (squeeze_, ...),
+# and those record these names
+# ---------------------------------------------------------------------------------------------
+
+
+class SqueezeInPlace(SqueezeDim):
+    node_name = "SqueezeBackward4"
+
+
+class UnsqueezeInPlace(Unsqueeze):
+    node_name = "UnsqueezeBackward1"
+
+
+class TransposeInPlace(Transpose):
+    node_name = "TransposeBackward1"
