@@ -2,6 +2,8 @@
 ``torch.softmax``... Each is its Tensor method (minigrad/_tensor_reduce.py) under PyTorch's
 function name; the rest of the namespace's functions are in _functions.py.
 """
+from . import ops
+from ._conventions import dims as _dims
 from ._tensor_math import check_tensors
 
 
@@ -119,3 +121,68 @@ def softmax(input, dim, dtype=None):
 
 def log_softmax(input, dim, dtype=None):
     return input.log_softmax(dim, dtype)
+
+
+def cummax(input, dim):
+    return input.cummax(dim)
+
+
+def cummin(input, dim):
+    return input.cummin(dim)
+
+
+def logcumsumexp(input, dim):
+    return input.logcumsumexp(dim)
+
+
+def kthvalue(input, k, dim=-1, keepdim=False):
+    return input.kthvalue(k, dim, keepdim)
+
+
+def mode(input, dim=-1, keepdim=False):
+    return input.mode(dim, keepdim)
+
+
+def nanmedian(input, *args, **kwargs):
+    return input.nanmedian(*args, **kwargs)
+
+
+def aminmax(input, *, dim=None, keepdim=False):
+    return input.aminmax(dim=dim, keepdim=keepdim)
+
+
+def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    return input.quantile(q, dim, keepdim, interpolation=interpolation)
+
+
+def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    return input.nanquantile(q, dim, keepdim, interpolation=interpolation)
+
+
+def msort(input):
+    return input.msort()
+
+
+def std_mean(input, dim=None, unbiased=True, keepdim=False, *, correction=None):
+    """``(input.std(dim), input.mean(dim))`` in one call (a tuple, as PyTorch's)."""
+    return _spread_and_mean("std_mean", ops.StdOfStdMean, ops.MeanOfStdMean, input, dim, unbiased, keepdim,
+                            correction)
+
+
+def var_mean(input, dim=None, unbiased=True, keepdim=False, *, correction=None):
+    """``(input.var(dim), input.mean(dim))`` in one call."""
+    return _spread_and_mean("var_mean", ops.VarOfVarMean, ops.MeanOfVarMean, input, dim, unbiased, keepdim,
+                            correction)
+
+
+def _spread_and_mean(name, spread, mean, input, dim, unbiased, keepdim, correction):
+    check_tensors(name, 1, input=input)
+    if isinstance(dim, bool):  # std_mean(x, False): the old positional ``unbiased``
+        dim, unbiased = None, dim
+    if not input.dtype.is_floating_point:
+        raise RuntimeError(f"{name} only support floating point and complex dtypes")
+    correction = (1 if unbiased else 0) if correction is None else correction
+    dims = _dims(dim, input._data.ndim)
+    if dims is None and keepdim:
+        dims = tuple(range(input._data.ndim))
+    return spread.apply(input, dims, correction, keepdim), mean.apply(input, dims, keepdim)

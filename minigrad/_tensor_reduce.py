@@ -155,8 +155,13 @@ class ReduceMixin:
         x = self if dtype is None else self.to(dtype)
         return _asked(dtype, op.apply(x, _dim(dim, x._data.ndim)))
 
-    cumsum_ = _in_place(cumsum)
-    cumprod_ = _in_place(cumprod)
+    def cumsum_(self, dim, dtype=None):
+        _check_not_bool("cumsum", self)
+        return _cumsum_(self, dim, dtype)
+
+    def cumprod_(self, dim, dtype=None):
+        _check_not_bool("cumprod", self)
+        return _cumprod_(self, dim, dtype)
 
     def logcumsumexp(self, dim):
         if self._data.dtype.kind != "f":
@@ -235,7 +240,7 @@ class ReduceMixin:
     def nanmedian(self, dim=_ALL, keepdim=False):
         """median, leaving NaNs out: NaN only where every element is NaN."""
         if self.dtype is _dtype.bool:
-            raise NotImplementedError(f'"{"nanmedian_cpu" if dim is _ALL else "median_out"}" not '
+            raise NotImplementedError(f'"{"median_cpu" if dim is _ALL else "median_out"}" not '
                                       "implemented for 'Bool'")
         if dim is _ALL:
             if keepdim:
@@ -251,7 +256,7 @@ class ReduceMixin:
         d = _dim(dim, self._data.ndim)
         size = self._data.shape[d] if self._data.ndim else 1
         if size and not 1 <= k <= size:
-            raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {dim}")
+            raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
         return self._extreme(d, keepdim, functools.partial(_kth_index, k=k), ops.Kthvalue, KthvalueResult)
 
     @numpy_spellings
@@ -260,8 +265,10 @@ class ReduceMixin:
         an index where it is (PyTorch's CPU gives the last one, for lines of up to 16)."""
         return self._extreme(dim, keepdim, _mode_index, ops.Mode, ModeResult)
 
-    def aminmax(self, *, dim=None, keepdim=False):
+    def aminmax(self, *args, dim=None, keepdim=False):
         """``(amin, amax)`` in one call, over ``dim`` or all elements."""
+        if args:  # (dim= only, by name)
+            raise TypeError(f"aminmax() takes 0 positional arguments but {len(args)} was given")
         x = self._data
         if dim is None:
             if x.size == 0:
@@ -543,8 +550,8 @@ def _quantile(x, q, dim, keepdim, interpolation, ignore_nan):
         out_shape = list(x._data.shape)
         if ndim:
             out_shape[d:d + 1] = [1] if keepdim else []
-    sorted_ = sorted_.view(out_shape + [sorted_.shape[-1]])
-    n = sorted_.shape[-1]
+    n = sorted_.shape[-1] if ndim else 1
+    sorted_ = sorted_.view(out_shape + [n])
     if ignore_nan:  # ranks among the numbers (all NaN: rank 0, so NaN comes out)
         ranks = q * (sorted_.isnan().logical_not().sum(-1, True) - 1)
         ranks = ranks.masked_fill(ranks < 0, 0)
@@ -561,6 +568,15 @@ def _quantile(x, q, dim, keepdim, interpolation, ignore_nan):
         return ops.reduce.SqueezeInPlace.apply(values, (values._data.ndim - 1,))
     values = ops.reduce.TransposeInPlace.apply(ops.reduce.UnsqueezeInPlace.apply(values, 0), 0, values._data.ndim)
     return ops.reduce.SqueezeInPlace.apply(values, (values._data.ndim - 1,))
+
+
+_cumsum_, _cumprod_ = _in_place(ReduceMixin.cumsum), _in_place(ReduceMixin.cumprod)
+
+
+def _check_not_bool(name, x):
+    """A running sum (product) cannot be written back into bools (PyTorch's words)."""
+    if x.dtype is _dtype.bool:
+        raise NotImplementedError(f'"{name}_out_cpu" not implemented for \'Bool\'')
 
 
 def _check_not_empty(name, x, error=RuntimeError):

@@ -1286,6 +1286,28 @@ NEW_OPS = {
     "diff(n=2, dim=0)": (lambda t: minigrad.diff(t, n=2, dim=0), fixed((4, 2))),
     "diff(prepend, append)": (lambda a, b: a.diff(dim=1, prepend=b, append=a * a),
                               matmul_pair((2, 3), (2, 1))),
+    # issue 30c: reductions, scans, selections (distinct values: no ties, where the gradient jumps)
+    "cummax": (lambda t: t.cummax(1).values * t, distinct_matrix()),
+    "cummin": (lambda t: minigrad.cummin(t, 0).values, distinct_matrix()),
+    "logcumsumexp": (lambda t: t.logcumsumexp(-1) * t,  # (a zero gradient: NaN second derivative, as
+                     one(away(0.2, 2), min_dims=1)),  # PyTorch's log|grad| formula gives)
+    "logcumsumexp(dim 0)": (lambda t: minigrad.logcumsumexp(t, 0), one(min_dims=1)),
+    "kthvalue": (lambda t: t.kthvalue(2, 1, keepdim=True).values * t,
+                 st.builds(lambda a: [a], distinct((2, 3)))),
+    "mode": (lambda t: t.mode(0).values, distinct_matrix()),
+    "nanmedian()": (lambda t: t.nanmedian() * t, distinct_matrix()),
+    "nanmedian(dim)": (lambda t: minigrad.nanmedian(t, 1).values, distinct_matrix()),
+    "aminmax": (lambda t: (lambda r: r.min * 2 + r.max)(t.aminmax(dim=1)), distinct_matrix()),
+    "aminmax()": (lambda t: (lambda r: r.min * t + r.max)(minigrad.aminmax(t)), distinct_matrix()),
+    "quantile": (lambda t: t.quantile(0.3) * t, distinct_matrix()),
+    "quantile(q tensor, dim)": (lambda t: minigrad.quantile(t, minigrad.tensor([0.2, 0.9], dtype=minigrad.float64),
+                                                            dim=0, keepdim=True), distinct_matrix()),
+    "nanquantile(midpoint)": (lambda t: t.nanquantile(0.4, 1, interpolation="midpoint"), distinct_matrix()),
+    "std_mean": (lambda t: (lambda r: r[0] * r[1])(minigrad.std_mean(t, 1)),
+                 st.builds(lambda a: [a], distinct((2, 3)))),
+    "var_mean(correction=0)": (lambda t: (lambda r: r[0] + r[1] * r[1])(minigrad.var_mean(t, correction=0)),
+                               one(min_dims=1)),
+    "msort": (lambda t: t.msort(), distinct_matrix()),
 }
 
 

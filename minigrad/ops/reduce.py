@@ -103,12 +103,13 @@ class Var(Op):
     """The variance over ``dims``: the squared distances from the mean, summed and divided by
     ``n - correction`` (correction 1, the unbiased estimate, is PyTorch's default)."""
     node_name = "VarBackward0"
+    what = "var"  # (the function its warning names)
 
-    @staticmethod
-    def forward(ctx, x, dims, correction, keepdim):
+    @classmethod
+    def forward(cls, ctx, x, dims, correction, keepdim):
         ctx.save_for_backward(x)
         ctx.dims, ctx.correction, ctx.keepdim = dims, correction, keepdim
-        return _variance("var", x, dims, correction, keepdim)
+        return _variance(cls.what, x, dims, correction, keepdim)
 
     @staticmethod
     def backward(ctx, grad):
@@ -141,10 +142,11 @@ def _variance(name, x, dims, correction, keepdim):
 class Std(Op):
     """The standard deviation: the square root of the variance (same ``correction``)."""
     node_name = "StdBackward0"
+    what = "std"
 
-    @staticmethod
-    def forward(ctx, x, dims, correction, keepdim):
-        out = np.sqrt(_variance("std", x, dims, correction, keepdim))
+    @classmethod
+    def forward(cls, ctx, x, dims, correction, keepdim):
+        out = np.sqrt(_variance(cls.what, x, dims, correction, keepdim))
         ctx.save_for_backward(x, out)
         ctx.dims, ctx.correction, ctx.keepdim = dims, correction, keepdim
         return out
@@ -162,10 +164,12 @@ class VarOfVarMean(Var):
     """``torch.var_mean``'s var (and below, its mean, and std_mean's): PyTorch records one
     node for both results; minigrad one per result, with var's (std's, mean's) backward."""
     node_name = "VarMeanBackward0"
+    what = "var_mean"
 
 
 class StdOfStdMean(Std):
     node_name = "StdMeanBackward0"
+    what = "std_mean"
 
 
 class MeanOfVarMean(MeanDim):
@@ -390,12 +394,16 @@ def _cumprod_first_order(x, out, grad, d):
 
 
 class Logcumsumexp(Op):
-    """``log(cumsum(exp(x)))``, computed without overflow (NumPy's ``logaddexp.accumulate``)."""
+    """``log(cumsum(exp(x)))``, computed without overflow (NumPy's ``logaddexp.accumulate``),
+    in float64 and rounded once at the end, as PyTorch's CPU accumulates float32."""
     node_name = "LogcumsumexpBackward0"
 
     @staticmethod
     def forward(ctx, x, dim):
-        out = np.asarray(np.logaddexp.accumulate(x, axis=dim), order="C") if x.ndim else x.copy()
+        if x.ndim:
+            out = np.logaddexp.accumulate(x, axis=dim, dtype=np.float64).astype(x.dtype, order="C")
+        else:
+            out = x.copy()
         ctx.save_for_backward(x, out)
         ctx.dim = dim
         return out
