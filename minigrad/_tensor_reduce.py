@@ -1,8 +1,8 @@
 """The Tensor's reductions: sum, mean, var, max, prod, sort, ... (many elements in, fewer out).
 
 ``class Tensor`` (minigrad/_tensor.py) inherits these methods; each is a short call into an
-op of ``minigrad/ops/reduce.py``. This module reaches the Tensor class only through
-``autograd.function.Tensor``.
+op of ``minigrad/ops/reduce.py`` (or ``ops/sorting.py``: median, kthvalue, sort, unique...).
+This module reaches the Tensor class only through ``autograd.function.Tensor``.
 
 PyTorch accepts NumPy's spellings too: ``x.sum(axis=0, keepdims=True)`` is
 ``x.sum(dim=0, keepdim=True)``; ``numpy_spellings`` below renames them.
@@ -403,7 +403,7 @@ class ReduceMixin:
             order = np.argsort(~self._data, axis=d, kind="stable")
         else:
             order = np.lexsort((-self._data, self._data == self._data), axis=d)
-        return function.Tensor._wrap(ops.reduce.in_layout_of(self._data, order.astype(np.int64, copy=False)))
+        return function.Tensor._wrap(ops.sorting.in_layout_of(self._data, order.astype(np.int64, copy=False)))
 
     def topk(self, k, dim=-1, largest=True, sorted=True):
         d = _dim(dim, max(self._data.ndim, 1))
@@ -565,9 +565,9 @@ def _quantile(x, q, dim, keepdim, interpolation, ignore_nan):
         weights = ranks.new_full(ranks.shape, 0.5) if interpolation == "midpoint" else ranks - below
         values = ops.LerpTensor.apply(values, sorted_.gather(-1, ranks.ceil().long()), weights)
     if q._data.ndim == 0:
-        return ops.reduce.SqueezeInPlace.apply(values, (values._data.ndim - 1,))
-    values = ops.reduce.TransposeInPlace.apply(ops.reduce.UnsqueezeInPlace.apply(values, 0), 0, values._data.ndim)
-    return ops.reduce.SqueezeInPlace.apply(values, (values._data.ndim - 1,))
+        return ops.sorting.SqueezeInPlace.apply(values, (values._data.ndim - 1,))
+    values = ops.sorting.TransposeInPlace.apply(ops.sorting.UnsqueezeInPlace.apply(values, 0), 0, values._data.ndim)
+    return ops.sorting.SqueezeInPlace.apply(values, (values._data.ndim - 1,))
 
 
 _cumsum_, _cumprod_ = _in_place(ReduceMixin.cumsum), _in_place(ReduceMixin.cumprod)

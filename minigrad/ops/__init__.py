@@ -36,11 +36,18 @@ unary.py           Exp, Log, Sqrt, Abs, Relu, Sigmoid, Tanh (ExpBackward0, ...),
                    Log1p (Log1PBackward0), Rsqrt, Erf, Erfc, Erfinv, Frac, NanToNum; the steps, whose
                    gradient is 0: Sign, Sgn, Floor, Ceil, Trunc, Round (RoundBackward0/1)
 reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Nansum, Var, Std,
+                   VarOfVarMean, MeanOfVarMean, StdOfStdMean, MeanOfStdMean (VarMeanBackward0,
+                   StdMeanBackward0: ``torch.var_mean``, ``torch.std_mean``),
                    Norm, NormP (LinalgVectorNormBackward0: p = 2, other p), Logsumexp,
-                   Prod, ProdDim (ProdBackward0/1), Cumsum, Cumprod, Max, Min
+                   Prod, ProdDim (ProdBackward0/1), Cumsum, Cumprod, Logcumsumexp, Cummax,
+                   Cummin (CummaxBackward0...), Max, Min
                    (MaxBackward1, MinBackward1: all), MaxDim, MinDim (MaxBackward0,
-                   MinBackward0: along a dim), Amax, Amin, Sort, SortStable (SortBackward0/1), Topk,
-                   Median, MedianDim (MedianBackward0: all, MedianBackward1: along a dim);
+                   MinBackward0: along a dim), Amax, Amin, AminmaxMin, AminmaxMax (AminmaxBackward0)
+sorting.py         Median, MedianDim (MedianBackward0: all, MedianBackward1: along a dim),
+                   Nanmedian, NanmedianDim (NanmedianBackward0/1), Kthvalue, Mode
+                   (KthvalueBackward0, ModeBackward0), Sort, SortStable (SortBackward0/1), Topk,
+                   SqueezeInPlace, UnsqueezeInPlace, TransposeInPlace (SqueezeBackward4,
+                   UnsqueezeBackward1, TransposeBackward1: quantile's in-place last steps);
                    Unique, UniqueDim, Bincount (no derivative: Unique2Backward0,
                    UniqueDimBackward0, NotImplemented, whose backward raises)
 shape.py           View, UnsafeView (a reshape that copied), ReshapeAlias, Expand, Permute,
@@ -110,11 +117,12 @@ from .loss import (BinaryCrossEntropy, BinaryCrossEntropyBackward, BinaryCrossEn
                    HuberLossBackward, SmoothL1Loss, SmoothL1LossBackward, Xlogy)
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
-from .reduce import (Amax, Amin, Bincount, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Median,
-                     MedianDim, Nansum, Min, MinDim, Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim,
-                     Topk, Unique, UniqueDim, Var)
-from .reduce import (AminmaxMax, AminmaxMin, Cummax, Cummin, Kthvalue, Logcumsumexp, MeanOfStdMean, MeanOfVarMean,
-                     Mode, Nanmedian, NanmedianDim, StdOfStdMean, VarOfVarMean)
+from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim, Nansum, Norm,
+                     NormP, Prod, ProdDim, Std, Sum, SumDim, Var)
+from .reduce import (AminmaxMax, AminmaxMin, Cummax, Cummin, Logcumsumexp, MeanOfStdMean, MeanOfVarMean,
+                     StdOfStdMean, VarOfVarMean)
+from .sorting import (Bincount, Kthvalue, Median, MedianDim, Mode, Nanmedian, NanmedianDim, Sort, SortStable, Topk,
+                      Unique, UniqueDim)
 from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
                     ReshapeAlias, T, Transpose, UnsafeView, Unsqueeze, View)
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,
