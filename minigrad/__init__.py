@@ -58,6 +58,8 @@ from ._functions import diff
 from ._functions_reduce import nanmean, nansum
 from ._functions_reduce import (aminmax, cummax, cummin, kthvalue, logcumsumexp, mode, msort, nanmedian,
                                 nanquantile, quantile, std_mean, var_mean)
+from ._functions_reduce import (bucketize, cdist, corrcoef, cov, cumulative_trapezoid, dist, histc, renorm,
+                                searchsorted, trapezoid, trapz, unique_consecutive)
 from ._functions_shape import ravel
 from ._functions import is_warn_always_enabled, set_warn_always
 from ._functions import rsub  # other - alpha * input

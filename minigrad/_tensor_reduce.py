@@ -8,6 +8,7 @@ PyTorch accepts NumPy's spellings too: ``x.sum(axis=0, keepdims=True)`` is
 ``x.sum(dim=0, keepdim=True)``; ``numpy_spellings`` below renames them.
 """
 import functools
+import warnings
 
 import numpy as np
 
@@ -15,6 +16,7 @@ from . import _dtype, ops
 from ._conventions import MaxResult, MedianResult, MinResult, SortResult, TopkResult
 from ._conventions import (AminmaxResult, CummaxResult, CumminResult, KthvalueResult, ModeResult,
                            NanmedianResult)
+from ._conventions import check_broadcast
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
 from ._tensor_math import _floating, _in_place, check_tensors
@@ -326,6 +328,130 @@ class ReduceMixin:
         values = op.apply(self, values)
         extra = [_indices(a) for a, wanted in ((inverse, return_inverse), (counts, return_counts)) if wanted]
         return (values, *extra) if extra else values
+
+    def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
+        """Each run of equal elements (slices along ``dim``) once, in their order; optionally
+        which run each element is in and how long each run is."""
+        x = self._data
+        if dim is None:
+            flat = x.reshape(-1)
+            new_run = flat[1:] != flat[:-1]
+        else:
+            d = _dim(dim, x.ndim)
+            flat = np.moveaxis(x, d, 0)
+            new_run = (flat[1:] != flat[:-1]).reshape(max(flat.shape[0] - 1, 0), -1).any(axis=1)
+        run = np.concatenate([[0], np.cumsum(new_run)]) if flat.shape[0] else np.zeros(0, np.int64)
+        starts = np.flatnonzero(np.concatenate([[True], new_run])) if flat.shape[0] else run
+        values = flat[starts] if dim is None else np.moveaxis(flat[starts], 0, d)
+        values = ops.UniqueConsecutive.apply(self, np.ascontiguousarray(values))
+        counts = np.diff(np.append(starts, flat.shape[0]))
+        inverse = run.reshape(x.shape) if dim is None else run
+        extra = [_indices(a) for a, wanted in ((inverse, return_inverse), (counts, return_counts)) if wanted]
+        return (values, *extra) if extra else values
+
+    def histc(self, bins=100, min=0, max=0):
+        """How many elements fall in each of ``bins`` equal bins between min and max (the
+        smallest and largest element if both are 0); elements outside are left out."""
+        x = self._data
+        if x.dtype.kind != "f":
+            raise NotImplementedError(f'"histogram_cpu" not implemented for \'{self.dtype.legacy_name}\'')
+        if bins <= 0:
+            raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
+        lo, hi = x.dtype.type(min), x.dtype.type(max)
+        if lo == hi and x.size:
+            lo, hi = x.min(), x.max()
+        if lo == hi:
+            lo, hi = lo - 1, hi + 1
+        if lo > hi:
+            raise RuntimeError("torch.histc: max must be larger than min")
+        if not (np.isfinite(lo) and np.isfinite(hi)):
+            raise RuntimeError(f"torch.histc: range of [{lo:g}, {hi:g}] is not finite")
+        inside = x[(x >= lo) & (x <= hi)]
+        # the bin by division, in x's dtype (as PyTorch); the last bin holds max too
+        where = ((inside - lo) * x.dtype.type(bins) / (hi - lo)).astype(np.int64)
+        counts = np.bincount(np.minimum(where, bins - 1), minlength=bins)
+        return function.Tensor._wrap(counts.astype(x.dtype))
+
+    def dist(self, other, p=2, *, _position=2):
+        """The p-norm of ``self - other``."""
+        check_tensors("dist", 1, other=other)
+        if isinstance(p, (str, bool)) or not isinstance(p, (int, float)):
+            raise TypeError(f"dist(): argument 'p' (position {_position}) must be Number, not {type(p).__name__}")
+        a, b = (t if t.dtype.is_floating_point else None for t in (self, other))
+        if a is None or b is None:
+            bad = self if a is None else other
+            raise RuntimeError("norm(): input dtype should be either floating point or complex. Got "
+                               f"{bad.dtype.legacy_name} instead.")
+        check_broadcast(self._data.shape, other._data.shape)
+        return ops.Dist.apply(self, other, float(p))
+
+    def renorm(self, p, dim, maxnorm):
+        """Each slice along ``dim`` with a p-norm above ``maxnorm``, scaled to norm maxnorm."""
+        if maxnorm < 0:
+            raise RuntimeError(f"renorm: expected maxnorm to be >= 0 but got {maxnorm:g}")
+        if p <= 0:
+            raise RuntimeError("renorm: non-positive-norm not supported")
+        if self._data.ndim < 2:
+            raise RuntimeError(f"renorm: input needs at least 2 dimensions, got {self._data.ndim} dimensions")
+        if not self.dtype.is_floating_point:
+            raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
+                               f"Got {self.dtype.legacy_name}")
+        return ops.Renorm.apply(self, float(p), _dim(dim, self._data.ndim), maxnorm)
+
+    def cov(self, *, correction=1, fweights=None, aweights=None):
+        """The covariance matrix of the variables in the rows (observations in the columns),
+        as PyTorch computes it (so, its graph): optionally weighted by how often each
+        observation counts (``fweights``) and by how much (``aweights``)."""
+        if self._data.ndim > 2:
+            raise RuntimeError("cov(): expected input to have two or fewer dimensions but got an input with "
+                               f"{self._data.ndim} dimensions")
+        if self.dtype is _dtype.bool:
+            raise RuntimeError("cov(): bool dtype is not supported for input")
+        x = self if self._data.ndim == 2 else self.view(1, -1)
+        n = x.shape[1]
+        w = None
+        for name, given, integral in (("fweights", fweights, True), ("aweights", aweights, False)):
+            if given is None:
+                continue
+            if given._data.ndim > 1:
+                raise RuntimeError(f"cov(): expected {name} to have one or fewer dimensions but got {name} with "
+                                   f"{given._data.ndim} dimensions")
+            if integral == given.dtype.is_floating_point or given.dtype is _dtype.bool:
+                raise RuntimeError(f"cov(): expected {name} to have {'integral' if integral else 'floating point'} "
+                                   f"dtype but got {name} with {given.dtype.legacy_name} dtype")
+            if given.numel() != n:
+                raise RuntimeError(f"cov(): expected {name} to have the same numel as there are observations in "
+                                   f"the input but got {given.numel()} != {n}")
+            if n and given._data.min() < 0:
+                raise RuntimeError(f"cov(): {name} cannot be negative")
+            w = given if w is None else w * given
+        total = w.sum() if w is not None else function.Tensor._wrap(np.array(n, np.int64))
+        if w is not None and total._data == 0:
+            raise RuntimeError("cov(): weights sum to zero, can't be normalized")
+        mean = (x * w if w is not None else x).sum(1) / total
+        if w is not None and aweights is not None and correction != 0:
+            norm_factor = total - correction * (w * aweights).sum() / total
+        else:
+            norm_factor = total - correction
+        if norm_factor._data <= 0:
+            warnings.warn("cov(): degrees of freedom is <= 0. Correction should be strictly less than the "
+                          "number of observations.", UserWarning, stacklevel=2)
+            norm_factor = norm_factor * 0
+        x = x - mean.unsqueeze(1)
+        return (x.mm((x * w if w is not None else x).t()) / norm_factor).squeeze()
+
+    def corrcoef(self):
+        """The correlation coefficients: cov scaled by the standard deviations, clipped to [-1, 1]."""
+        if self._data.ndim > 2:
+            raise RuntimeError("corrcoef(): expected input to have two or fewer dimensions but got an input with "
+                               f"{self._data.ndim} dimensions")
+        c = self.cov()
+        if c._data.ndim == 0:  # one variable: 1, or NaN for a variance of 0, inf or NaN
+            return c / c
+        stddev = c.diagonal().sqrt()
+        c = c / stddev.view(-1, 1)
+        c = c / stddev.view(1, -1)
+        return c.clip(-1, 1)
 
     def bincount(self, weights=None, minlength=0):
         """How many times each value 0, 1, ... occurs in this 1-D tensor of non-negative

@@ -38,7 +38,9 @@ unary.py           Exp, Log, Sqrt, Abs, Relu, Sigmoid, Tanh (ExpBackward0, ...),
 reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Nansum, Var, Std,
                    VarOfVarMean, MeanOfVarMean, StdOfStdMean, MeanOfStdMean (VarMeanBackward0,
                    StdMeanBackward0: ``torch.var_mean``, ``torch.std_mean``),
-                   Norm, NormP (LinalgVectorNormBackward0: p = 2, other p), Logsumexp,
+                   Norm, NormP (LinalgVectorNormBackward0: p = 2, other p), Dist (DistBackward0),
+                   Renorm (RenormBackward0), Cdist, EuclideanDist (CdistBackward0,
+                   EuclideanDistBackward0: ``torch.cdist``, its matrix-product form), Logsumexp,
                    Prod, ProdDim (ProdBackward0/1), Cumsum, Cumprod, Logcumsumexp, Cummax,
                    Cummin (CummaxBackward0...), Max, Min
                    (MaxBackward1, MinBackward1: all), MaxDim, MinDim (MaxBackward0,
@@ -48,8 +50,9 @@ sorting.py         Median, MedianDim (MedianBackward0: all, MedianBackward1: alo
                    (KthvalueBackward0, ModeBackward0), Sort, SortStable (SortBackward0/1), Topk,
                    SqueezeInPlace, UnsqueezeInPlace, TransposeInPlace (SqueezeBackward4,
                    UnsqueezeBackward1, TransposeBackward1: quantile's in-place last steps);
-                   Unique, UniqueDim, Bincount (no derivative: Unique2Backward0,
-                   UniqueDimBackward0, NotImplemented, whose backward raises)
+                   Unique, UniqueDim, UniqueConsecutive, Bincount (no derivative: Unique2Backward0,
+                   UniqueDimBackward0, UniqueConsecutiveBackward0, NotImplemented, whose backward
+                   raises)
 shape.py           View, UnsafeView (a reshape that copied), ReshapeAlias, Expand, Permute,
                    Transpose, T, Unsqueeze, Squeeze (SqueezeBackward0/1/2), Cat, Stack,
                    Repeat (``repeat``, ``tile``), Flip, Roll, ConstantPadNd (``F.pad``)
@@ -119,10 +122,10 @@ from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeB
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
 from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim, Nansum, Norm,
                      NormP, Prod, ProdDim, Std, Sum, SumDim, Var)
-from .reduce import (AminmaxMax, AminmaxMin, Cummax, Cummin, Logcumsumexp, MeanOfStdMean, MeanOfVarMean,
-                     StdOfStdMean, VarOfVarMean)
+from .reduce import (AminmaxMax, AminmaxMin, Cdist, Cummax, Cummin, Dist, EuclideanDist, Logcumsumexp, MeanOfStdMean,
+                     MeanOfVarMean, Renorm, StdOfStdMean, VarOfVarMean)
 from .sorting import (Bincount, Kthvalue, Median, MedianDim, Mode, Nanmedian, NanmedianDim, Sort, SortStable, Topk,
-                      Unique, UniqueDim)
+                      Unique, UniqueConsecutive, UniqueDim)
 from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
                     ReshapeAlias, T, Transpose, UnsafeView, Unsqueeze, View)
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,

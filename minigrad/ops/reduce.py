@@ -207,14 +207,7 @@ class NormP(Op):
 
     @staticmethod
     def forward(ctx, x, p, dims, keepdim):
-        a = np.abs(x)
-        if p in (float("inf"), -float("inf")):
-            out = (a.max if p > 0 else a.min)(axis=dims, keepdims=keepdim)
-        elif p == 0:
-            out = (a != 0).sum(axis=dims, keepdims=keepdim)
-        else:
-            out = (a ** p).sum(axis=dims, keepdims=keepdim) ** (1 / p)
-        out = np.asarray(out, dtype=x.dtype, order="C")  # row by row, as PyTorch's
+        out = vector_norm(x, p, dims, keepdim)
         ctx.save_for_backward(x, out)
         ctx.p, ctx.dims, ctx.keepdim = p, dims, keepdim
         return out
@@ -222,25 +215,146 @@ class NormP(Op):
     @staticmethod
     def backward(ctx, grad):
         x, out = ctx.saved_tensors
+        return norm_backward(grad, x, out, ctx.p, ctx.dims, ctx.keepdim), None, None, None
+
+
+def vector_norm(x, p, dims, keepdim):
+    """The p-norm of NumPy array ``x`` over ``dims``, in x's dtype."""
+    a = np.abs(x)
+    if p in (float("inf"), -float("inf")):
+        out = (a.max if p > 0 else a.min)(axis=dims, keepdims=keepdim)
+    elif p == 0:
+        out = (a != 0).sum(axis=dims, keepdims=keepdim)
+    elif p == 2:
+        out = np.sqrt((x * x).sum(axis=dims, keepdims=keepdim))
+    else:
+        out = (a ** p).sum(axis=dims, keepdims=keepdim) ** (1 / p)
+    return np.asarray(out, dtype=x.dtype, order="C")  # row by row, as PyTorch's
+
+
+def norm_backward(grad, x, out, p, dims, keepdim):
+    """PyTorch's norm_backward: the gradient of ``out``, the p-norm of ``x`` over ``dims``."""
+    if p == 0:
+        return None  # a count: no gradient at all, as in PyTorch
+    if p == 1 or p in (float("inf"), -float("inf")):
+        grad, out = (expand_back(t, x.shape, dims, keepdim) for t in (grad, out))
+        if p == 1:
+            return x.sgn() * grad  # (PyTorch's order)
+        a = x.abs()
+        is_max = (a == out).logical_or(a.isnan())  # ties share the gradient, as in amax (amin); NaNs too
+        return x.sgn() * (grad / is_max.sum(dims, keepdim=True) * is_max)
+    grad, out = (unsqueeze_back(t, dims, keepdim) for t in (grad, out))
+    if p == 2:  # x_i / |x|, 0 where the norm is 0 (as Norm)
+        return grad * (x / out).masked_fill(out == 0, 0)
+    # d/dx_i = sgn(x_i) |x_i|^(p-1) / norm^(p-1), as PyTorch's norm_backward writes it
+    if p < 1:  # |x_i|^(p-1) is inf at x_i = 0: 0 there
+        return x.sgn() * x.abs().pow(p - 1).masked_fill(x == 0, 0) * grad * out.pow(1 - p)
+    scale = (grad / out.pow(p - 1)).masked_fill(out == 0, 0)  # 0 where the norm is 0
+    if p < 2:
+        return x.sgn() * x.abs().pow(p - 1) * scale
+    return x * x.abs().pow(p - 2) * scale
+
+
+class Dist(Op):
+    """``torch.dist(a, b, p)``: the p-norm of ``a - b`` (broadcast), over all elements."""
+    node_name = "DistBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b, p):
+        diff = a - b
+        out = vector_norm(diff, p, None, False)
+        ctx.save_for_backward(a, b, out)
+        ctx.p = p
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):  # norm_backward of a - b, with a minus sign for b
+        a, b, out = ctx.saved_tensors
+        g = norm_backward(grad, a - b, out, ctx.p, None, False)
+        return g, None if g is None else -g, None
+
+
+class Renorm(Op):
+    """``x.renorm(p, dim, maxnorm)``: each slice along ``dim`` whose p-norm is above maxnorm
+    scaled down to norm maxnorm (times 1 / (norm + 1e-7), as PyTorch)."""
+    node_name = "RenormBackward0"
+
+    @staticmethod
+    def forward(ctx, x, p, dim, maxnorm):
+        dims = tuple(d for d in range(x.ndim) if d != dim)
+        norm = vector_norm(x, p, dims, True)
+        ctx.save_for_backward(x)
+        ctx.p, ctx.dims, ctx.maxnorm = p, dims, maxnorm
+        with np.errstate(divide="ignore"):
+            factor = np.where(norm > maxnorm, maxnorm / (norm + np.array(1e-7, x.dtype)), 1).astype(x.dtype)
+        return x * factor
+
+    @staticmethod
+    def backward(ctx, grad):  # PyTorch's renorm_backward
+        x, = ctx.saved_tensors
+        p, dims, maxnorm = ctx.p, ctx.dims, ctx.maxnorm
+        norm = x.norm(p, dims, keepdim=True)
+        along = norm_backward((x * grad).sum(dims, keepdim=True), x, norm, p, dims, True)
+        invnorm = (norm + 1e-7).reciprocal()
+        factor = invnorm * maxnorm
+        return (factor * grad - (factor * invnorm) * along).where(norm > maxnorm, grad), None, None, None
+
+
+class Cdist(Op):
+    """``torch.cdist(x1, x2, p)``: the p-norm distance between each row of x1 (..., P, M) and
+    each row of x2 (..., R, M), computed from their differences (..., P, R, M)."""
+    node_name = "CdistBackward0"
+
+    @staticmethod
+    def forward(ctx, x1, x2, p):
+        out = vector_norm(x1[..., :, None, :] - x2[..., None, :, :], p, -1, False)
+        ctx.save_for_backward(x1, x2, out)
+        ctx.p = p
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        """PyTorch's _cdist_backward, pair by pair: each difference's share of its distance's
+        gradient (0 where the distance is 0), summed over the other input's rows."""
+        x1, x2, out = ctx.saved_tensors
         p = ctx.p
+        diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
+        grad, dist = grad.unsqueeze(-1), out.unsqueeze(-1)
         if p == 0:
-            return None, None, None, None  # a count: no gradient at all, as in PyTorch
-        if p == 1 or p in (float("inf"), -float("inf")):
-            grad, out = (expand_back(t, x.shape, ctx.dims, ctx.keepdim) for t in (grad, out))
-            if p == 1:
-                return x.sgn() * grad, None, None, None  # (PyTorch's order)
-            a = x.abs()
-            is_max = (a == out).logical_or(a.isnan())  # ties share the gradient, as in amax (amin); NaNs too
-            return x.sgn() * (grad / is_max.sum(ctx.dims, keepdim=True) * is_max), None, None, None
-        # d/dx_i = sgn(x_i) |x_i|^(p-1) / norm^(p-1), as PyTorch's norm_backward writes it
-        grad, out = (unsqueeze_back(t, ctx.dims, ctx.keepdim) for t in (grad, out))
-        if p < 1:  # |x_i|^(p-1) is inf at x_i = 0: 0 there
-            g = x.sgn() * x.abs().pow(p - 1).masked_fill(x == 0, 0) * grad * out.pow(1 - p)
-            return g, None, None, None
-        scale = (grad / out.pow(p - 1)).masked_fill(out == 0, 0)  # 0 where the norm is 0
-        if p < 2:
-            return x.sgn() * x.abs().pow(p - 1) * scale, None, None, None
-        return x * x.abs().pow(p - 2) * scale, None, None, None
+            share = diff * 0
+        elif p == 1:
+            share = grad * diff.sgn()
+        elif p == float("inf"):
+            share = grad * diff.sgn() * (diff.abs() == dist)  # every tie gets it all, as in PyTorch
+        elif p == 2:
+            share = (grad * diff / dist).where(dist != 0, 0.0)
+        else:
+            share = (diff * diff.abs().pow(p - 2) if p > 2 else diff.sgn() * diff.abs().pow(p - 1))
+            share = (share * grad / dist.pow(p - 1)).where((dist != 0) & ((diff != 0) | (p >= 1)), 0.0)
+        return share.sum(-2), -share.sum(-3), None
+
+
+class EuclideanDist(Op):
+    """cdist for p = 2 with many rows (PyTorch's _euclidean_dist): by a matrix product,
+    ``sqrt(|a|^2 + |b|^2 - 2 a.b)``, clamped at 1e-30 before the root, so that rounding
+    cannot go below 0 (identical rows get 1e-15, not 0, as in PyTorch)."""
+    node_name = "EuclideanDistBackward0"
+
+    @staticmethod
+    def forward(ctx, x1, x2):
+        squares1 = (x1 ** 2).sum(-1, keepdims=True)
+        squares2 = (x2 ** 2).sum(-1, keepdims=True)
+        out = squares1 + np.swapaxes(squares2, -1, -2) - 2 * x1 @ np.swapaxes(x2, -1, -2)
+        out = np.sqrt(np.maximum(out, np.array(1e-30, out.dtype)))
+        ctx.save_for_backward(x1, x2, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):  # PyTorch's _euclidean_dist_backward
+        x1, x2, out = ctx.saved_tensors
+        ratio = (grad / out).masked_fill(out == 0, 0)
+        return (x1 * ratio.sum(-1, True) - ratio.matmul(x2),
+                x2 * ratio.sum(-2).unsqueeze(-1) - ratio.mT.matmul(x1))
 
 
 class Logsumexp(Op):

@@ -124,6 +124,15 @@ class Unique(Op):
         raise NotImplementedError("the derivative for '_unique2' is not implemented.")
 
 
+class UniqueConsecutive(Unique):
+    """``x.unique_consecutive()``'s values: each run of equal elements (slices) once."""
+    node_name = "UniqueConsecutiveBackward0"
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise NotImplementedError("the derivative for 'unique_consecutive' is not implemented.")
+
+
 class UniqueDim(Unique):
     """``x.unique(dim=d)``'s values: the distinct slices along ``d``."""
     node_name = "UniqueDimBackward0"
