@@ -245,10 +245,10 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     mode, (r1, r2) = _COMPUTE_MODES[compute_mode], (x1.shape[-2], x2.shape[-2])
     if p == 2 and (mode == 1 or (mode == 0 and (r1 > 25 or r2 > 25))):
         batch = tuple(np.broadcast_shapes(x1.shape[:-2], x2.shape[:-2]))
-        if x1.shape[:-2] != x2.shape[:-2]:  # expanded to one batch shape, as PyTorch
-            n = int(np.prod(batch, dtype=np.int64))
-            x1 = x1.expand(*batch, *x1.shape[-2:]).reshape(n, *x1.shape[-2:])
-            x2 = x2.expand(*batch, *x2.shape[-2:]).reshape(n, *x2.shape[-2:])
+        n = int(np.prod(batch, dtype=np.int64))
+        if n != 1:  # batches: both expanded to one batch shape and flattened to one batch dim, as PyTorch
+            x1 = x1.expand(*batch, *x1.shape[-2:]).contiguous().view(n, *x1.shape[-2:])  # (PyTorch's reshape)
+            x2 = x2.expand(*batch, *x2.shape[-2:]).contiguous().view(n, *x2.shape[-2:])
         return ops.EuclideanDist.apply(x1, x2).view(*batch, r1, r2)
     return ops.Cdist.apply(x1, x2, float(p))
 

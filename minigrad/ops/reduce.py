@@ -318,11 +318,11 @@ class Cdist(Op):
         gradient (0 where the distance is 0), summed over the other input's rows."""
         x1, x2, out = ctx.saved_tensors
         p = ctx.p
+        if p == 0:  # counts: zeros
+            return x1.new_zeros(x1.shape), x2.new_zeros(x2.shape), None
         diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
         grad, dist = grad.unsqueeze(-1), out.unsqueeze(-1)
-        if p == 0:
-            share = diff * 0
-        elif p == 1:
+        if p == 1:
             share = grad * diff.sgn()
         elif p == float("inf"):
             share = grad * diff.sgn() * (diff.abs() == dist)  # every tie gets it all, as in PyTorch
@@ -336,16 +336,16 @@ class Cdist(Op):
 
 class EuclideanDist(Op):
     """cdist for p = 2 with many rows (PyTorch's _euclidean_dist): by a matrix product,
-    ``sqrt(|a|^2 + |b|^2 - 2 a.b)``, clamped at 1e-30 before the root, so that rounding
-    cannot go below 0 (identical rows get 1e-15, not 0, as in PyTorch)."""
+    ``sqrt(|a|^2 + |b|^2 - 2 a.b)``, clamped at 0 before the root (rounding can go below)."""
     node_name = "EuclideanDistBackward0"
 
     @staticmethod
     def forward(ctx, x1, x2):
-        squares1 = (x1 ** 2).sum(-1, keepdims=True)
-        squares2 = (x2 ** 2).sum(-1, keepdims=True)
-        out = squares1 + np.swapaxes(squares2, -1, -2) - 2 * x1 @ np.swapaxes(x2, -1, -2)
-        out = np.sqrt(np.maximum(out, np.array(1e-30, out.dtype)))
+        # one product, as PyTorch's: [-2 a, |a|^2, 1] . [b, 1, |b|^2]
+        squares1, squares2 = (x1 ** 2).sum(-1, keepdims=True), (x2 ** 2).sum(-1, keepdims=True)
+        a = np.concatenate([x1 * -2, squares1, np.ones_like(squares1)], axis=-1)
+        b = np.concatenate([x2, np.ones_like(squares2), squares2], axis=-1)
+        out = np.sqrt(np.maximum(a @ np.swapaxes(b, -1, -2), 0))
         ctx.save_for_backward(x1, x2, out)
         return out
 
