@@ -264,7 +264,7 @@ class ReduceMixin:
     @numpy_spellings
     def mode(self, dim=-1, keepdim=False):
         """The most frequent value along ``dim`` (of equally frequent ones, the smallest) and
-        an index where it is (PyTorch's CPU gives the last one, for lines of up to 16)."""
+        an index where it is (the one PyTorch's CPU gives: see _mode_index)."""
         return self._extreme(dim, keepdim, _mode_index, ops.Mode, ModeResult)
 
     def aminmax(self, *args, dim=None, keepdim=False):
@@ -632,13 +632,89 @@ def _quickselect(values, k):
 
 
 def _mode_index(x, axis):
+    """PyTorch's mode, line by line: sort (value, index) pairs by value with C++'s std::sort
+    (so that equal values end in its order), then the longest run of equal values, the first
+    of the longest; its index is the last pair's of the run."""
     def index_of_line(line):
-        order = np.argsort(line, kind="stable")
-        values = line[order]
-        ends = np.flatnonzero(np.append(values[1:] != values[:-1], True))  # each run's last place
-        counts = np.diff(ends, prepend=-1)
-        return order[ends[np.argmax(counts)]]  # the first (smallest) most frequent, its last index
+        pairs = list(zip(line.tolist(), range(len(line))))
+        _std_sort(pairs)
+        best = run = 0
+        for i, (value, index) in enumerate(pairs):
+            run += 1
+            if i == len(pairs) - 1 or value != pairs[i + 1][0]:  # (NaN != NaN: a run of its own)
+                if run > best:
+                    best, found = run, index
+                run = 0
+        return found
     return _lines(x, axis, index_of_line)
+
+
+def _std_sort(a):
+    """libstdc++'s std::sort of (value, index) pairs by value (not stable): introsort, quick
+    sort with median-of-three pivots down to runs of 16, a heap sort if it goes too deep,
+    then one insertion sort."""
+    def less(i, j):
+        return a[i][0] < a[j][0]
+
+    def sift_down(first, hole, n, value):  # __adjust_heap, then __push_heap
+        top = child = hole
+        while child < (n - 1) // 2:
+            child = 2 * (child + 1)
+            if a[first + child][0] < a[first + child - 1][0]:
+                child -= 1
+            a[first + hole], hole = a[first + child], child
+        if n % 2 == 0 and child == (n - 2) // 2:
+            child = 2 * (child + 1)
+            a[first + hole], hole = a[first + child - 1], child - 1
+        parent = (hole - 1) // 2
+        while hole > top and a[first + parent][0] < value[0]:
+            a[first + hole], hole = a[first + parent], parent
+            parent = (hole - 1) // 2
+        a[first + hole] = value
+
+    def heap_sort(first, last):
+        n = last - first
+        for parent in range((n - 2) // 2, -1, -1):
+            sift_down(first, parent, n, a[first + parent])
+        for end in range(last - 1, first, -1):
+            value, a[end] = a[end], a[first]
+            sift_down(first, 0, end - first, value)
+
+    def introsort(first, last, depth):
+        while last - first > 16:
+            if depth == 0:
+                return heap_sort(first, last)
+            depth -= 1
+            mid, lo, hi = first + (last - first) // 2, first + 1, last - 1
+            if less(lo, mid):  # the median of three to the front
+                pick = mid if less(mid, hi) else hi if less(lo, hi) else lo
+            else:
+                pick = lo if less(lo, hi) else hi if less(mid, hi) else mid
+            a[first], a[pick] = a[pick], a[first]
+            i, j = first + 1, last
+            while True:  # Hoare's partition around a[first]
+                while less(i, first):
+                    i += 1
+                j -= 1
+                while less(first, j):
+                    j -= 1
+                if not i < j:
+                    break
+                a[i], a[j] = a[j], a[i]
+                i += 1
+            introsort(i, last, depth)
+            last = i
+
+    if len(a) > 1:
+        introsort(0, len(a), 2 * (len(a).bit_length() - 1))
+    for i in range(1, len(a)):  # insertion sort: each element moves past the greater ones
+        value, j = a[i], i
+        if i < 16 and value[0] < a[0][0]:  # (past 16, C++ does not look at the front first)
+            a[1:i + 1], a[0] = a[0:i], value
+            continue
+        while j and value[0] < a[j - 1][0]:
+            a[j], j = a[j - 1], j - 1
+        a[j] = value
 
 
 _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
