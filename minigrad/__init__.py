@@ -9,7 +9,8 @@ Where things are, in the order they build on each other:
     autograd/                    the graph's nodes, Function, the backward engine, grad modes
     _tensor.py  <->  ops/        the Tensor, whose methods call the ops (forward and backward);
                                  its maths comes by family from four mixins: _tensor_math.py
-                                 (operators, elementwise), _tensor_reduce.py, _tensor_shape.py,
+                                 (operators, elementwise), _tensor_reduce.py (with _selection.py:
+                                 kthvalue's and mode's ties), _tensor_shape.py,
                                  _tensor_random.py (random fills, sampling)
                                  _indexing.py and _inplace.py: x[key] and x.add_(y)
     _creation.py, _functions*.py the torch.* functions: making tensors, torch.exp, torch.sum, torch.cat...
