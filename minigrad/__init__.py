@@ -9,7 +9,8 @@ Where things are, in the order they build on each other:
     autograd/                    the graph's nodes, Function, the backward engine, grad modes
     _tensor.py  <->  ops/        the Tensor, whose methods call the ops (forward and backward);
                                  its maths comes by family from six mixins: _tensor_math.py
-                                 (operators, elementwise), _tensor_reduce.py, _tensor_shape.py,
+                                 (operators, elementwise), _tensor_reduce.py (with _selection.py:
+                                 kthvalue's and mode's ties), _tensor_shape.py,
                                  _tensor_random.py (random fills, sampling);
                                  _tensor_logic.py (comparisons, logic, bitwise),
                                  _tensor_special.py (the rarer elementwise ones: lgamma, hypot...)
@@ -60,6 +61,10 @@ from ._functions import addcdiv, addcmul, addmm, multinomial  # names tutorials 
 from ._functions_reduce import bincount, median, unique
 from ._functions import diff
 from ._functions_reduce import nanmean, nansum
+from ._functions_reduce import (aminmax, cummax, cummin, kthvalue, logcumsumexp, mode, msort, nanmedian,
+                                nanquantile, quantile, std_mean, var_mean)
+from ._functions_reduce import (bucketize, cdist, corrcoef, cov, cumulative_trapezoid, dist, histc, renorm,
+                                searchsorted, trapezoid, trapz, unique_consecutive)
 from ._functions_shape import ravel
 from ._functions import is_warn_always_enabled, set_warn_always
 from ._functions import rsub  # other - alpha * input

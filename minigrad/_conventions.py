@@ -100,6 +100,25 @@ def _return_type(name):
 
 MaxResult, MinResult, SortResult, TopkResult = map(_return_type, ("max", "min", "sort", "topk"))
 MedianResult = _return_type("median")
+CummaxResult, CumminResult, KthvalueResult, ModeResult, NanmedianResult = map(
+    _return_type, ("cummax", "cummin", "kthvalue", "mode", "nanmedian"))
+
+
+class aminmax(tuple):
+    """``(min, max)`` with names: what ``aminmax`` returns (``torch.return_types.aminmax``)."""
+    __module__ = "minigrad.return_types"
+
+    def __new__(cls, min, max):
+        return super().__new__(cls, (min, max))
+
+    min = property(lambda self: self[0])
+    max = property(lambda self: self[1])
+
+    def __repr__(self):
+        return f"torch.return_types.aminmax(\nmin={self[0]!r},\nmax={self[1]!r})"
+
+
+AminmaxResult = aminmax
 
 
 def typename(x):

@@ -667,12 +667,6 @@ class MathMixin:
     def divide_(self, other, *, rounding_mode=None):
         return _inplace.apply(self, lambda t, o: t.div(o, rounding_mode=rounding_mode), other)
 
-    def cumsum_(self, dim, *, dtype=None):
-        return _inplace.apply(self, lambda t: t.cumsum(dim, dtype=dtype))
-
-    def cumprod_(self, dim, *, dtype=None):
-        return _inplace.apply(self, lambda t: t.cumprod(dim, dtype=dtype))
-
     __iadd__ = add_
     __isub__ = sub_
     __imul__ = mul_

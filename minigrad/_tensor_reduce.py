@@ -1,21 +1,26 @@
 """The Tensor's reductions: sum, mean, var, max, prod, sort, ... (many elements in, fewer out).
 
 ``class Tensor`` (minigrad/_tensor.py) inherits these methods; each is a short call into an
-op of ``minigrad/ops/reduce.py``. This module reaches the Tensor class only through
-``autograd.function.Tensor``.
+op of ``minigrad/ops/reduce.py`` (or ``ops/sorting.py``: median, kthvalue, sort, unique...).
+This module reaches the Tensor class only through ``autograd.function.Tensor``.
 
 PyTorch accepts NumPy's spellings too: ``x.sum(axis=0, keepdims=True)`` is
 ``x.sum(dim=0, keepdim=True)``; ``numpy_spellings`` below renames them.
 """
 import functools
+import warnings
 
 import numpy as np
 
 from . import _dtype, ops
 from ._conventions import MaxResult, MedianResult, MinResult, SortResult, TopkResult
+from ._conventions import (AminmaxResult, CummaxResult, CumminResult, KthvalueResult, ModeResult,
+                           NanmedianResult)
+from ._conventions import check_broadcast
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
-from ._tensor_math import _floating, check_tensors
+from ._selection import kth_index, mode_index
+from ._tensor_math import _floating, _in_place, check_tensors
 from .autograd import function
 
 
@@ -153,6 +158,39 @@ class ReduceMixin:
         x = self if dtype is None else self.to(dtype)
         return _asked(dtype, op.apply(x, _dim(dim, x._data.ndim)))
 
+    def cumsum_(self, dim, dtype=None):
+        _check_not_bool("cumsum", self)
+        return _cumsum_(self, dim, dtype)
+
+    def cumprod_(self, dim, dtype=None):
+        _check_not_bool("cumprod", self)
+        return _cumprod_(self, dim, dtype)
+
+    def logcumsumexp(self, dim):
+        if self._data.dtype.kind != "f":
+            raise NotImplementedError(f'"logcumsumexp_out_cpu" not implemented for \'{self.dtype.legacy_name}\'')
+        return ops.Logcumsumexp.apply(self, _dim(dim, self._data.ndim))
+
+    def cummax(self, dim):
+        """The running maximum along ``dim``, and where each was found (the last of equal
+        values, as PyTorch; after a NaN, NaN, at the last NaN)."""
+        return self._running_extreme(dim, np.maximum, ops.Cummax, CummaxResult)
+
+    def cummin(self, dim):
+        return self._running_extreme(dim, np.minimum, ops.Cummin, CumminResult)
+
+    def _running_extreme(self, dim, ufunc, op, result):
+        x = self._data
+        d = _dim(dim, x.ndim)
+        if x.ndim == 0:
+            return result(op.apply(self, d, None), _indices(0))
+        running = ufunc.accumulate(x, axis=d)
+        # the index of the running extreme: the last position that reached (or tied) it
+        reached = (x == running) | (np.isnan(x) if x.dtype.kind == "f" else False)
+        positions = np.arange(x.shape[d]).reshape((-1,) + (1,) * (x.ndim - d - 1))
+        indices = np.maximum.accumulate(np.where(reached, positions, 0), axis=d)
+        return result(op.apply(self, d, indices), _indices(indices))
+
     # -- logical ----------------------------------------------------------------------------------
     @numpy_spellings
     def all(self, dim=None, keepdim=False):
@@ -201,6 +239,70 @@ class ReduceMixin:
             raise TypeError(f"median(): argument 'dim' (position 1) must be int, not {type(dim).__name__}")
         return self._extreme(dim, keepdim, _median_index, ops.MedianDim, MedianResult)
 
+    @numpy_spellings
+    def nanmedian(self, dim=_ALL, keepdim=False):
+        """median, leaving NaNs out: NaN only where every element is NaN."""
+        if self.dtype is _dtype.bool:
+            raise NotImplementedError(f'"{"median_cpu" if dim is _ALL else "median_out"}" not '
+                                      "implemented for 'Bool'")
+        if dim is _ALL:
+            if keepdim:
+                raise TypeError('nanmedian() missing 1 required positional arguments: "dim"')
+            return ops.Nanmedian.apply(self)
+        return self._extreme(dim, keepdim, _nanmedian_index, ops.NanmedianDim, NanmedianResult, "median")
+
+    @numpy_spellings
+    def kthvalue(self, k, dim=-1, keepdim=False):
+        """The k-th smallest element along ``dim`` (k = 1: the smallest) and its index."""
+        if self.dtype is _dtype.bool:
+            raise NotImplementedError("\"kthvalue_cpu\" not implemented for 'Bool'")
+        d = _dim(dim, self._data.ndim)
+        size = self._data.shape[d] if self._data.ndim else 1
+        if size and not 1 <= k <= size:
+            raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
+        return self._extreme(d, keepdim, functools.partial(kth_index, k=k), ops.Kthvalue, KthvalueResult)
+
+    @numpy_spellings
+    def mode(self, dim=-1, keepdim=False):
+        """The most frequent value along ``dim`` (of equally frequent ones, the smallest) and
+        an index where it is (the one PyTorch's CPU gives: see _selection.py)."""
+        return self._extreme(dim, keepdim, mode_index, ops.Mode, ModeResult)
+
+    def aminmax(self, *args, dim=None, keepdim=False):
+        """``(amin, amax)`` in one call, over ``dim`` or all elements."""
+        if args:  # (dim= only, by name)
+            raise TypeError(f"aminmax() takes 0 positional arguments but {len(args)} was given")
+        x = self._data
+        if dim is None:
+            if x.size == 0:
+                raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the "
+                                   "operation has no identity.")
+            dims = None if x.ndim else ()
+        else:
+            d = _dim(dim, x.ndim)
+            if x.ndim and x.shape[d] == 0:
+                raise IndexError(f"aminmax: Expected reduction dim {d} to have non-zero size.")
+            dims = (d,) if x.ndim else ()
+        if dims is None and keepdim:
+            dims = tuple(range(x.ndim))
+        return AminmaxResult(ops.AminmaxMin.apply(self, dims, keepdim), ops.AminmaxMax.apply(self, dims, keepdim))
+
+    def msort(self):
+        """Sorted along the first dimension: ``sort(dim=0).values``."""
+        return self.sort(0).values
+
+    @numpy_spellings
+    def quantile(self, q, dim=None, keepdim=False, *, interpolation="linear"):
+        """The q-th quantiles over ``dim`` (all elements if None): the value a fraction q of
+        the way along the sorted elements, between two of them as ``interpolation`` says. A
+        tensor q gives one result per q, stacked along a new first dim."""
+        return _quantile(self, q, dim, keepdim, interpolation, ignore_nan=False)
+
+    @numpy_spellings
+    def nanquantile(self, q, dim=None, keepdim=False, *, interpolation="linear"):
+        """quantile, leaving NaNs out: NaN only where every element is NaN."""
+        return _quantile(self, q, dim, keepdim, interpolation, ignore_nan=True)
+
     # -- counting (no derivative) ---------------------------------------------------------------
     def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
         """The distinct elements (or slices along ``dim``), in increasing order (also with
@@ -228,6 +330,130 @@ class ReduceMixin:
         extra = [_indices(a) for a, wanted in ((inverse, return_inverse), (counts, return_counts)) if wanted]
         return (values, *extra) if extra else values
 
+    def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
+        """Each run of equal elements (slices along ``dim``) once, in their order; optionally
+        which run each element is in and how long each run is."""
+        x = self._data
+        if dim is None:
+            flat = x.reshape(-1)
+            new_run = flat[1:] != flat[:-1]
+        else:
+            d = _dim(dim, x.ndim)
+            flat = np.moveaxis(x, d, 0)
+            new_run = (flat[1:] != flat[:-1]).reshape(max(flat.shape[0] - 1, 0), -1).any(axis=1)
+        run = np.concatenate([[0], np.cumsum(new_run)]) if flat.shape[0] else np.zeros(0, np.int64)
+        starts = np.flatnonzero(np.concatenate([[True], new_run])) if flat.shape[0] else run
+        values = flat[starts] if dim is None else np.moveaxis(flat[starts], 0, d)
+        values = ops.UniqueConsecutive.apply(self, np.ascontiguousarray(values))
+        counts = np.diff(np.append(starts, flat.shape[0]))
+        inverse = run.reshape(x.shape) if dim is None else run
+        extra = [_indices(a) for a, wanted in ((inverse, return_inverse), (counts, return_counts)) if wanted]
+        return (values, *extra) if extra else values
+
+    def histc(self, bins=100, min=0, max=0):
+        """How many elements fall in each of ``bins`` equal bins between min and max (the
+        smallest and largest element if both are 0); elements outside are left out."""
+        x = self._data
+        if x.dtype.kind != "f":
+            raise NotImplementedError(f'"histogram_cpu" not implemented for \'{self.dtype.legacy_name}\'')
+        if bins <= 0:
+            raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
+        lo, hi = x.dtype.type(min), x.dtype.type(max)
+        if lo == hi and x.size:
+            lo, hi = x.min(), x.max()
+        if lo == hi:
+            lo, hi = lo - 1, hi + 1
+        if lo > hi:
+            raise RuntimeError("torch.histc: max must be larger than min")
+        if not (np.isfinite(lo) and np.isfinite(hi)):
+            raise RuntimeError(f"torch.histc: range of [{lo:g}, {hi:g}] is not finite")
+        inside = x[(x >= lo) & (x <= hi)]
+        # the bin by division, in x's dtype (as PyTorch); the last bin holds max too
+        where = ((inside - lo) * x.dtype.type(bins) / (hi - lo)).astype(np.int64)
+        counts = np.bincount(np.minimum(where, bins - 1), minlength=bins)
+        return function.Tensor._wrap(counts.astype(x.dtype))
+
+    def dist(self, other, p=2, *, _position=2):
+        """The p-norm of ``self - other``."""
+        check_tensors("dist", 1, other=other)
+        if isinstance(p, (str, bool)) or not isinstance(p, (int, float)):
+            raise TypeError(f"dist(): argument 'p' (position {_position}) must be Number, not {type(p).__name__}")
+        a, b = (t if t.dtype.is_floating_point else None for t in (self, other))
+        if a is None or b is None:
+            bad = self if a is None else other
+            raise RuntimeError("norm(): input dtype should be either floating point or complex. Got "
+                               f"{bad.dtype.legacy_name} instead.")
+        check_broadcast(self._data.shape, other._data.shape)
+        return ops.Dist.apply(self, other, float(p))
+
+    def renorm(self, p, dim, maxnorm):
+        """Each slice along ``dim`` with a p-norm above ``maxnorm``, scaled to norm maxnorm."""
+        if maxnorm < 0:
+            raise RuntimeError(f"renorm: expected maxnorm to be >= 0 but got {maxnorm:g}")
+        if p <= 0:
+            raise RuntimeError("renorm: non-positive-norm not supported")
+        if self._data.ndim < 2:
+            raise RuntimeError(f"renorm: input needs at least 2 dimensions, got {self._data.ndim} dimensions")
+        if not self.dtype.is_floating_point:
+            raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
+                               f"Got {self.dtype.legacy_name}")
+        return ops.Renorm.apply(self, float(p), _dim(dim, self._data.ndim), maxnorm)
+
+    def cov(self, *, correction=1, fweights=None, aweights=None):
+        """The covariance matrix of the variables in the rows (observations in the columns),
+        as PyTorch computes it (so, its graph): optionally weighted by how often each
+        observation counts (``fweights``) and by how much (``aweights``)."""
+        if self._data.ndim > 2:
+            raise RuntimeError("cov(): expected input to have two or fewer dimensions but got an input with "
+                               f"{self._data.ndim} dimensions")
+        if self.dtype is _dtype.bool:
+            raise RuntimeError("cov(): bool dtype is not supported for input")
+        x = self if self._data.ndim == 2 else self.view(1, -1)
+        n = x.shape[1]
+        w = None
+        for name, given, integral in (("fweights", fweights, True), ("aweights", aweights, False)):
+            if given is None:
+                continue
+            if given._data.ndim > 1:
+                raise RuntimeError(f"cov(): expected {name} to have one or fewer dimensions but got {name} with "
+                                   f"{given._data.ndim} dimensions")
+            if integral == given.dtype.is_floating_point or given.dtype is _dtype.bool:
+                raise RuntimeError(f"cov(): expected {name} to have {'integral' if integral else 'floating point'} "
+                                   f"dtype but got {name} with {given.dtype.legacy_name} dtype")
+            if given.numel() != n:
+                raise RuntimeError(f"cov(): expected {name} to have the same numel as there are observations in "
+                                   f"the input but got {given.numel()} != {n}")
+            if n and given._data.min() < 0:
+                raise RuntimeError(f"cov(): {name} cannot be negative")
+            w = given if w is None else w * given
+        total = w.sum() if w is not None else function.Tensor._wrap(np.array(n, np.int64))
+        if w is not None and total._data == 0:
+            raise RuntimeError("cov(): weights sum to zero, can't be normalized")
+        mean = (x * w if w is not None else x).sum(1) / total
+        if w is not None and aweights is not None and correction != 0:
+            norm_factor = total - correction * (w * aweights).sum() / total
+        else:
+            norm_factor = total - correction
+        if norm_factor._data <= 0:
+            warnings.warn("cov(): degrees of freedom is <= 0. Correction should be strictly less than the "
+                          "number of observations.", UserWarning, stacklevel=2)
+            norm_factor = norm_factor * 0
+        x = x - mean.unsqueeze(1)
+        return (x.mm((x * w if w is not None else x).t()) / norm_factor).squeeze()
+
+    def corrcoef(self):
+        """The correlation coefficients: cov scaled by the standard deviations, clipped to [-1, 1]."""
+        if self._data.ndim > 2:
+            raise RuntimeError("corrcoef(): expected input to have two or fewer dimensions but got an input with "
+                               f"{self._data.ndim} dimensions")
+        c = self.cov()
+        if c._data.ndim == 0:  # one variable: 1, or NaN for a variance of 0, inf or NaN
+            return c / c
+        stddev = c.diagonal().sqrt()
+        c = c / stddev.view(-1, 1)
+        c = c / stddev.view(1, -1)
+        return c.clip(-1, 1)
+
     def bincount(self, weights=None, minlength=0):
         """How many times each value 0, 1, ... occurs in this 1-D tensor of non-negative
         integers (with ``weights``: the sum of their weights), at least ``minlength`` of them."""
@@ -247,13 +473,13 @@ class ReduceMixin:
             raise RuntimeError("weights should be 1-d and have the same length as input")
         return ops.Bincount.apply(weights, x, minlength)
 
-    def _extreme(self, dim, keepdim, arg, op, result):
+    def _extreme(self, dim, keepdim, arg, op, result, name=None):
         if self._data.ndim == 0:  # dim 0 of a 0-d tensor: the value itself, at index 0
             _dim(dim, 0)
             return result(op.apply(self, 0, keepdim, None), _indices(0))
         d = _dim(dim, self._data.ndim)
         if self._data.shape[d] == 0:
-            raise IndexError(f"{result.__name__}(): Expected reduction dim {d} to have non-zero size.")
+            raise IndexError(f"{name or result.__name__}(): Expected reduction dim {d} to have non-zero size.")
         indices = arg(self._data, axis=d)  # the first of equal extremes, as in PyTorch
         values = op.apply(self, d, keepdim, indices)
         return result(values, _indices(np.expand_dims(indices, d) if keepdim else indices))
@@ -304,7 +530,7 @@ class ReduceMixin:
             order = np.argsort(~self._data, axis=d, kind="stable")
         else:
             order = np.lexsort((-self._data, self._data == self._data), axis=d)
-        return function.Tensor._wrap(ops.reduce.in_layout_of(self._data, order.astype(np.int64, copy=False)))
+        return function.Tensor._wrap(ops.sorting.in_layout_of(self._data, order.astype(np.int64, copy=False)))
 
     def topk(self, k, dim=-1, largest=True, sorted=True):
         d = _dim(dim, max(self._data.ndim, 1))
@@ -338,6 +564,80 @@ def _median_index(x, axis):
     middle = np.take(np.argsort(x, axis=axis, kind="stable"), (x.shape[axis] - 1) // 2, axis=axis)
     nan = np.isnan(x)
     return np.where(nan.any(axis=axis), np.argmax(nan, axis=axis), middle)
+
+
+def _nanmedian_index(x, axis):
+    """As _median_index, leaving NaNs out (they sort last): the lower middle of the numbers;
+    where all are NaN, the first."""
+    order = np.argsort(x, axis=axis, kind="stable")
+    numbers = (~np.isnan(x)).sum(axis=axis, keepdims=True) if x.dtype.kind == "f" else x.shape[axis]
+    middle = np.maximum(np.asarray(numbers) - 1, 0) // 2
+    return np.take_along_axis(order, np.broadcast_to(middle, order.shape[:axis] + (1,) + order.shape[axis + 1:]),
+                              axis=axis).squeeze(axis)
+
+
+_INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _quantile(x, q, dim, keepdim, interpolation, ignore_nan):
+    """PyTorch's quantile_compute, step by step (so the graph is PyTorch's): sort, turn each q
+    into a rank among the sorted values, gather the values below and above it, lerp."""
+    Tensor = function.Tensor
+    if not isinstance(q, Tensor):
+        if not 0 <= q <= 1:
+            raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {q:g}")
+    if interpolation not in _INTERPOLATIONS:
+        raise RuntimeError("quantile() interpolation must be one of linear, lower, higher, midpoint or "
+                           f"nearest, but got {interpolation}")
+    if x._data.size == 0:
+        raise RuntimeError("quantile() input tensor must be non-empty")
+    if isinstance(q, Tensor) and q._data.ndim > 1:
+        raise RuntimeError("quantile() q must be a scalar or 1D tensor")
+    if x.dtype not in (_dtype.float32, _dtype.float64):
+        raise RuntimeError("quantile() input tensor must be either float or double dtype")
+    if not isinstance(q, Tensor):
+        q = x.new_tensor(q)
+    elif q.dtype is not x.dtype:
+        raise RuntimeError("quantile() q tensor must be same dtype as the input tensor")
+    if not ((q._data >= 0) & (q._data <= 1)).all():
+        raise RuntimeError("quantile() q values must be in the range [0, 1]")
+    ndim = x._data.ndim
+    if dim is None:
+        sorted_ = x.flatten().sort().values
+        out_shape = [1] * ndim if keepdim else []
+    else:
+        d = _dim(dim, ndim)
+        sorted_ = (x.sort() if d == max(ndim - 1, 0) else x.unsqueeze(-1).transpose(d, -1).sort()).values
+        out_shape = list(x._data.shape)
+        if ndim:
+            out_shape[d:d + 1] = [1] if keepdim else []
+    n = sorted_.shape[-1] if ndim else 1
+    sorted_ = sorted_.view(out_shape + [n])
+    if ignore_nan:  # ranks among the numbers (all NaN: rank 0, so NaN comes out)
+        ranks = q * (sorted_.isnan().logical_not().sum(-1, True) - 1)
+        ranks = ranks.masked_fill(ranks < 0, 0)
+    else:  # a line with a NaN: its last rank, the NaN
+        ranks = (q * (n - 1)).masked_fill(sorted_.isnan().any(-1, True), n - 1)
+    if interpolation != "linear" and interpolation != "midpoint":
+        ranks = {"lower": ranks.floor, "higher": ranks.ceil, "nearest": ranks.round}[interpolation]()
+    below = ranks.long()
+    values = sorted_.gather(-1, below)
+    if interpolation in ("linear", "midpoint"):
+        weights = ranks.new_full(ranks.shape, 0.5) if interpolation == "midpoint" else ranks - below
+        values = ops.LerpTensor.apply(values, sorted_.gather(-1, ranks.ceil().long()), weights)
+    if q._data.ndim == 0:
+        return ops.sorting.SqueezeInPlace.apply(values, (values._data.ndim - 1,))
+    values = ops.sorting.TransposeInPlace.apply(ops.sorting.UnsqueezeInPlace.apply(values, 0), 0, values._data.ndim)
+    return ops.sorting.SqueezeInPlace.apply(values, (values._data.ndim - 1,))
+
+
+_cumsum_, _cumprod_ = _in_place(ReduceMixin.cumsum), _in_place(ReduceMixin.cumprod)
+
+
+def _check_not_bool(name, x):
+    """A running sum (product) cannot be written back into bools (PyTorch's words)."""
+    if x.dtype is _dtype.bool:
+        raise NotImplementedError(f'"{name}_out_cpu" not implemented for \'Bool\'')
 
 
 def _check_not_empty(name, x, error=RuntimeError):

@@ -1152,6 +1152,14 @@ def matmul_pair(draw, sa, sb):
 
 IDX = np.array([[0, 2], [1, 1], [2, 0]])  # with a repeated index in row 1
 
+
+def apart(*shapes):
+    """Arrays of these shapes with no two values closer than 0.4 (distinct): differences of
+    their elements, and so distances between them, are away from 0, where norms have a kink."""
+    sizes = [int(np.prod(s, dtype=np.int64)) for s in shapes]
+    return st.builds(lambda a: [p.reshape(s) for p, s in zip(np.split(a, np.cumsum(sizes)[:-1]), shapes)],
+                     distinct((sum(sizes),)))
+
 NEW_OPS = {
     # name: (fn, strategy of the input arrays)
     "sin": (lambda t: t.sin(), one(floats(-3, 3))),
@@ -1308,6 +1316,46 @@ NEW_OPS = {
     "logaddexp2": (lambda a, b: minigrad.logaddexp2(a, b), pair()),
     "ldexp": (lambda a, b: a.ldexp(b), pair()),
     "nextafter": (lambda a, b: a.nextafter(b) * a, tie_free_pair()),
+    # issue 30c: reductions, scans, selections (distinct values: no ties, where the gradient jumps)
+    "cummax": (lambda t: t.cummax(1).values * t, distinct_matrix()),
+    "cummin": (lambda t: minigrad.cummin(t, 0).values, distinct_matrix()),
+    "logcumsumexp": (lambda t: t.logcumsumexp(-1) * t,  # (a zero gradient: NaN second derivative, as
+                     one(away(0.2, 2), min_dims=1)),  # PyTorch's log|grad| formula gives)
+    "logcumsumexp(dim 0)": (lambda t: minigrad.logcumsumexp(t, 0), one(min_dims=1)),
+    "kthvalue": (lambda t: t.kthvalue(2, 1, keepdim=True).values * t,
+                 st.builds(lambda a: [a], distinct((2, 3)))),
+    "mode": (lambda t: t.mode(0).values, distinct_matrix()),
+    "nanmedian()": (lambda t: t.nanmedian() * t, distinct_matrix()),
+    "nanmedian(dim)": (lambda t: minigrad.nanmedian(t, 1).values, distinct_matrix()),
+    "aminmax": (lambda t: (lambda r: r.min * 2 + r.max)(t.aminmax(dim=1)), distinct_matrix()),
+    "aminmax()": (lambda t: (lambda r: r.min * t + r.max)(minigrad.aminmax(t)), distinct_matrix()),
+    "quantile": (lambda t: t.quantile(0.3) * t, distinct_matrix()),
+    "quantile(q tensor, dim)": (lambda t: minigrad.quantile(t, minigrad.tensor([0.2, 0.9], dtype=minigrad.float64),
+                                                            dim=0, keepdim=True), distinct_matrix()),
+    "nanquantile(midpoint)": (lambda t: t.nanquantile(0.4, 1, interpolation="midpoint"), distinct_matrix()),
+    "std_mean": (lambda t: (lambda r: r[0] * r[1])(minigrad.std_mean(t, 1)),
+                 st.builds(lambda a: [a], distinct((2, 3)))),
+    "var_mean(correction=0)": (lambda t: (lambda r: r[0] + r[1] * r[1])(minigrad.var_mean(t, correction=0)),
+                               one(min_dims=1)),
+    "msort": (lambda t: t.msort(), distinct_matrix()),
+    "cov": (lambda t: t.cov(), fixed((2, 4))),
+    "cov(weights)": (lambda t, a: minigrad.cov(t, correction=2, fweights=minigrad.tensor([1, 3, 2]), aweights=a * a + 0.5),
+                     matmul_pair((3, 3), (3,))),
+    "corrcoef": (lambda t: (t + minigrad.tensor([[0.0, 0.9, 0.0, 0.0], [0.0] * 4], dtype=minigrad.float64)).corrcoef(),
+                 st.builds(lambda a: [a], distinct((2, 4)))),  # (bent: rows on one line correlate 1, at clip's kink)
+    "dist": (lambda a, b: a.dist(b), apart((2, 2), (2, 2))),
+    "dist(p=3)": (lambda a, b: minigrad.dist(a, b, 3), apart((2, 3), (3,))),
+    "dist(p=1.5)": (lambda a, b: minigrad.dist(a, b, 1.5), apart((2, 3), (2, 3))),
+    "cdist": (lambda a, b: minigrad.cdist(a, b), apart((3, 2), (4, 2))),
+    "cdist(p=1)": (lambda a, b: minigrad.cdist(a, b, p=1), apart((2, 1), (3, 1))),
+    "cdist(p=3, batch)": (lambda a, b: minigrad.cdist(a, b, 3), apart((2, 3, 2), (1, 2, 2))),
+    "cdist(matrix product)": (lambda a, b: minigrad.cdist(a, b, compute_mode="use_mm_for_euclid_dist"),
+                              apart((2, 3, 2), (2, 2, 2))),
+    "renorm": (lambda t: t.renorm(2, 0, 1.5), fixed((3, 2), away(0.5, 2))),
+    "renorm(p=1, dim=1)": (lambda t: minigrad.renorm(t, 1, 1, 0.8), fixed((2, 3), away(0.5, 2))),
+    "trapezoid": (lambda t: minigrad.trapezoid(t, dx=0.5), one(min_dims=1)),
+    "trapezoid(x)": (lambda y, x: minigrad.trapezoid(y, x, dim=0), matmul_pair((3, 2), (3,))),
+    "cumulative_trapezoid(x)": (lambda y, x: minigrad.cumulative_trapezoid(y, x), matmul_pair((2, 3), (2, 3))),
 }
 
 

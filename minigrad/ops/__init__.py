@@ -44,13 +44,23 @@ special.py         Lgamma, Digamma, Polygamma (PolygammaBackward0/1: in place), 
                    EqNumber, EqTensor, ... GeTensor (EqBackward0/1, ...: ``y.eq_(z)`` in a graph,
                    whose gradient is 0)
 reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Nansum, Var, Std,
-                   Norm, NormP (LinalgVectorNormBackward0: p = 2, other p), Logsumexp,
-                   Prod, ProdDim (ProdBackward0/1), Cumsum, Cumprod, Max, Min
+                   VarOfVarMean, MeanOfVarMean, StdOfStdMean, MeanOfStdMean (VarMeanBackward0,
+                   StdMeanBackward0: ``torch.var_mean``, ``torch.std_mean``),
+                   Norm, NormP (LinalgVectorNormBackward0: p = 2, other p), Dist (DistBackward0),
+                   Renorm (RenormBackward0), Cdist, EuclideanDist (CdistBackward0,
+                   EuclideanDistBackward0: ``torch.cdist``, its matrix-product form), Logsumexp,
+                   Prod, ProdDim (ProdBackward0/1), Cumsum, Cumprod, Logcumsumexp, Cummax,
+                   Cummin (CummaxBackward0...), Max, Min
                    (MaxBackward1, MinBackward1: all), MaxDim, MinDim (MaxBackward0,
-                   MinBackward0: along a dim), Amax, Amin, Sort, SortStable (SortBackward0/1), Topk,
-                   Median, MedianDim (MedianBackward0: all, MedianBackward1: along a dim);
-                   Unique, UniqueDim, Bincount (no derivative: Unique2Backward0,
-                   UniqueDimBackward0, NotImplemented, whose backward raises)
+                   MinBackward0: along a dim), Amax, Amin, AminmaxMin, AminmaxMax (AminmaxBackward0)
+sorting.py         Median, MedianDim (MedianBackward0: all, MedianBackward1: along a dim),
+                   Nanmedian, NanmedianDim (NanmedianBackward0/1), Kthvalue, Mode
+                   (KthvalueBackward0, ModeBackward0), Sort, SortStable (SortBackward0/1), Topk,
+                   SqueezeInPlace, UnsqueezeInPlace, TransposeInPlace (SqueezeBackward4,
+                   UnsqueezeBackward1, TransposeBackward1: quantile's in-place last steps);
+                   Unique, UniqueDim, UniqueConsecutive, Bincount (no derivative: Unique2Backward0,
+                   UniqueDimBackward0, UniqueConsecutiveBackward0, NotImplemented, whose backward
+                   raises)
 shape.py           View, UnsafeView (a reshape that copied), ReshapeAlias, Expand, Permute,
                    Transpose, T, Unsqueeze, Squeeze (SqueezeBackward0/1/2), Cat, Stack,
                    Repeat (``repeat``, ``tile``), Flip, Roll, ConstantPadNd (``F.pad``)
@@ -139,9 +149,12 @@ from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeB
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
 from .random import (Bernoulli, BernoulliNumber, BernoulliProbability, BernoulliTensor, Cauchy, Exponential,
                      Geometric, LogNormal, Normal, Poisson, RandomAll, RandomFromTo, RandomTo, Uniform)
-from .reduce import (Amax, Amin, Bincount, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Median,
-                     MedianDim, Nansum, Min, MinDim, Norm, NormP, Prod, ProdDim, Sort, SortStable, Std, Sum, SumDim,
-                     Topk, Unique, UniqueDim, Var)
+from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim, Nansum, Norm,
+                     NormP, Prod, ProdDim, Std, Sum, SumDim, Var)
+from .reduce import (AminmaxMax, AminmaxMin, Cdist, Cummax, Cummin, Dist, EuclideanDist, Logcumsumexp, MeanOfStdMean,
+                     MeanOfVarMean, Renorm, StdOfStdMean, VarOfVarMean)
+from .sorting import (Bincount, Kthvalue, Median, MedianDim, Mode, Nanmedian, NanmedianDim, Sort, SortStable, Topk,
+                      Unique, UniqueConsecutive, UniqueDim)
 from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
                     ReshapeAlias, T, Transpose, UnsafeView, Unsqueeze, View)
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,

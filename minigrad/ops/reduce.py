@@ -9,7 +9,7 @@ import numpy as np
 
 from ..autograd import grad_mode
 from ..autograd.function import Op
-from .index import Gather, Scatter
+from .index import Scatter, ScatterAdd
 from .shape import Cat, Expand
 
 
@@ -103,12 +103,13 @@ class Var(Op):
     """The variance over ``dims``: the squared distances from the mean, summed and divided by
     ``n - correction`` (correction 1, the unbiased estimate, is PyTorch's default)."""
     node_name = "VarBackward0"
+    what = "var"  # (the function its warning names)
 
-    @staticmethod
-    def forward(ctx, x, dims, correction, keepdim):
+    @classmethod
+    def forward(cls, ctx, x, dims, correction, keepdim):
         ctx.save_for_backward(x)
         ctx.dims, ctx.correction, ctx.keepdim = dims, correction, keepdim
-        return _variance("var", x, dims, correction, keepdim)
+        return _variance(cls.what, x, dims, correction, keepdim)
 
     @staticmethod
     def backward(ctx, grad):
@@ -141,10 +142,11 @@ def _variance(name, x, dims, correction, keepdim):
 class Std(Op):
     """The standard deviation: the square root of the variance (same ``correction``)."""
     node_name = "StdBackward0"
+    what = "std"
 
-    @staticmethod
-    def forward(ctx, x, dims, correction, keepdim):
-        out = np.sqrt(_variance("std", x, dims, correction, keepdim))
+    @classmethod
+    def forward(cls, ctx, x, dims, correction, keepdim):
+        out = np.sqrt(_variance(cls.what, x, dims, correction, keepdim))
         ctx.save_for_backward(x, out)
         ctx.dims, ctx.correction, ctx.keepdim = dims, correction, keepdim
         return out
@@ -156,6 +158,26 @@ class Std(Op):
         # PyTorch sends 0 rather than 0/0.
         grad = (grad / (2 * out)).where(out != 0, 0.0)
         return _var_backward(grad, x, ctx), None, None, None
+
+
+class VarOfVarMean(Var):
+    """``torch.var_mean``'s var (and below, its mean, and std_mean's): PyTorch records one
+    node for both results; minigrad one per result, with var's (std's, mean's) backward."""
+    node_name = "VarMeanBackward0"
+    what = "var_mean"
+
+
+class StdOfStdMean(Std):
+    node_name = "StdMeanBackward0"
+    what = "std_mean"
+
+
+class MeanOfVarMean(MeanDim):
+    node_name = "VarMeanBackward0"
+
+
+class MeanOfStdMean(MeanDim):
+    node_name = "StdMeanBackward0"
 
 
 class Norm(Op):
@@ -185,14 +207,7 @@ class NormP(Op):
 
     @staticmethod
     def forward(ctx, x, p, dims, keepdim):
-        a = np.abs(x)
-        if p in (float("inf"), -float("inf")):
-            out = (a.max if p > 0 else a.min)(axis=dims, keepdims=keepdim)
-        elif p == 0:
-            out = (a != 0).sum(axis=dims, keepdims=keepdim)
-        else:
-            out = (a ** p).sum(axis=dims, keepdims=keepdim) ** (1 / p)
-        out = np.asarray(out, dtype=x.dtype, order="C")  # row by row, as PyTorch's
+        out = vector_norm(x, p, dims, keepdim)
         ctx.save_for_backward(x, out)
         ctx.p, ctx.dims, ctx.keepdim = p, dims, keepdim
         return out
@@ -200,25 +215,146 @@ class NormP(Op):
     @staticmethod
     def backward(ctx, grad):
         x, out = ctx.saved_tensors
+        return norm_backward(grad, x, out, ctx.p, ctx.dims, ctx.keepdim), None, None, None
+
+
+def vector_norm(x, p, dims, keepdim):
+    """The p-norm of NumPy array ``x`` over ``dims``, in x's dtype."""
+    a = np.abs(x)
+    if p in (float("inf"), -float("inf")):
+        out = (a.max if p > 0 else a.min)(axis=dims, keepdims=keepdim)
+    elif p == 0:
+        out = (a != 0).sum(axis=dims, keepdims=keepdim)
+    elif p == 2:
+        out = np.sqrt((x * x).sum(axis=dims, keepdims=keepdim))
+    else:
+        out = (a ** p).sum(axis=dims, keepdims=keepdim) ** (1 / p)
+    return np.asarray(out, dtype=x.dtype, order="C")  # row by row, as PyTorch's
+
+
+def norm_backward(grad, x, out, p, dims, keepdim):
+    """PyTorch's norm_backward: the gradient of ``out``, the p-norm of ``x`` over ``dims``."""
+    if p == 0:
+        return None  # a count: no gradient at all, as in PyTorch
+    if p == 1 or p in (float("inf"), -float("inf")):
+        grad, out = (expand_back(t, x.shape, dims, keepdim) for t in (grad, out))
+        if p == 1:
+            return x.sgn() * grad  # (PyTorch's order)
+        a = x.abs()
+        is_max = (a == out).logical_or(a.isnan())  # ties share the gradient, as in amax (amin); NaNs too
+        return x.sgn() * (grad / is_max.sum(dims, keepdim=True) * is_max)
+    grad, out = (unsqueeze_back(t, dims, keepdim) for t in (grad, out))
+    if p == 2:  # x_i / |x|, 0 where the norm is 0 (as Norm)
+        return grad * (x / out).masked_fill(out == 0, 0)
+    # d/dx_i = sgn(x_i) |x_i|^(p-1) / norm^(p-1), as PyTorch's norm_backward writes it
+    if p < 1:  # |x_i|^(p-1) is inf at x_i = 0: 0 there
+        return x.sgn() * x.abs().pow(p - 1).masked_fill(x == 0, 0) * grad * out.pow(1 - p)
+    scale = (grad / out.pow(p - 1)).masked_fill(out == 0, 0)  # 0 where the norm is 0
+    if p < 2:
+        return x.sgn() * x.abs().pow(p - 1) * scale
+    return x * x.abs().pow(p - 2) * scale
+
+
+class Dist(Op):
+    """``torch.dist(a, b, p)``: the p-norm of ``a - b`` (broadcast), over all elements."""
+    node_name = "DistBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b, p):
+        diff = a - b
+        out = vector_norm(diff, p, None, False)
+        ctx.save_for_backward(a, b, out)
+        ctx.p = p
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):  # norm_backward of a - b, with a minus sign for b
+        a, b, out = ctx.saved_tensors
+        g = norm_backward(grad, a - b, out, ctx.p, None, False)
+        return g, None if g is None else -g, None
+
+
+class Renorm(Op):
+    """``x.renorm(p, dim, maxnorm)``: each slice along ``dim`` whose p-norm is above maxnorm
+    scaled down to norm maxnorm (times 1 / (norm + 1e-7), as PyTorch)."""
+    node_name = "RenormBackward0"
+
+    @staticmethod
+    def forward(ctx, x, p, dim, maxnorm):
+        dims = tuple(d for d in range(x.ndim) if d != dim)
+        norm = vector_norm(x, p, dims, True)
+        ctx.save_for_backward(x)
+        ctx.p, ctx.dims, ctx.maxnorm = p, dims, maxnorm
+        with np.errstate(divide="ignore"):
+            factor = np.where(norm > maxnorm, maxnorm / (norm + np.array(1e-7, x.dtype)), 1).astype(x.dtype)
+        return x * factor
+
+    @staticmethod
+    def backward(ctx, grad):  # PyTorch's renorm_backward
+        x, = ctx.saved_tensors
+        p, dims, maxnorm = ctx.p, ctx.dims, ctx.maxnorm
+        norm = x.norm(p, dims, keepdim=True)
+        along = norm_backward((x * grad).sum(dims, keepdim=True), x, norm, p, dims, True)
+        invnorm = (norm + 1e-7).reciprocal()
+        factor = invnorm * maxnorm
+        return (factor * grad - (factor * invnorm) * along).where(norm > maxnorm, grad), None, None, None
+
+
+class Cdist(Op):
+    """``torch.cdist(x1, x2, p)``: the p-norm distance between each row of x1 (..., P, M) and
+    each row of x2 (..., R, M), computed from their differences (..., P, R, M)."""
+    node_name = "CdistBackward0"
+
+    @staticmethod
+    def forward(ctx, x1, x2, p):
+        out = vector_norm(x1[..., :, None, :] - x2[..., None, :, :], p, -1, False)
+        ctx.save_for_backward(x1, x2, out)
+        ctx.p = p
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        """PyTorch's _cdist_backward, pair by pair: each difference's share of its distance's
+        gradient (0 where the distance is 0), summed over the other input's rows."""
+        x1, x2, out = ctx.saved_tensors
         p = ctx.p
-        if p == 0:
-            return None, None, None, None  # a count: no gradient at all, as in PyTorch
-        if p == 1 or p in (float("inf"), -float("inf")):
-            grad, out = (expand_back(t, x.shape, ctx.dims, ctx.keepdim) for t in (grad, out))
-            if p == 1:
-                return x.sgn() * grad, None, None, None  # (PyTorch's order)
-            a = x.abs()
-            is_max = (a == out).logical_or(a.isnan())  # ties share the gradient, as in amax (amin); NaNs too
-            return x.sgn() * (grad / is_max.sum(ctx.dims, keepdim=True) * is_max), None, None, None
-        # d/dx_i = sgn(x_i) |x_i|^(p-1) / norm^(p-1), as PyTorch's norm_backward writes it
-        grad, out = (unsqueeze_back(t, ctx.dims, ctx.keepdim) for t in (grad, out))
-        if p < 1:  # |x_i|^(p-1) is inf at x_i = 0: 0 there
-            g = x.sgn() * x.abs().pow(p - 1).masked_fill(x == 0, 0) * grad * out.pow(1 - p)
-            return g, None, None, None
-        scale = (grad / out.pow(p - 1)).masked_fill(out == 0, 0)  # 0 where the norm is 0
-        if p < 2:
-            return x.sgn() * x.abs().pow(p - 1) * scale, None, None, None
-        return x * x.abs().pow(p - 2) * scale, None, None, None
+        if p == 0:  # counts: zeros
+            return x1.new_zeros(x1.shape), x2.new_zeros(x2.shape), None
+        diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
+        grad, dist = grad.unsqueeze(-1), out.unsqueeze(-1)
+        if p == 1:
+            share = grad * diff.sgn()
+        elif p == float("inf"):
+            share = grad * diff.sgn() * (diff.abs() == dist)  # every tie gets it all, as in PyTorch
+        elif p == 2:
+            share = (grad * diff / dist).where(dist != 0, 0.0)
+        else:
+            share = (diff * diff.abs().pow(p - 2) if p > 2 else diff.sgn() * diff.abs().pow(p - 1))
+            share = (share * grad / dist.pow(p - 1)).where((dist != 0) & ((diff != 0) | (p >= 1)), 0.0)
+        return share.sum(-2), -share.sum(-3), None
+
+
+class EuclideanDist(Op):
+    """cdist for p = 2 with many rows (PyTorch's _euclidean_dist): by a matrix product,
+    ``sqrt(|a|^2 + |b|^2 - 2 a.b)``, clamped at 0 before the root (rounding can go below)."""
+    node_name = "EuclideanDistBackward0"
+
+    @staticmethod
+    def forward(ctx, x1, x2):
+        # one product, as PyTorch's: [-2 a, |a|^2, 1] . [b, 1, |b|^2]
+        squares1, squares2 = (x1 ** 2).sum(-1, keepdims=True), (x2 ** 2).sum(-1, keepdims=True)
+        a = np.concatenate([x1 * -2, squares1, np.ones_like(squares1)], axis=-1)
+        b = np.concatenate([x2, np.ones_like(squares2), squares2], axis=-1)
+        out = np.sqrt(np.maximum(a @ np.swapaxes(b, -1, -2), 0))
+        ctx.save_for_backward(x1, x2, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):  # PyTorch's _euclidean_dist_backward
+        x1, x2, out = ctx.saved_tensors
+        ratio = (grad / out).masked_fill(out == 0, 0)
+        return (x1 * ratio.sum(-1, True) - ratio.matmul(x2),
+                x2 * ratio.sum(-2).unsqueeze(-1) - ratio.mT.matmul(x1))
 
 
 class Logsumexp(Op):
@@ -371,6 +507,66 @@ def _cumprod_first_order(x, out, grad, d):
     return ahead.where(before, at_zero)
 
 
+class Logcumsumexp(Op):
+    """``log(cumsum(exp(x)))``, computed without overflow (NumPy's ``logaddexp.accumulate``),
+    in float64 and rounded once at the end, as PyTorch's CPU accumulates float32."""
+    node_name = "LogcumsumexpBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dim):
+        if x.ndim:
+            out = np.logaddexp.accumulate(x, axis=dim, dtype=np.float64).astype(x.dtype, order="C")
+        else:
+            out = x.copy()
+        ctx.save_for_backward(x, out)
+        ctx.dim = dim
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        """x_i counts in every out_j from i on, with weight exp(x_i - out_j): the gradient is
+        sum_(j >= i) grad_j exp(x_i - out_j). PyTorch's logcumsumexp_backward sums it in log
+        space, the positive and the negative parts of grad apart, so that nothing overflows."""
+        x, out = ctx.saved_tensors
+        if grad.numel() == 0 or x.dim() == 0:
+            return grad, None
+        d = ctx.dim
+        lowest = float(np.finfo(x._data.dtype).min)  # log(0), finite: -inf - -inf would be NaN
+        log_abs = grad.abs().log()
+
+        def from_the_end(t):  # log(sum_(j >= i) exp(t_j))
+            return t.flip(d).logcumsumexp(d).flip(d)
+        positive = (from_the_end(log_abs.where(grad > 0, lowest) - out) + x).exp()
+        negative = (from_the_end(log_abs.where(grad < 0, lowest) - out) + x).exp()
+        return positive - negative, None
+
+
+class Cummax(Op):
+    """``x.cummax(dim)``'s values: the running maximum, picked at the indices the Tensor
+    method finds. Backward: PyTorch's cummaxmin_backward, each gradient added to the element
+    it was picked from (``zeros.scatter_add``: one element can be picked many times)."""
+    node_name = "CummaxBackward0"
+
+    @staticmethod
+    def forward(ctx, x, dim, indices):
+        ctx.shape, ctx.dim = x.shape, dim
+        if x.ndim == 0:
+            return x.copy()
+        ctx.save_for_backward(indices)
+        return np.take_along_axis(x, indices, axis=dim)
+
+    @staticmethod
+    def backward(ctx, grad):
+        if ctx.shape == () or grad.numel() == 0:
+            return grad, None, None
+        indices, = ctx.saved_tensors
+        return ScatterAdd.apply(grad.new_zeros(ctx.shape), ctx.dim, indices, grad), None, None
+
+
+class Cummin(Cummax):
+    node_name = "CumminBackward0"
+
+
 # ---------------------------------------------------------------------------------------------
 # Maximum and minimum
 # ---------------------------------------------------------------------------------------------
@@ -465,101 +661,11 @@ class MinDim(MaxDim):
     node_name = "MinBackward0"
 
 
-class Median(Max):
-    """``x.median()``: the middle element; of an even number, the lower of the two middle ones
-    (not their mean, as NumPy's); NaN if there is one. Backward as max's: ties share."""
-    node_name = "MedianBackward0"
-
-    @staticmethod
-    def forward(ctx, x):
-        if x.size == 0:  # PyTorch's answer: NaN (an integer's lowest value)
-            out = np.array(np.nan if x.dtype.kind == "f" else np.iinfo(x.dtype).min, x.dtype)
-        else:
-            flat = np.sort(x, axis=None)  # NaNs last
-            out = flat[-1] if np.isnan(flat[-1]) else flat[(flat.size - 1) // 2]
-        ctx.save_for_backward(x, out)
-        return np.asarray(out)
+class AminmaxMin(Amin):
+    """``x.aminmax()``'s min: amin's values and backward (PyTorch makes one AminmaxBackward0
+    node for both results; minigrad one per result, which sends the same gradients)."""
+    node_name = "AminmaxBackward0"
 
 
-class MedianDim(MaxDim):
-    """``x.median(dim)``'s values: picked by the indices the Tensor method finds; backward as
-    ``max(dim)``'s (the picked element receives the gradient)."""
-    node_name = "MedianBackward1"
-
-
-class Sort(Gather):
-    """``x.sort(dim)``'s values: the elements, gathered in sorted order (``indices``)."""
-    node_name = "SortBackward0"
-
-    @staticmethod
-    def forward(ctx, x, dim, indices):
-        if x.ndim == 0:  # one value: already sorted
-            ctx.shape = ()
-            return x.copy()
-        return in_layout_of(x, Gather.forward(ctx, x, dim, indices))
-
-    @staticmethod
-    def backward(ctx, grad):
-        if ctx.shape == ():
-            return grad, None, None
-        return picked_backward(ctx, grad, ctx.saved_tensors[0]), None, None
-
-
-def in_layout_of(x, out):
-    """``out`` (of x's shape) in x's memory layout: PyTorch's sort keeps a permuted input's
-    strides in its values and indices."""
-    if x.flags.c_contiguous:
-        return out
-    kept = np.empty_like(x, dtype=out.dtype)  # (empty_like keeps x's layout)
-    kept[...] = out
-    return kept
-
-
-class SortStable(Sort):
-    node_name = "SortBackward1"  # sort(stable=...): PyTorch's other overload
-
-
-class Topk(Gather):
-    node_name = "TopkBackward0"
-    backward = staticmethod(Sort.backward)  # (its indices: the top k's)
-
-
-# ---------------------------------------------------------------------------------------------
-# Counting: no derivative (PyTorch defines none; its node raises if a backward reaches it)
-# ---------------------------------------------------------------------------------------------
-
-
-class Unique(Op):
-    """``x.unique()``'s values (found by the Tensor method, with NumPy's ``unique``)."""
-    node_name = "Unique2Backward0"
-
-    @staticmethod
-    def forward(ctx, x, values):
-        return values
-
-    @staticmethod
-    def backward(ctx, grad):
-        raise NotImplementedError("the derivative for '_unique2' is not implemented.")
-
-
-class UniqueDim(Unique):
-    """``x.unique(dim=d)``'s values: the distinct slices along ``d``."""
-    node_name = "UniqueDimBackward0"
-
-    @staticmethod
-    def backward(ctx, grad):
-        raise NotImplementedError("the derivative for 'unique_dim' is not implemented.")
-
-
-class Bincount(Op):
-    """``input.bincount(weights)``: the sum of the weights of each value of ``input``."""
-    node_name = "NotImplemented"
-
-    @staticmethod
-    def forward(ctx, weights, input, minlength):
-        out = np.bincount(input, weights, minlength)  # float64: PyTorch keeps float32 weights' dtype
-        return out.astype(weights.dtype) if weights.dtype == np.float32 else out
-
-    @staticmethod
-    def backward(ctx, grad):
-        raise RuntimeError("derivative for aten::bincount is not implemented")
+class AminmaxMax(Amax):
+    node_name = "AminmaxBackward0"  # aminmax()'s max
