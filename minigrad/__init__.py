@@ -8,8 +8,9 @@ Where things are, in the order they build on each other:
     _dtype.py, _conventions.py   dtypes and promotion; PyTorch's argument checks and error texts
     autograd/                    the graph's nodes, Function, the backward engine, grad modes
     _tensor.py  <->  ops/        the Tensor, whose methods call the ops (forward and backward);
-                                 its maths comes by family from four mixins: _tensor_math.py
-                                 (operators, elementwise), _tensor_reduce.py, _tensor_shape.py,
+                                 its maths comes by family from five mixins: _tensor_math.py
+                                 (operators, elementwise), _tensor_linalg.py (products, linear
+                                 algebra), _tensor_reduce.py, _tensor_shape.py,
                                  _tensor_random.py (random fills, sampling)
                                  _indexing.py and _inplace.py: x[key] and x.add_(y)
     _creation.py, _functions*.py the torch.* functions: making tensors, torch.exp, torch.sum, torch.cat...
