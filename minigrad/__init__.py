@@ -14,6 +14,7 @@ Where things are, in the order they build on each other:
                                  _tensor_random.py (random fills, sampling)
                                  _indexing.py and _inplace.py: x[key] and x.add_(y)
     _creation.py, _functions*.py the torch.* functions: making tensors, torch.exp, torch.sum, torch.cat...
+    linalg.py                    torch.linalg (on _tensor_linalg.py and ops/decomp.py)
     nn/, optim/, utils/          modules and losses, optimizers, data loading
     serialization.py             torch.save / torch.load; _unsupported.py, jit.py, profiler.py: refusals
     viz/, fusion.py, exercises/  for the course: pictures of the graph, operator fusion, checks
@@ -62,6 +63,8 @@ from ._functions import is_warn_always_enabled, set_warn_always
 from ._functions import rsub  # other - alpha * input
 from ._functions import erfc, erfinv  # erf's family (SciPy's)
 from ._functions import sgn  # sign, as norm's backward records it
+from ._functions_linalg import (addbmm, addmv, addr, baddbmm, chain_matmul, cholesky, cross, det, inner,  # classic
+                                inverse, kron, logdet, matrix_power, pinverse, qr, slogdet, svd, tensordot, vdot)
 from ._conventions import channels_last, contiguous_format, memory_format, preserve_format  # layouts
 from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack, hstack, meshgrid,  # joins
                        row_stack, vstack)
@@ -72,6 +75,7 @@ from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inferenc
 from . import nn, optim, utils  # noqa: E402 (they build on everything above)
 from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
 from . import special  # noqa: E402 (torch.special: erf, erfc, erfinv, expit...)
+from . import linalg  # noqa: E402 (torch.linalg: det, inv, solve, svd, eigh, norms...)
 from . import serialization  # noqa: E402 (torch.save / torch.load: tensors and modules to files)
 from .serialization import load, save  # noqa: E402
 from . import jit, profiler  # noqa: E402 (not supported: each says what to use instead)
