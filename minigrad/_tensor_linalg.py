@@ -12,7 +12,7 @@ from collections import namedtuple
 import numpy as np
 
 from . import _dtype, ops
-from ._conventions import check_expand
+from ._conventions import C_NAMES, check_expand
 from ._tensor_math import _check_ndim, check_tensors
 from .autograd import function
 
@@ -77,7 +77,7 @@ def slogdet(a, result=SlogdetResult):
 
 def inv_ex(a, check_errors=False):
     check_matrices("linalg.inv", a)
-    out = ops.InvEx.apply(a, check_errors)
+    out = ops.InvEx.apply(a, "linalg.inv_ex" if check_errors else None)
     if check_errors:
         return InvExResult(out, _int32(np.zeros(a._data.shape[:-2])))
     info = ops.decomp._first_zero_pivot(a._data) if not np.isfinite(out._data).all() else 0
@@ -139,6 +139,8 @@ def matrix_power(a, n):
                                                                 a._data.shape)))
     if n < 0:
         a, n = a.inverse(), -n
+        if n == 1:
+            return a
     if n == 1:
         return a.clone()
     if n == 2:
@@ -264,7 +266,7 @@ def multi_dot(tensors, name="multi_dot"):
             raise RuntimeError(f"{name}(): tensor {i} must be 2D but got {nd}D")
         if t.dtype is not tensors[0].dtype:
             raise RuntimeError(f"{name}(): all tensors must have be the same dtype but tensor 0 is "
-                               f"{tensors[0].dtype.c_name} and tensor {i} {t.dtype.c_name}")
+                               f"{C_NAMES[tensors[0].dtype.name]} and tensor {i} {C_NAMES[t.dtype.name]}")
     first, last = tensors[0]._data.ndim, tensors[-1]._data.ndim
     out_shape = tensors[0]._data.shape[:1] if first == 2 else ()
     out_shape += tensors[-1]._data.shape[1:] if last == 2 else ()
@@ -320,9 +322,14 @@ def matrix_norm(a, ord="fro", dim=(-2, -1), keepdim=False, dtype=None):
         if not keepdim and summed < other:
             other -= 1  # (the summed dim is gone)
         return sums.amax(other, keepdim=keepdim) if ord > 0 else sums.amin(other, keepdim=keepdim)
-    s = svdvals(a.movedim((d0, d1), (-2, -1)) if (d0, d1) != (a._data.ndim - 2, a._data.ndim - 1) else a)
-    out = s.sum(-1) if ord == "nuc" else (s.amax(-1) if ord == 2 else s.amin(-1))
-    return out.unsqueeze(min(d0, d1)).unsqueeze(max(d0, d1)) if keepdim else out
+    # as PyTorch: the two dims moved last (a permute, even when they are last already), the
+    # singular values reduced; with keepdim, the dims put back where they were
+    perm = [d for d in range(a._data.ndim) if d not in (d0, d1)] + [d0, d1]
+    s = svdvals(a.permute(perm))
+    out = s.sum(-1, keepdim) if ord == "nuc" else (s.amax(-1, keepdim) if ord == 2 else s.amin(-1, keepdim))
+    if not keepdim:
+        return out
+    return out.unsqueeze(-1).permute([perm.index(d) for d in range(a._data.ndim)])
 
 
 def norm(a, ord=None, dim=None, keepdim=False, dtype=None):
@@ -493,7 +500,7 @@ class LinalgMixin:
 
     def inverse(self):
         check_matrices("linalg.inv", self)
-        return ops.InvEx.apply(self, True)
+        return ops.InvEx.apply(self, "linalg.inv")
 
     def pinverse(self, rcond=1e-15):
         return pinv(self, rtol=rcond)

@@ -64,14 +64,14 @@ class Det(Op):
 
     @staticmethod
     def forward(ctx, a):
-        out = np.linalg.det(a) if a.size else np.ones(a.shape[:-2], a.dtype)
-        ctx.save_for_backward(a, out)
-        return np.asarray(out, dtype=a.dtype)
+        out = np.asarray(np.linalg.det(a) if a.size else np.ones(a.shape[:-2]), dtype=a.dtype)
+        ctx.save_for_backward(a, out)  # (the output itself: with create_graph, det's own node)
+        return out
 
     @staticmethod
     def backward(ctx, grad):
         a, det = ctx.saved_tensors
-        return (grad * det).unsqueeze(-1).unsqueeze(-1) * _mT(InvEx.apply(a, True))
+        return (grad * det).unsqueeze(-1).unsqueeze(-1) * _mT(InvEx.apply(a, "linalg.inv"))
 
 
 class SlogdetSign(Op):
@@ -100,7 +100,7 @@ class SlogdetLogabsdet(Op):
     @staticmethod
     def backward(ctx, grad):
         a, = ctx.saved_tensors
-        return grad.unsqueeze(-1).unsqueeze(-1) * _mT(InvEx.apply(a, True))
+        return grad.unsqueeze(-1).unsqueeze(-1) * _mT(InvEx.apply(a, "linalg.inv"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -110,8 +110,8 @@ class SlogdetLogabsdet(Op):
 
 class InvEx(Op):
     """``A^-1``. Its gradient: -A^-T grad A^-T (with the output saved, as PyTorch saves it).
-    ``check``: raise PyTorch's error on a singular matrix (inv); else give LAPACK's inf/NaN
-    (inv_ex, which reports the singularity in ``info``)."""
+    ``check``: the name PyTorch's error on a singular matrix gives (linalg.inv); None: give
+    LAPACK's inf/NaN (inv_ex, which reports the singularity in ``info``)."""
     node_name = "LinalgInvExBackward0"
 
     @staticmethod
@@ -122,7 +122,7 @@ class InvEx(Op):
             info = _first_zero_pivot(a)
             if check:
                 b = int(np.flatnonzero(info.ravel())[0])
-                raise _LinAlgError(f"linalg.inv: {_batch_prefix(a.shape, b)}The diagonal element "
+                raise _LinAlgError(f"{check}: {_batch_prefix(a.shape, b)}The diagonal element "
                                    f"{info.ravel()[b]} is zero, the inversion could not be completed "
                                    "because the input matrix is singular.") from None
             with np.errstate(all="ignore"):  # (what LAPACK's getri gives: infs and NaNs)
@@ -166,9 +166,9 @@ class SolveEx(Op):
         except np.linalg.LinAlgError:
             raise _LinAlgError("torch.linalg.solve: The solver failed because the input matrix is "
                                "singular.") from None
-        x = x[..., 0] if vector else x
+        x = (x[..., 0] if vector else x).astype(a.dtype, copy=False)
         ctx.save_for_backward(a, x)
-        return x.astype(a.dtype, copy=False)
+        return x
 
     @staticmethod
     def backward(ctx, grad):
@@ -197,8 +197,9 @@ class Pinv(Op):
             cut = np.maximum(atol, rtol * s[..., :1])  # s is sorted: s[..., 0] is the largest
             s_inv = np.where(s > cut, 1 / np.where(s > cut, s, 1), 0).astype(a.dtype)
             out = np.swapaxes(vh, -1, -2) @ (s_inv[..., :, None] * np.swapaxes(u, -1, -2))
+        out = out.astype(a.dtype, copy=False)
         ctx.save_for_backward(a, out)
-        return out.astype(a.dtype, copy=False)
+        return out
 
     @staticmethod
     def backward(ctx, grad):
@@ -266,7 +267,7 @@ class Cholesky(Piece):
             ell, g = _mT(ell), _mT(g)
         p = (_mT(ell) @ g).tril()
         p = 0.5 * (p + _mT(p.tril(-1)))  # (as PyTorch: 0.5 (P + P^T - diag P), lower part)
-        inv = InvEx.apply(ell, True)
+        inv = InvEx.apply(ell, "linalg.inv")
         return _mT(inv) @ p @ inv
 
 
