@@ -1,8 +1,6 @@
 """The classic torch.* linear-algebra functions (``torch.det``, ``torch.svd``, ``torch.kron``...),
 each written by name; torch.linalg's are in minigrad/linalg.py. Both call the Tensor's
 methods and the functions of minigrad/_tensor_linalg.py."""
-import warnings
-
 from . import _tensor_linalg as _la
 from ._tensor_math import check_tensors
 
@@ -65,7 +63,7 @@ def vdot(input, other):
 
 def chain_matmul(*matrices):
     """The deprecated form of ``torch.linalg.multi_dot``: the matrices one by one."""
-    warnings.warn(_la.CHAIN_MATMUL_DEPRECATED)
+    _la.warn_once(_la.CHAIN_MATMUL_DEPRECATED)
     if len(matrices) == 1:
         return matrices[0].clone()
     return _la.multi_dot(matrices)

@@ -191,15 +191,12 @@ def qr(a, mode="reduced", result=QrResult):
         raise RuntimeError(f"qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), "
                            "'r', or 'complete'")
     check_matrices("linalg.qr", a, square=False)
-    m, n = a._data.shape[-2:]
     q, r = np.linalg.qr(a._data, mode="complete" if mode == "complete" else "reduced")
     factors = (np.ascontiguousarray(q, a._data.dtype), np.ascontiguousarray(r, a._data.dtype))
     if mode == "r":
         q = function.Tensor._wrap(np.zeros(0, a._data.dtype))  # as PyTorch: an empty Q
-        return result(q, ops.Qr.apply(a, factors, 1))
-    if a._requires_grad and m < n:
-        warnings.warn("minigrad: the gradient of qr is only implemented for m >= n (rows >= columns)")
-    return result(ops.Qr.apply(a, factors, 0), ops.Qr.apply(a, factors, 1))
+        return result(q, ops.Qr.apply(a, factors, 1, mode))
+    return result(ops.Qr.apply(a, factors, 0, mode), ops.Qr.apply(a, factors, 1, mode))
 
 
 def svd(a, full_matrices=True, result=SvdResult):
@@ -509,11 +506,11 @@ class LinalgMixin:
         return matrix_power(self, n)
 
     def cholesky(self, upper=False):
-        warnings.warn(CHOLESKY_DEPRECATED)
+        warn_once(CHOLESKY_DEPRECATED)
         return cholesky_ex(self, upper, True, "cholesky", ops.decomp.ClassicCholesky).L
 
     def qr(self, some=True):
-        warnings.warn(QR_DEPRECATED)
+        warn_once(QR_DEPRECATED)
         return qr(self, "reduced" if some else "complete", ClassicQr)
 
     def svd(self, some=True, compute_uv=True):
@@ -527,7 +524,7 @@ class LinalgMixin:
         """``torch.cross``: without ``dim``, along the first dim of length 3 (deprecated)."""
         check_tensors("cross", 1, other=other)
         if dim is None:
-            warnings.warn(CROSS_NO_DIM)
+            warn_once(CROSS_NO_DIM)
             shape = np.broadcast_shapes(self._data.shape, other._data.shape)
             dim = next((d for d, n in enumerate(shape) if n == 3), -1)
         return cross(self, other, dim)
@@ -569,6 +566,15 @@ def tensordot(a, b, dims=2):
     ta = ta.reshape(math.prod(a._data.shape[d] for d in free_a), size)
     tb = tb.reshape(size, math.prod(b._data.shape[d] for d in free_b))
     return (ta @ tb).view(out_shape)
+
+
+_warned = set()  # the deprecation warnings given: each once per process, as PyTorch's TORCH_WARN_ONCE
+
+
+def warn_once(message):
+    if message not in _warned:
+        _warned.add(message)
+        warnings.warn(message)
 
 
 CHOLESKY_DEPRECATED = (

@@ -87,6 +87,12 @@ PROGRAMS = {
     "linalg.qr": (lambda lib, a: (lambda q, r: [q @ r, q * q, r * r, q.mT @ q])(*lib.linalg.qr(a)),
                   [(GENERAL, 29, "general")]),
     "linalg.qr tall": (lambda lib, a: (lambda q, r: [q @ r, q * q, r * r])(*lib.linalg.qr(a)), [(TALL, 30, "plain")]),
+    "linalg.qr wide": (lambda lib, a: (lambda q, r: [q @ r, q * q, r * r])(*lib.linalg.qr(a)), [(WIDE, 81, "plain")]),
+    "linalg.qr complete": (lambda lib, a: (lambda q, r: [q @ r, q * q, r * r])(*lib.linalg.qr(a, "complete")),
+                           [(WIDE, 82, "plain")]),
+    "qr(some=False)": (lambda lib, a: (lambda q, r: [q @ r, q * q, r * r])(*lib.qr(a, some=False)), [(GENERAL, 83, "plain")]),
+    "linalg.svd full_matrices": (lambda lib, a: (lambda u, s, vh: [s, u[:, :3] * u[:, :3], vh * vh])(
+        *lib.linalg.svd(a)), [(TALL, 84, "plain")]),
     "linalg.qr batched": (lambda lib, a: (lambda q, r: [q @ r, q * q, r * r])(*lib.linalg.qr(a)),
                           [(BATCH, 31, "plain")]),
     "linalg.svd": (lambda lib, a: (lambda u, s, vh: [s, u * u, vh * vh, (u * s.unsqueeze(-2)) @ vh])(
@@ -148,7 +154,8 @@ NORMS = {
 # Programs that use two outputs of one decomposition: PyTorch's node has several outputs,
 # minigrad makes a node per output (ops/decomp.py), so the graph beneath shows two nodes of
 # that name where PyTorch's shows one twice. Their names are compared, not the graph.
-SEVERAL_OUTPUTS = {"linalg.qr", "linalg.qr tall", "linalg.qr batched", "linalg.svd"}
+SEVERAL_OUTPUTS = {"linalg.qr", "linalg.qr tall", "linalg.qr wide", "linalg.qr complete", "qr(some=False)",
+                   "linalg.qr batched", "linalg.svd"}
 
 
 @FLOATS
@@ -212,11 +219,8 @@ def test_linalg_printed(oracle):
                repr(lib.linalg.matrix_rank(a)), lib.linalg.slogdet(a).logabsdet, lib.linalg.svd(a).Vh * 0,
                type(lib.linalg.qr(a)).__name__, type(lib.svd(a)).__name__, lib.svd(a).V * 0,
                lib.linalg.eigh(a).eigenvalues, isinstance(lib.linalg.LinAlgError("x"), RuntimeError)]
-        q = caught(lambda: lib.qr(eye))
-        c = caught(lambda: lib.cholesky(eye))
-        m = caught(lambda: lib.chain_matmul(eye, eye))
-        x = caught(lambda: lib.cross(lib.ones(3, 3), lib.ones(3, 3)))
-        return out + [q[1], repr(q[0]), c[1], m[1], x[1], repr(lib.linalg.matrix_power(eye.long(), 3))]
+        # (the deprecation warnings come once per process: test_linalg_deprecations)
+        return out + [repr(lib.qr(eye)), repr(lib.linalg.matrix_power(eye.long(), 3))]
     oracle.same(program)
 
 
@@ -245,6 +249,8 @@ MISTAKES = {
     "torch.cholesky: not positive-definite": lambda lib: lib.cholesky(lib.tensor(NOT_PD)),
     "cholesky: integer": lambda lib: lib.linalg.cholesky(lib.eye(2, dtype=lib.long)),
     "qr: integer": lambda lib: lib.linalg.qr(lib.eye(2, dtype=lib.long)),
+    "qr: gradient in mode 'r'": lambda lib: lib.linalg.qr(lib.ones(3, 2, requires_grad=True), mode="r").R.sum().backward(),
+    "qr: gradient, complete and tall": lambda lib: lib.linalg.qr(lib.eye(3, 2).requires_grad_(), mode="complete")[0].sum().backward(),
     "qr: mode": lambda lib: lib.linalg.qr(lib.eye(2), mode="full"),
     "svd: integer": lambda lib: lib.linalg.svd(lib.eye(2, dtype=lib.long)),
     "svd: a vector": lambda lib: lib.linalg.svdvals(lib.ones(3)),
@@ -295,3 +301,58 @@ def test_linalg_singular_results(oracle):
                 lib.linalg.cholesky_ex(lib.tensor(NOT_PD)).info, lib.linalg.matrix_rank(s),
                 error_of(lambda: lib.linalg.inv_ex(s, check_errors=True))]
     oracle.same(program, check_repr=False)
+
+
+def test_linalg_singular_gradients(oracle):
+    """det's gradient at a singular matrix is 0 (PyTorch's), the others' in a batch as usual;
+    log |det|'s is infinite there."""
+    def program(lib):
+        a = lib.tensor([[[1.0, 2.0], [2.0, 4.0]], [[2.0, 1.0], [1.0, 3.0]]], requires_grad=True)
+        g_det, = lib.autograd.grad(lib.linalg.det(a).sum(), a)
+        g_log, = lib.autograd.grad(lib.linalg.slogdet(a[0]).logabsdet, a)
+        return g_det, g_log
+    oracle.same(program, check_repr=False)  # (PyTorch's zeros are partly -0.)
+
+
+DEPRECATED = {
+    "torch.qr": lambda lib: lib.qr(lib.eye(2)),
+    "torch.cholesky": lambda lib: lib.cholesky(lib.eye(2)),
+    "torch.chain_matmul": lambda lib: lib.chain_matmul(lib.eye(2), lib.eye(2)),
+    "torch.cross without dim": lambda lib: lib.cross(lib.ones(3, 3), lib.ones(3, 3)),
+}
+
+
+# PyTorch's texts (2.13), as its first call in a process gives them
+DEPRECATION_TEXTS = {
+    "torch.qr": "torch.qr is deprecated in favor of torch.linalg.qr and will be removed in a future PyTorch "
+                "release.\nThe boolean parameter 'some' has been replaced with a string parameter 'mode'.\n"
+                "Q, R = torch.qr(A, some)\nshould be replaced with\nQ, R = torch.linalg.qr(A, 'reduced' if some "
+                "else 'complete')",
+    "torch.cholesky": "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a "
+                      "future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\n"
+                      "L = torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced "
+                      "with\nU = torch.linalg.cholesky(A).mH\nThis transform will produce equivalent results for "
+                      "all valid (symmetric positive definite) inputs.",
+    "torch.chain_matmul": "torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
+                          "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than "
+                          "multiple parameters.",
+    "torch.cross without dim": "Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass "
+                               "the dim explicitly or simply use torch.linalg.cross.\nThe default value of dim will "
+                               "change to agree with that of linalg.cross in a future release.",
+}
+
+
+@pytest.mark.parametrize("name", DEPRECATED)
+def test_linalg_deprecations(oracle, name, monkeypatch):
+    """The deprecated forms warn once per process, as PyTorch's TORCH_WARN_ONCE: the second
+    call is silent in both (the first may be too in PyTorch: an earlier test may have
+    called it in this process). minigrad's first call, counted afresh, gives PyTorch's words."""
+    import minigrad
+    from minigrad import _tensor_linalg
+
+    def program(lib):
+        caught(DEPRECATED[name], lib)
+        return caught(DEPRECATED[name], lib)[1]
+    assert oracle.same(program) == []
+    monkeypatch.setattr(_tensor_linalg, "_warned", set())
+    assert caught(DEPRECATED[name], minigrad)[1] == [("UserWarning", DEPRECATION_TEXTS[name])]

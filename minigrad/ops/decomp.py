@@ -15,6 +15,7 @@ import numpy as np
 
 from ..autograd import function, grad_mode
 from ..autograd.function import Op
+from .shape import Cat
 
 
 class _LinAlgError(RuntimeError):
@@ -59,7 +60,8 @@ def _const(array):
 
 
 class Det(Op):
-    """``det(A)``. d det / dA = det(A) A^-T (PyTorch's linalg_det_backward, for invertible A)."""
+    """``det(A)``. d det / dA = det(A) A^-T (PyTorch's linalg_det_backward); where det(A) is
+    exactly 0, 0, as PyTorch gives there."""
     node_name = "LinalgDetBackward0"
 
     @staticmethod
@@ -71,7 +73,9 @@ class Det(Op):
     @staticmethod
     def backward(ctx, grad):
         a, det = ctx.saved_tensors
-        return (grad * det).unsqueeze(-1).unsqueeze(-1) * _mT(InvEx.apply(a, "linalg.inv"))
+        inv = InvEx.apply(a, None)  # (no error where A is singular: its inf/NaN are masked)
+        det = det.unsqueeze(-1).unsqueeze(-1)
+        return (grad.unsqueeze(-1).unsqueeze(-1) * det) * _mT(inv.where(det != 0, 0.0))
 
 
 class SlogdetSign(Op):
@@ -100,7 +104,7 @@ class SlogdetLogabsdet(Op):
     @staticmethod
     def backward(ctx, grad):
         a, = ctx.saved_tensors
-        return grad.unsqueeze(-1).unsqueeze(-1) * _mT(InvEx.apply(a, "linalg.inv"))
+        return grad.unsqueeze(-1).unsqueeze(-1) * _mT(InvEx.apply(a, None))  # (singular A: inf)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -272,16 +276,35 @@ class Cholesky(Piece):
 
 
 class Qr(Piece):
-    """``(Q, R)`` with ``A = Q R``, for m >= n (or mode 'complete' of a square A). Gradient
-    (PyTorch's linalg_qr_backward): [G_Q + Q copyltu(M)] R^-T, M = R G_R^T - G_Q^T Q."""
+    """``(Q, R)`` with ``A = Q R``. Gradient (PyTorch's linalg_qr_backward), for m >= n:
+    [G_Q + Q copyltu(M)] R^-T, M = R G_R^T - G_Q^T Q; for m < n, A = [X | Y] with X square:
+    X's by the same formula with G_Q + Y G_V^T (V = R's last columns), Y's Q G_V."""
     node_name = "LinalgQrBackward0"
 
     @staticmethod
     def gradient(ctx, factors, grads):
+        mode, = ctx.options
+        if mode == "r":
+            raise RuntimeError("The derivative of linalg.qr depends on Q, which is not computed when mode='r'. "
+                               "Please use linalg.qr(A, mode='reduced') if you are going to differentiate "
+                               "through linalg.qr.")
         q, r = factors
         gq, gr = grads
         gq = q.new_zeros(q.shape) if gq is None else gq
         gr = r.new_zeros(r.shape) if gr is None else gr
+        m, n = r.shape[-2], r.shape[-1]
+        if mode == "complete" and q.shape[-1] > n:
+            raise RuntimeError("The QR decomposition is not differentiable when mode='complete' and "
+                               "nrows > ncols.")
+        if m >= n:
+            return Qr.square_or_tall(q, r, gq, gr)
+        a, = ctx.saved_tensors
+        gv = gr[..., :, m:]
+        gx = Qr.square_or_tall(q, r[..., :, :m], gq + a[..., :, m:] @ _mT(gv), gr[..., :, :m])
+        return Cat.apply(-1, gx, q @ gv)
+
+    @staticmethod
+    def square_or_tall(q, r, gq, gr):
         m = r @ _mT(gr) - _mT(gq) @ q
         b = gq + q @ _sym_from_lower(m)
         return _mT(SolveEx.apply(r, _mT(b), True, False))  # b R^-T
