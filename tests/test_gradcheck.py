@@ -1303,6 +1303,7 @@ NEW_OPS = {
     "linalg.cholesky(upper=True)": (lambda t: minigrad.linalg.cholesky(t @ t.mT, upper=True), st.builds(lambda a: [a + 3 * np.eye(3)], arrays((2, 3, 3), floats(-1, 1)))),
     "linalg.qr": (lambda t: (lambda q, r: q * q + 2 * r * r)(*minigrad.linalg.qr(t)), st.builds(lambda a: [a + 3 * np.eye(3)], arrays((3, 3), floats(-1, 1)))),
     "linalg.qr tall": (lambda t: (lambda q, r: (q * q).sum(0) + 2 * (r * r).sum(0))(*minigrad.linalg.qr(t)), st.builds(lambda a: [a + 3 * np.eye(3)[:, :2]], arrays((3, 2), floats(-1, 1)))),
+    "linalg.qr wide": (lambda t: (lambda q, r: (q * q).sum(0) + 2 * (r * r).sum(0)[:2])(*minigrad.linalg.qr(t)), st.builds(lambda a: [a + 3 * np.eye(3)[:2]], arrays((2, 3), floats(-1, 1)))),
     "linalg.svd": (lambda t: (lambda u, s, vh: u * u * s + vh * vh)(*minigrad.linalg.svd(t)), st.builds(lambda a: [a + np.diag([3.0, 2, 1])], arrays((3, 3), floats(-0.2, 0.2)))),
     "linalg.svd tall": (lambda t: (lambda u, s, vh: (u * u * s).sum(0) + 2 * (vh * vh).sum(0))(*minigrad.linalg.svd(t, full_matrices=False)), st.builds(lambda a: [a + np.diag([3.0, 2, 1])[:, :2]], arrays((3, 2), floats(-0.2, 0.2)))),
     "linalg.svd wide": (lambda t: (lambda u, s, vh: (u * u * s).sum() + 2 * (vh * vh).sum(0))(*minigrad.linalg.svd(t, full_matrices=False)), st.builds(lambda a: [a + np.diag([3.0, 2, 1])[:2]], arrays((2, 3), floats(-0.2, 0.2)))),
