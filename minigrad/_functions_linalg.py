@@ -6,50 +6,62 @@ from ._tensor_math import check_tensors
 
 
 def det(input):
+    check_tensors("det", 1, input=input)
     return _la.det(input)
 
 
 def logdet(input):
+    check_tensors("logdet", 1, input=input)
     return input.logdet()
 
 
 def slogdet(input):
+    check_tensors("slogdet", 1, input=input)
     return input.slogdet()
 
 
 def inverse(input):
+    check_tensors("inverse", 1, input=input)
     return input.inverse()
 
 
 def pinverse(input, rcond=1e-15):
+    check_tensors("pinverse", 1, input=input)
     return input.pinverse(rcond)
 
 
 def matrix_power(input, n):
+    check_tensors("matrix_power", 1, input=input)
     return _la.matrix_power(input, n)
 
 
 def cholesky(input, upper=False):
+    check_tensors("cholesky", 1, input=input)
     return input.cholesky(upper)
 
 
 def qr(input, some=True):
+    check_tensors("qr", 1, input=input)
     return input.qr(some)
 
 
 def svd(input, some=True, compute_uv=True):
+    check_tensors("svd", 1, input=input)
     return input.svd(some, compute_uv)
 
 
 def cross(input, other, dim=None):
+    check_tensors("cross", 1, input=input)
     return input.cross(other, dim)
 
 
 def inner(input, other):
+    check_tensors("inner", 1, input=input)
     return input.inner(other)
 
 
 def kron(input, other):
+    check_tensors("kron", 1, input=input)
     return input.kron(other)
 
 
@@ -58,6 +70,7 @@ def tensordot(a, b, dims=2):
 
 
 def vdot(input, other):
+    check_tensors("vdot", 1, input=input)
     return input.vdot(other)
 
 

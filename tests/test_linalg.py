@@ -232,6 +232,13 @@ SINGULAR = [[1.0, 2.0], [2.0, 4.0]]
 NOT_PD = [[1.0, 2.0], [2.0, 1.0]]
 
 MISTAKES = {
+    "linalg.solve: a list": lambda lib: lib.linalg.solve([[1.0]], lib.ones(1)),
+    "linalg.solve: B a list": lambda lib: lib.linalg.solve(lib.eye(1), [1.0]),
+    "linalg.det: a list": lambda lib: lib.linalg.det([[1.0]]),
+    "torch.det: a list": lambda lib: lib.det([[1.0]]),
+    "linalg.svd: a list": lambda lib: lib.linalg.svd([[1.0]]),
+    "kron: a list": lambda lib: lib.kron([1.0], lib.ones(1)),
+    "linalg.cross: other a list": lambda lib: lib.linalg.cross(lib.ones(3), [1.0, 2.0, 3.0]),
     "det: not square": lambda lib: lib.linalg.det(lib.ones(3, 4)),
     "det: integer": lambda lib: lib.det(lib.ones(3, 3, dtype=lib.long)),
     "det: a vector": lambda lib: lib.linalg.det(lib.ones(3)),
