@@ -93,7 +93,8 @@ def solve_ex(a, b, left=True, check_errors=False):
         raise RuntimeError("linalg.solve: Expected A and B to have the same dtype, but found A of type "
                            f"{a.dtype.legacy_name} and B of type {b.dtype.legacy_name} instead")
     n = a._data.shape[-1]
-    vector = b._data.ndim == 1 or (left and b._data.ndim == a._data.ndim - 1 and b._data.shape == a._data.shape[:-1])
+    vector = b._data.ndim == 1 or (left and b._data.ndim == a._data.ndim - 1
+                                   and b._data.shape == a._data.shape[:-1])
     rows, cols = (b._data.shape[-1], 1) if vector else b._data.shape[-2:]
     if (rows if left else cols) != n:
         raise RuntimeError(f"linalg.solve: Incompatible shapes of A and B for the equation "
@@ -130,7 +131,8 @@ def matrix_rank(a, atol=None, rtol=None, hermitian=False):
 
 def matrix_power(a, n):
     if type(n) is not int:
-        raise TypeError(f"linalg_matrix_power(): argument 'n' (position 2) must be int, not {type(n).__name__}")
+        raise TypeError("linalg_matrix_power(): argument 'n' (position 2) must be int, not "
+                        f"{type(n).__name__}")
     check_matrices("linalg.matrix_power", a, floating=False)
     if n == 0:  # the identity, in a copy of A (PyTorch's CopyBackwards, no gradient)
         out = a.clone()
@@ -205,8 +207,9 @@ def svd(a, full_matrices=True, result=SvdResult):
         u, s, vh = np.linalg.svd(a._data, full_matrices=full_matrices)
     else:
         k = min(m, n)
-        u = np.broadcast_to(np.eye(m, m if full_matrices else k), a._data.shape[:-2] + (m, m if full_matrices else k))
-        vh = np.broadcast_to(np.eye(n if full_matrices else k, n), a._data.shape[:-2] + (n if full_matrices else k, n))
+        cols, rows = (m, n) if full_matrices else (k, k)
+        u = np.broadcast_to(np.eye(m, cols), a._data.shape[:-2] + (m, cols))
+        vh = np.broadcast_to(np.eye(rows, n), a._data.shape[:-2] + (rows, n))
         s = np.zeros(a._data.shape[:-2] + (k,))
     factors = tuple(np.ascontiguousarray(f, a._data.dtype) for f in (u, s, vh))
     return result(*(ops.Svd.apply(a, factors, i) for i in range(3)))
@@ -407,7 +410,8 @@ class LinalgMixin:
     def vdot(self, other):
         check_tensors("vdot", 1, other=other)
         if self._data.ndim != 1 or other._data.ndim != 1:
-            raise RuntimeError(f"1D tensors expected, but got {self._data.ndim}D and {other._data.ndim}D tensors")
+            raise RuntimeError(f"1D tensors expected, but got {self._data.ndim}D and {other._data.ndim}D "
+                               "tensors")
         if self._data.shape != other._data.shape:
             n, k = self._data.shape[0], other._data.shape[0]
             raise RuntimeError(f"inconsistent tensor size, expected tensor [{n}] and src [{k}] to have the same "
@@ -448,8 +452,8 @@ class LinalgMixin:
         check_tensors("addmv", 1, mat=mat, vec=vec)
         if mat._data.ndim != 2 or vec._data.ndim != 1 or mat._data.shape[1] != vec._data.shape[0] or \
                 self._data.shape not in ((), (1,), mat._data.shape[:1]):
-            raise RuntimeError(f"size mismatch, got input ({'x'.join(map(str, self._data.shape))}), mat "
-                               f"({'x'.join(map(str, mat._data.shape))}), vec ({'x'.join(map(str, vec._data.shape))})")
+            x = ["x".join(map(str, t._data.shape)) for t in (self, mat, vec)]
+            raise RuntimeError(f"size mismatch, got input ({x[0]}), mat ({x[1]}), vec ({x[2]})")
         return self._scaled_product(ops.Addmv, mat, vec, beta, alpha)
 
     def addr(self, vec1, vec2, *, beta=1, alpha=1):
