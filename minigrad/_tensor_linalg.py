@@ -11,7 +11,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from . import _dtype, ops
+from . import _dtype, _inplace, ops
 from ._conventions import C_NAMES, check_expand
 from ._tensor_math import _check_ndim, check_tensors
 from .autograd import function
@@ -483,6 +483,19 @@ class LinalgMixin:
             raise RuntimeError(f"Incompatible matrix sizes for bmm ({n}x{k} and {k2}x{m})")
         check_expand(self._data.shape, (n, m), self.type())
         return self._scaled_product(ops.Addbmm, batch1, batch2, beta, alpha)
+
+    # in place: the same op, its result written into self (as addcmul_)
+    def addmv_(self, mat, vec, *, beta=1, alpha=1):
+        return _inplace.apply(self, lambda t, m, v: t.addmv(m, v, beta=beta, alpha=alpha), mat, vec)
+
+    def addr_(self, vec1, vec2, *, beta=1, alpha=1):
+        return _inplace.apply(self, lambda t, a, b: t.addr(a, b, beta=beta, alpha=alpha), vec1, vec2)
+
+    def baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
+        return _inplace.apply(self, lambda t, a, b: t.baddbmm(a, b, beta=beta, alpha=alpha), batch1, batch2)
+
+    def addbmm_(self, batch1, batch2, *, beta=1, alpha=1):
+        return _inplace.apply(self, lambda t, a, b: t.addbmm(a, b, beta=beta, alpha=alpha), batch1, batch2)
 
     # -- linear algebra (minigrad/ops/decomp.py; torch.linalg's functions in minigrad/linalg.py)
     def det(self):

@@ -138,6 +138,10 @@ PROGRAMS = {
                 [((2, 2, 3), 71, "plain"), ((2, 2, 4), 72, "plain"), ((2, 4, 3), 73, "plain")]),
     "addbmm": (lambda lib, x, a, b: [lib.addbmm(x, a, b), x.addbmm(a, b, beta=0, alpha=0.5)],
                [((3,), 74, "plain"), ((2, 2, 4), 75, "plain"), ((2, 4, 3), 76, "plain")]),
+    "in place: addmv_, addr_, baddbmm_, addbmm_": (
+        lambda lib, x, y, z, w: [(x * 1).addmv_(y, z[0], beta=2), (y * 1).addr_(x, z[0], alpha=-1),
+                                 (w * 1).baddbmm_(w, z.mT.unsqueeze(0).expand(2, 3, 3)), (y * 1).addbmm_(w, z.unsqueeze(0).expand(2, 3, 3), alpha=0.5)],
+        [((2,), 85, "plain"), ((2, 3), 86, "plain"), ((3, 3), 87, "plain"), ((2, 2, 3), 88, "plain")]),
 }
 
 NORMS = {
