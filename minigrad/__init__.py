@@ -8,14 +8,15 @@ Where things are, in the order they build on each other:
     _dtype.py, _conventions.py   dtypes and promotion; PyTorch's argument checks and error texts
     autograd/                    the graph's nodes, Function, the backward engine, grad modes
     _tensor.py  <->  ops/        the Tensor, whose methods call the ops (forward and backward);
-                                 its maths comes by family from six mixins: _tensor_math.py
-                                 (operators, elementwise), _tensor_reduce.py (with _selection.py:
-                                 kthvalue's and mode's ties), _tensor_shape.py,
-                                 _tensor_random.py (random fills, sampling);
-                                 _tensor_logic.py (comparisons, logic, bitwise),
+                                 its maths comes by family from seven mixins: _tensor_math.py
+                                 (operators, elementwise), _tensor_linalg.py (products, linear
+                                 algebra), _tensor_reduce.py (with _selection.py: kthvalue's and
+                                 mode's ties), _tensor_shape.py, _tensor_random.py (random fills,
+                                 sampling); _tensor_logic.py (comparisons, logic, bitwise),
                                  _tensor_special.py (the rarer elementwise ones: lgamma, hypot...)
                                  _indexing.py and _inplace.py: x[key] and x.add_(y)
     _creation.py, _functions*.py the torch.* functions: making tensors, torch.exp, torch.sum, torch.cat...
+    linalg.py                    torch.linalg (on _tensor_linalg.py and ops/decomp.py)
     nn/, optim/, utils/          modules and losses, optimizers, data loading
     serialization.py             torch.save / torch.load; _unsupported.py, jit.py, profiler.py: refusals
     viz/, fusion.py, exercises/  for the course: pictures of the graph, operator fusion, checks
@@ -75,6 +76,8 @@ from ._functions import (acosh, arccosh, arcsinh, arctanh, asinh, atanh, bitwise
                          deg2rad, digamma, float_power, frexp, gcd, heaviside, hypot, i0, isneginf, isposinf,
                          isreal, lcm, ldexp, lgamma, logaddexp2, logit, nextafter, polygamma, rad2deg, signbit,
                          sinc, xlogy)
+from ._functions_linalg import (addbmm, addmv, addr, baddbmm, chain_matmul, cholesky, cross, det, inner,  # classic
+                                inverse, kron, logdet, matrix_power, pinverse, qr, slogdet, svd, tensordot, vdot)
 from ._conventions import channels_last, contiguous_format, memory_format, preserve_format  # layouts
 from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack, hstack, meshgrid,  # joins
                        row_stack, vstack)
@@ -90,6 +93,7 @@ from ._functions_nn import (alpha_dropout, alpha_dropout_, celu, celu_, dropout,
                             selu_, threshold, threshold_)  # (nn.functional's, as torch.* functions)
 from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
 from . import special  # noqa: E402 (torch.special: erf, erfc, erfinv, expit...)
+from . import linalg  # noqa: E402 (torch.linalg: det, inv, solve, svd, eigh, norms...)
 from . import serialization  # noqa: E402 (torch.save / torch.load: tensors and modules to files)
 from .serialization import load, save  # noqa: E402
 from . import jit, profiler  # noqa: E402 (not supported: each says what to use instead)

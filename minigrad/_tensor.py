@@ -23,6 +23,7 @@ from ._conventions import sizes as _sizes
 from ._conventions import is_contiguous_as, memory_format, memory_format_arg, preserve_format
 from ._conventions import shape_args as _shape_args
 from ._repr import format_tensor
+from ._tensor_linalg import LinalgMixin
 from ._tensor_logic import LogicMixin
 from ._tensor_math import MathMixin
 from ._tensor_random import RandomMixin
@@ -36,7 +37,7 @@ from .autograd.function import _Handle
 from .autograd.grad_mode import _state as _grad_state
 
 
-class Tensor(MathMixin, LogicMixin, SpecialMixin, ReduceMixin, ShapeMixin, RandomMixin):
+class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, ShapeMixin, RandomMixin):
     __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_version_box", "__weakref__",
                  "__dict__")
     _hooks = None  # {id: fn} of a leaf's hooks, made when the first one is registered

@@ -1356,6 +1356,72 @@ NEW_OPS = {
     "trapezoid": (lambda t: minigrad.trapezoid(t, dx=0.5), one(min_dims=1)),
     "trapezoid(x)": (lambda y, x: minigrad.trapezoid(y, x, dim=0), matmul_pair((3, 2), (3,))),
     "cumulative_trapezoid(x)": (lambda y, x: minigrad.cumulative_trapezoid(y, x), matmul_pair((2, 3), (2, 3))),
+    # linear algebra (torch.linalg, ops/decomp.py): inputs far from singular, singular values
+    # and eigenvalues well apart (diag(3, 2, 1) plus a little); a decomposition's factors
+    # through sign-invariant functions (Q * Q: a column of Q flips with R's row)
+    "linalg.det": (lambda t: minigrad.linalg.det(t),
+                   st.builds(lambda a: [a + 3 * np.eye(3)], arrays((2, 3, 3), floats(-1, 1)))),
+    "linalg.slogdet": (lambda t: minigrad.linalg.slogdet(t).logabsdet * 2,
+                       st.builds(lambda a: [a - 3 * np.eye(3)], arrays((3, 3), floats(-1, 1)))),
+    "logdet": (lambda t: (t @ t.mT).logdet(),
+               st.builds(lambda a: [a + 3 * np.eye(3)], arrays((3, 3), floats(-1, 1)))),
+    "linalg.inv": (lambda t: minigrad.linalg.inv(t),
+                   st.builds(lambda a: [a + 3 * np.eye(3)], arrays((2, 3, 3), floats(-1, 1)))),
+    "linalg.solve": (lambda a, b: minigrad.linalg.solve(a, b),
+                     st.builds(lambda a, b: [a + 3 * np.eye(3), b], arrays((3, 3), floats(-1, 1)), arrays((3, 2)))),
+    "linalg.solve vector": (lambda a, b: minigrad.linalg.solve(a, b),
+                            st.builds(lambda a, b: [a + 3 * np.eye(3), b], arrays((2, 3, 3), floats(-1, 1)), arrays((3,)))),
+    "linalg.solve(left=False)": (lambda a, b: minigrad.linalg.solve(a, b, left=False),
+                                 st.builds(lambda a, b: [a + 3 * np.eye(3), b], arrays((3, 3), floats(-1, 1)), arrays((2, 3)))),
+    "linalg.pinv": (lambda t: minigrad.linalg.pinv(t),
+                    st.builds(lambda a: [a + 3 * np.eye(3)[:, :2]], arrays((3, 2), floats(-1, 1)))),
+    "linalg.pinv wide": (lambda t: minigrad.pinverse(t),
+                         st.builds(lambda a: [a + 3 * np.eye(3)[:2]], arrays((2, 3), floats(-1, 1)))),
+    "linalg.matrix_power": (lambda t: minigrad.linalg.matrix_power(t, 5) + t.matrix_power(-2),
+                            st.builds(lambda a: [a + 2 * np.eye(2)], arrays((2, 2), floats(-0.5, 0.5)))),
+    "linalg.cholesky": (lambda t: minigrad.linalg.cholesky(t @ t.mT),
+                        st.builds(lambda a: [a + 3 * np.eye(3)], arrays((3, 3), floats(-1, 1)))),
+    "linalg.cholesky(upper=True)": (lambda t: minigrad.linalg.cholesky(t @ t.mT, upper=True),
+                                    st.builds(lambda a: [a + 3 * np.eye(3)], arrays((2, 3, 3), floats(-1, 1)))),
+    "linalg.qr": (lambda t: (lambda q, r: q * q + 2 * r * r)(*minigrad.linalg.qr(t)),
+                  st.builds(lambda a: [a + 3 * np.eye(3)], arrays((3, 3), floats(-1, 1)))),
+    "linalg.qr tall": (lambda t: (lambda q, r: (q * q).sum(0) + 2 * (r * r).sum(0))(*minigrad.linalg.qr(t)),
+                       st.builds(lambda a: [a + 3 * np.eye(3)[:, :2]], arrays((3, 2), floats(-1, 1)))),
+    "linalg.qr wide": (
+        lambda t: (lambda q, r: (q * q).sum(0) + 2 * (r * r).sum(0)[:2])(*minigrad.linalg.qr(t)),
+        st.builds(lambda a: [a + 3 * np.eye(3)[:2]], arrays((2, 3), floats(-1, 1)))),
+    "linalg.svd": (lambda t: (lambda u, s, vh: u * u * s + vh * vh)(*minigrad.linalg.svd(t)),
+                   st.builds(lambda a: [a + np.diag([3.0, 2, 1])], arrays((3, 3), floats(-0.2, 0.2)))),
+    "linalg.svd tall": (
+        lambda t: (lambda u, s, vh: (u * u * s).sum(0) + 2 * (vh * vh).sum(0))(*minigrad.linalg.svd(t, full_matrices=False)),
+        st.builds(lambda a: [a + np.diag([3.0, 2, 1])[:, :2]], arrays((3, 2), floats(-0.2, 0.2)))),
+    "linalg.svd wide": (
+        lambda t: (lambda u, s, vh: (u * u * s).sum() + 2 * (vh * vh).sum(0))(*minigrad.linalg.svd(t, full_matrices=False)),
+        st.builds(lambda a: [a + np.diag([3.0, 2, 1])[:2]], arrays((2, 3), floats(-0.2, 0.2)))),
+    "linalg.svdvals": (lambda t: minigrad.linalg.svdvals(t),
+                       st.builds(lambda a: [a + np.diag([3.0, 2, 1])[:, :2]], arrays((2, 3, 2), floats(-0.2, 0.2)))),
+    "linalg.eigh": (lambda t: (lambda lam, v: v * v * lam)(*minigrad.linalg.eigh(t + t.mT)),
+                    st.builds(lambda a: [a + np.diag([3.0, 2, 1])], arrays((3, 3), floats(-0.2, 0.2)))),
+    "linalg.eigvalsh": (lambda t: minigrad.linalg.eigvalsh(t + t.mT),
+                        st.builds(lambda a: [a + np.diag([3.0, 2, 1])], arrays((2, 3, 3), floats(-0.2, 0.2)))),
+    "linalg.matrix_norm": (
+        lambda t: minigrad.stack([minigrad.linalg.matrix_norm(t, o) for o in ("fro", "nuc", 2, -2)]),
+        st.builds(lambda a: [a + np.diag([3.0, 2, 1])], arrays((3, 3), floats(-0.2, 0.2)))),
+    "linalg.matrix_norm(1, inf)": (
+        lambda t: minigrad.stack([minigrad.linalg.matrix_norm(t, o) for o in (1, -1, float("inf"), -float("inf"))]),
+        st.builds(lambda a: [a + np.array([[3.0, 1, 1], [1, 2, 0], [0, 0, 1]])], arrays((3, 3), floats(0.1, 0.2)))),
+    "linalg.cross": (lambda a, b: minigrad.linalg.cross(a, b), matmul_pair((2, 3), (1, 3))),
+    "linalg.multi_dot": (lambda a, b, c: minigrad.linalg.multi_dot([a, b, c, a[0]]),
+                         st.builds(lambda *m: list(m), arrays((2, 3)), arrays((3, 3)), arrays((3, 3)))),
+    "inner, kron, tensordot, vdot": (
+        lambda a, b: minigrad.inner(a, b).sum() + minigrad.kron(a, b).sum(-1)[:2] + minigrad.tensordot(a, b.mT, 1).sum() + minigrad.vdot(a[0], b[1] * a[0]),
+        matmul_pair((2, 3), (2, 3))),
+    "addmv, addr": (
+        lambda x, m, v: minigrad.addmv(x[0], m, v, beta=0.5, alpha=2) * minigrad.addr(x, x[0], v[:2] * v[:2], alpha=-1).sum(),
+        st.builds(lambda *m: list(m), arrays((2, 2)), arrays((2, 3)), arrays((3,)))),
+    "baddbmm, addbmm": (
+        lambda x, a, b: minigrad.baddbmm(x, a, b * b, beta=2) + minigrad.addbmm(x[0], a * a, b, alpha=0.5),
+        st.builds(lambda *m: list(m), arrays((2, 2, 3)), arrays((2, 2, 4)), arrays((2, 4, 3)))),
 }
 
 

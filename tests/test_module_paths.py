@@ -42,6 +42,8 @@ IMPORT_LINES = [
     "from torch.serialization import add_safe_globals, safe_globals",
     "from torch.profiler import profile, record_function, ProfilerActivity",
     "import torch.jit",
+    "import torch.linalg as LA",
+    "from torch.linalg import norm, solve, inv, det, svd, eigh, LinAlgError",
 ]
 
 

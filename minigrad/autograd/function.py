@@ -58,7 +58,7 @@ def _is_output(value):
 class Node:
     """A node of the backward graph: what ``tensor.grad_fn`` returns.
 
-    ``next_functions`` holds one ``(node, 0)`` pair per tensor input, in input order:
+    ``next_functions`` holds one ``(node, output number)`` pair per tensor input, in input order:
     the input's own ``grad_fn``, its ``AccumulateGrad`` if it is a leaf that requires
     grad, or ``None`` if it needs no gradient.
     """
@@ -76,6 +76,7 @@ class Node:
     _trace = None  # the forward call's stack, kept under detect_anomaly()
     _builtin = False  # made by one of minigrad's own ops (an Op), not a user's Function
     _seq = 0  # its place in creation order, set when it is recorded (Function.apply)
+    _output_nr = 0  # which output of PyTorch's node this is (a decomposition's Q: 0, R: 1)
 
     def name(self):
         return getattr(self._function, "node_qualname", None) or type(self).__name__
@@ -97,7 +98,7 @@ class Node:
     def next_functions(self):
         # The pairs are made when asked for, as PyTorch does, not kept: a pair per edge
         # would be one more object per node for Python's garbage collector to walk.
-        return tuple([(node, 0) for node in self._next_nodes])
+        return tuple([(node, node._output_nr if node is not None else 0) for node in self._next_nodes])
 
     # -- what forward saved -------------------------------------------------------------
     def save_for_backward(self, *tensors):

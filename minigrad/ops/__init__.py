@@ -81,7 +81,14 @@ index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
 linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
                    (UnsafeViewBackward0): the forms of ``a @ b``; Bmm (``torch.bmm``);
                    Addmm (``nn.Linear``), AddmmScaled (AddmmBackward0: ``addmm``'s beta, alpha);
-                   Diagonal, DiagonalBackward (its backward: DiagonalBackwardBackward0)
+                   Diagonal, DiagonalBackward (its backward: DiagonalBackwardBackward0);
+                   Addmv, Addr, Baddbmm, Addbmm (AddmvBackward0...: beta, alpha), Vdot
+decomp.py          Det (LinalgDetBackward0), SlogdetSign, SlogdetLogabsdet (LinalgSlogdetBackward0),
+                   InvEx (LinalgInvExBackward0: ``inv``, ``inverse``), SolveEx
+                   (LinalgSolveExBackward0), Pinv (LinalgPinvBackward0), Cross
+                   (LinalgCrossBackward0); the decompositions, an op per output (Piece):
+                   Cholesky (LinalgCholeskyExBackward0), Qr (LinalgQrBackward0), Svd
+                   (LinalgSvdBackward0: ``svd``, ``svdvals``), Eigh (LinalgEighBackward0)
 nn.py              Softmax, LogSoftmax, MseLoss, NllLoss (NllLossBackward0,
                    NllLoss2DBackward0), NativeBatchNorm (``BatchNorm1d``), and the backward
                    ops PyTorch records for double backward (LogSoftmaxBackwardData,
@@ -143,6 +150,9 @@ from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexCopy, IndexF
                     SliceBackward, SplitPiece, SplitWithSizesPiece, Unbind)
 from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, DiagonalBackward,
                      Dot, MatMul, Mm, Mv, Trace, Tril, Triu, VecMat, matmul_op)
+from .linalg import Addbmm, Addmv, Addr, Baddbmm, Vdot
+from .decomp import (Cholesky, Cross, Det, Eigh, InvEx, Pinv, Qr, SlogdetLogabsdet, SlogdetSign, SolveEx, Svd,
+                     _LinAlgError)
 from .loss import (BinaryCrossEntropy, BinaryCrossEntropyBackward, BinaryCrossEntropyWithLogits, HuberLoss,
                    HuberLossBackward, SmoothL1Loss, SmoothL1LossBackward, Xlogy)
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,

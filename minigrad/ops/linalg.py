@@ -1,5 +1,6 @@
-"""Matrix products: ``a @ b`` in its forms, and ``bias + x @ w`` (what nn.Linear computes);
-the parts of a matrix: its triangles, its diagonal, its trace."""
+"""Matrix products: ``a @ b`` in its forms, ``bias + x @ w`` (what nn.Linear computes) and
+its cousins addmv, addr, baddbmm, addbmm; vdot; the parts of a matrix: its triangles, its
+diagonal, its trace. (Inverses, solves and decompositions: decomp.py.)"""
 import numpy as np
 
 from .._conventions import check_matmul_shapes
@@ -131,6 +132,87 @@ class AddmmScaled(Op):
         return (grad * ctx.beta,
                 grad @ mat2.t() * a if ctx.needs_input_grad[1] else None,
                 mat1.t() @ grad * a if ctx.needs_input_grad[2] else None, None, None)
+
+
+class Vdot(Op):
+    """``torch.vdot``: the dot product of two vectors (its own node, unlike ``dot``'s a @ b)."""
+    node_name = "VdotBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a if ctx.needs_input_grad[1] else None,
+                              b if ctx.needs_input_grad[0] else None)
+        return np.dot(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        return (grad * b if ctx.needs_input_grad[0] else None,
+                grad * a if ctx.needs_input_grad[1] else None)
+
+
+class _Scaled(Op):
+    """``beta * input + alpha * product``, the product of ``product(x, y)``: the common form of
+    addmv, addr, baddbmm and addbmm. With ``beta == 0`` input is ignored, NaNs and all."""
+
+    @classmethod
+    def forward(cls, ctx, x, a, b, beta, alpha):
+        ctx.save_for_backward(a if ctx.needs_input_grad[2] else None,
+                              b if ctx.needs_input_grad[1] else None)
+        ctx.beta, ctx.alpha = beta, alpha
+        out = cls.product(a, b)
+        out = out if alpha == 1 else alpha * out
+        out = out if beta == 0 else (x if beta == 1 else beta * x) + out
+        return np.ascontiguousarray(out, dtype=a.dtype)
+
+    @classmethod
+    def backward(cls, ctx, grad):
+        a, b = ctx.saved_tensors
+        ga, gb = cls.gradients(grad, a, b, ctx.needs_input_grad)
+        if ctx.alpha != 1:
+            ga, gb = (None if g is None else g * ctx.alpha for g in (ga, gb))
+        return grad if ctx.beta == 1 else grad * ctx.beta, ga, gb, None, None
+
+
+class Addmv(_Scaled):
+    node_name = "AddmvBackward0"
+    product = staticmethod(lambda mat, vec: mat @ vec)
+
+    @staticmethod
+    def gradients(grad, mat, vec, needs):  # G vec^T, mat^T G
+        return (grad.unsqueeze(-1) * vec if needs[1] else None, _t(mat) @ grad if needs[2] else None)
+
+
+class Addr(_Scaled):
+    node_name = "AddrBackward0"
+    product = staticmethod(lambda v1, v2: np.multiply.outer(v1, v2))
+
+    @staticmethod
+    def gradients(grad, v1, v2, needs):  # G v2, G^T v1
+        return (grad @ v2 if needs[1] else None, _t(grad) @ v1 if needs[2] else None)
+
+
+class Baddbmm(_Scaled):
+    node_name = "BaddbmmBackward0"
+    product = staticmethod(lambda b1, b2: b1 @ b2)
+
+    @staticmethod
+    def gradients(grad, b1, b2, needs):  # G b2^T, b1^T G: batch by batch
+        return (grad @ _t(b2) if needs[1] else None, _t(b1) @ grad if needs[2] else None)
+
+
+class Addbmm(_Scaled):
+    node_name = "AddbmmBackward0"
+    product = staticmethod(lambda b1, b2: (b1 @ b2).sum(0))
+
+    @staticmethod
+    def gradients(grad, b1, b2, needs):  # the sum's gradient, G for every batch, then bmm's
+        batched = (grad.unsqueeze(0).expand(b1.shape[0], *grad.shape) if needs[1] or needs[2] else None)
+        return (batched @ _t(b2) if needs[1] else None, _t(b1) @ batched if needs[2] else None)
+
+
+def _t(x):
+    return x.transpose(-1, -2)
 
 
 # ---------------------------------------------------------------------------------------------

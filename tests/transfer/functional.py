@@ -32,17 +32,9 @@ def hessians(torch):
     # Newton's method: a few steps to the minimum at (1, 1)
     for _ in range(6):
         g = from_.jacobian(rosenbrock, p)
-        p = p - _solve2(from_.hessian(rosenbrock, p), g)
+        p = p - torch.linalg.solve(from_.hessian(rosenbrock, p), g)
     print([f"{v:.6f}" for v in p.tolist()])
     print(from_.hessian(lambda a, b: (a * b ** 2).sum(), (torch.tensor([1.0]), torch.tensor([2.0]))))
-
-
-def _solve2(A, b):
-    """A 2x2 solve by hand (torch.linalg is not part of this issue)."""
-    (a, b_), (c, d) = A.tolist()
-    det = a * d - b_ * c
-    inv = A.new_tensor([[d, -b_], [-c, a]]) / det
-    return inv @ b
 
 
 def jacobian_by_hand(torch):
