@@ -10,7 +10,8 @@ Where things are, in the order they build on each other:
     _tensor.py  <->  ops/        the Tensor, whose methods call the ops (forward and backward);
                                  its maths comes by family from four mixins: _tensor_math.py
                                  (operators, elementwise), _tensor_reduce.py, _tensor_shape.py,
-                                 _tensor_random.py (random fills, sampling)
+                                 _tensor_random.py (random fills, sampling), _tensor_pieces.py
+                                 (unfold, rot90, tensor_split, take, t_, resize_...)
                                  _indexing.py and _inplace.py: x[key] and x.add_(y)
     _creation.py, _functions*.py the torch.* functions: making tensors, torch.exp, torch.sum, torch.cat...
     nn/, optim/, utils/          modules and losses, optimizers, data loading
@@ -57,6 +58,10 @@ from ._functions_reduce import bincount, median, unique
 from ._functions import diff
 from ._functions_reduce import nanmean, nansum
 from ._functions_shape import ravel
+from ._functions_shape import (as_strided, diag_embed, diagflat, dsplit, fliplr, flipud, hsplit, is_same_size,
+                               narrow_copy, rot90, select, split_with_sizes, take, tensor_split, tril_indices,
+                               triu_indices, vsplit)  # windows, turns, pieces (_tensor_pieces.py)
+from ._joining import block_diag, cartesian_prod, combinations
 from ._functions import is_warn_always_enabled, set_warn_always
 from ._functions import rsub  # other - alpha * input
 from ._functions import erfc, erfinv  # erf's family (SciPy's)

@@ -9,6 +9,7 @@ by family, from three mixins, each method a short call into an op of ``minigrad/
     _tensor_math.py     operators, comparisons, elementwise functions, in-place forms
     _tensor_reduce.py   reductions: sum, mean, max, var, sort, ...
     _tensor_shape.py    shapes and indexing: view, transpose, cat's pieces, x[key], ...
+    _tensor_pieces.py   unfold, rot90, tensor_split, take, as_strided, t_, unsqueeze_, resize_...
 """
 import builtins
 import warnings
@@ -24,6 +25,7 @@ from ._conventions import is_contiguous_as, memory_format, memory_format_arg, pr
 from ._conventions import shape_args as _shape_args
 from ._repr import format_tensor
 from ._tensor_math import MathMixin
+from ._tensor_pieces import PiecesMixin
 from ._tensor_random import RandomMixin
 from ._tensor_reduce import ReduceMixin
 from ._tensor_shape import ShapeMixin
@@ -34,7 +36,7 @@ from .autograd.function import _Handle
 from .autograd.grad_mode import _state as _grad_state
 
 
-class Tensor(MathMixin, ReduceMixin, ShapeMixin, RandomMixin):
+class Tensor(MathMixin, ReduceMixin, ShapeMixin, PiecesMixin, RandomMixin):
     __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_version_box", "__weakref__",
                  "__dict__")
     _hooks = None  # {id: fn} of a leaf's hooks, made when the first one is registered
@@ -42,6 +44,7 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin, RandomMixin):
     _accumulator = None  # weak reference to a leaf's AccumulateGrad node
     _inference = False  # made inside inference_mode: see is_inference()
     _view = None  # (base, keys) of a view made by indexing, base[keys[0]][keys[1]]...: see _inplace.py
+    _owns_base = False  # a view of its own memory only, after t_(), resize_()...: see _tensor_pieces.py
     # ``np.float64(2) * x``: NumPy's scalar defers to Tensor.__rmul__ (as it does to PyTorch's
     # tensors) instead of turning x into an array.
     __array_priority__ = 1000
@@ -467,11 +470,81 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin, RandomMixin):
         dtype = _dtype.dtype_arg(dtype, "new_tensor") or self.dtype
         return Tensor._leaf(_dtype.array_of(data, dtype), requires_grad)
 
+    # -- where the numbers are in memory (to see views and copies) --------------------------------
+    def data_ptr(self):
+        """The address of the first element (0 if there is none): a view starting at the same
+        element has the same one; ``x[1:]``'s is one element's bytes further."""
+        return self._data.__array_interface__["data"][0] if self._data.size else 0
+
+    def untyped_storage(self):
+        """The memory this tensor's numbers are in: the same for a tensor and all its views."""
+        return UntypedStorage(self._data)
+
+    def storage_offset(self):
+        """Where the first element is in the memory, in elements: ``x[1:]`` of a matrix, a row."""
+        start = self._data.__array_interface__["data"][0]
+        return (start - UntypedStorage(self._data)._start) // self._data.itemsize
+
+    def is_set_to(self, tensor):
+        """The same memory, the same first element, shape and strides: the same numbers."""
+        if not isinstance(tensor, Tensor):
+            raise TypeError(f"is_set_to(): argument 'tensor' (position 1) must be Tensor, not {typename(tensor)}")
+        a, b = self._data, tensor._data
+        return (self.untyped_storage() == tensor.untyped_storage() and a.dtype == b.dtype
+                and self.storage_offset() == tensor.storage_offset() and a.shape == b.shape and a.strides == b.strides)
+
+    def is_same_size(self, other):
+        if not isinstance(other, Tensor):
+            raise TypeError(f"is_same_size(): argument 'other' (position 1) must be Tensor, not {typename(other)}")
+        return self._data.shape == other._data.shape
+
     def clone(self, *, memory_format=None):
         """A copy, recorded (CloneBackward0); by default in self's memory layout, as PyTorch's."""
         fmt = preserve_format if memory_format is None else memory_format_arg(memory_format, "clone")
         return ops.Clone.apply(self, fmt)
 
+
+
+class UntypedStorage:
+    """``x.untyped_storage()``: the bytes that hold a tensor's numbers, shared by its views
+    (NumPy's array that owns them). Two of them are ``==`` when they are the same memory
+    (PyTorch's are then even the same object)."""
+
+    def __init__(self, array):
+        owner = array if array.base is None else array.base  # (NumPy points a view at the owner)
+        self._owner = owner if isinstance(owner, np.ndarray) else array  # (memory NumPy does not own: the array)
+        self._start = self._owner.__array_interface__["data"][0]
+
+    def data_ptr(self):
+        return self._start if self._owner.nbytes else 0
+
+    def nbytes(self):
+        return self._owner.nbytes
+
+    size = __len__ = nbytes
+
+    def element_size(self):
+        return 1  # bytes: the storage has no dtype
+
+    @property
+    def device(self):
+        return _device.CPU
+
+    def tolist(self):
+        return np.ndarray((self.nbytes(),), np.uint8, buffer=self._owner).tolist() if self.nbytes() else []
+
+    def __getitem__(self, i):
+        return self.tolist()[i]
+
+    def __eq__(self, other):
+        return isinstance(other, UntypedStorage) and (self._start, self.nbytes()) == (other._start, other.nbytes())
+
+    def __hash__(self):
+        return hash((self._start, self.nbytes()))
+
+    def __repr__(self):
+        return "".join(f" {b}\n" for b in self.tolist()) + f"[minigrad.storage.UntypedStorage(device=cpu) of size " \
+            f"{self.nbytes()}]"
 
 
 # The one link back down: autograd (and the modules beside this one) make Tensors too.
