@@ -66,7 +66,8 @@ class PiecesMixin:
             raise RuntimeError(f"expected total dims >= 2, but got total dims = {n}")
         d0, d1 = _dim(dims[0], n), _dim(dims[1], n)
         if d0 == d1:
-            raise RuntimeError(f"expected rotation dims to be different, but got dim0 = {d0} and dim1 = {d1}")
+            raise RuntimeError(f"expected rotation dims to be different, but got dim0 = {dims[0]} and dim1 = "
+                               f"{dims[1]}")
         return ops.Rot90.apply(self, k, (d0, d1))
 
     def fliplr(self):  # left to right: dim 1
