@@ -70,7 +70,7 @@ from ._conventions import channels_last, contiguous_format, memory_format, prese
 from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack, hstack, meshgrid,  # joins
                        row_stack, vstack)
 from ._random import Generator, default_generator, manual_seed
-from ._tensor import Size, Tensor
+from ._tensor import Size, Tensor, UntypedStorage  # (UntypedStorage: x.untyped_storage())
 from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
                        no_grad, set_grad_enabled)
 from . import nn, optim, utils  # noqa: E402 (they build on everything above)
