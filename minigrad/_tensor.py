@@ -476,6 +476,18 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin, PiecesMixin, RandomMixin):
         element has the same one; ``x[1:]``'s is one element's bytes further."""
         return self._data.__array_interface__["data"][0] if self._data.size else 0
 
+    def storage(self):
+        """The memory as elements of this tensor's dtype (PyTorch's deprecated TypedStorage):
+        prefer ``untyped_storage()``."""
+        global _warned_typed_storage
+        if not _warned_typed_storage:  # once per process, as PyTorch warns
+            _warned_typed_storage = True
+            warnings.warn("TypedStorage is deprecated. It will be removed in the future and UntypedStorage will "
+                          "be the only storage class. This should only matter to you if you are using storages "
+                          "directly.  To access UntypedStorage directly, use tensor.untyped_storage() instead "
+                          "of tensor.storage()", UserWarning, stacklevel=2)
+        return TypedStorage(self._data)
+
     def untyped_storage(self):
         """The memory this tensor's numbers are in: the same for a tensor and all its views."""
         return UntypedStorage(self._data)
@@ -543,8 +555,35 @@ class UntypedStorage:
         return hash((self._start, self.nbytes()))
 
     def __repr__(self):
-        return "".join(f" {b}\n" for b in self.tolist()) + f"[minigrad.storage.UntypedStorage(device=cpu) of size " \
+        return "".join(f" {b}\n" for b in self.tolist()) + f"[torch.storage.UntypedStorage(device=cpu) of size " \
             f"{self.nbytes()}]"
+
+
+class TypedStorage(UntypedStorage):
+    """``x.storage()``: the same memory, read as elements of the tensor's dtype."""
+
+    def __init__(self, array):
+        super().__init__(array)
+        self.dtype = _dtype.from_numpy_dtype(array.dtype)
+
+    def size(self):
+        return self.nbytes() // self.dtype.itemsize
+
+    __len__ = size
+
+    def element_size(self):
+        return self.dtype.itemsize
+
+    def tolist(self):
+        n = self.size()
+        return np.ndarray((n,), self.dtype.np, buffer=self._owner).tolist() if n else []
+
+    def __repr__(self):
+        return "".join(f" {v}\n" for v in self.tolist()) + \
+            f"[torch.storage.TypedStorage(dtype={self.dtype}, device=cpu) of size {self.size()}]"
+
+
+_warned_typed_storage = False
 
 
 # The one link back down: autograd (and the modules beside this one) make Tensors too.

@@ -156,6 +156,11 @@ class PiecesMixin:
         if self._data.ndim < need:
             raise RuntimeError(f"torch.{name} requires a tensor with at least {need} dimension, but got a tensor "
                                f"with {self._data.ndim} dimensions!")
+        if isinstance(given, function.Tensor):  # (only tensor_split takes a tensor)
+            raise TypeError(f"{name}() received an invalid combination of arguments - got (Tensor), but expected "
+                            "one of:\n * (int sections)\n      didn't match because some of the arguments have "
+                            "invalid types: (!Tensor!)\n * (tuple of ints indices)\n      didn't match because some "
+                            "of the arguments have invalid types: (!Tensor!)\n")
         if isinstance(given, int):
             size = self._data.shape[d]
             if given == 0 or size % given:

@@ -264,6 +264,19 @@ def test_storage_of_views(oracle):
     oracle.same(program)
 
 
+@pytest.mark.filterwarnings("ignore:TypedStorage is deprecated:UserWarning")  # (warned once per process)
+def test_typed_storage(oracle):
+    """``x.storage()`` (deprecated, in older tutorials): the memory as elements of x's dtype."""
+    def program(lib):
+        x = lib.arange(4.).reshape(2, 2)
+        s = x.storage()
+        i = lib.tensor([7, 8], dtype=lib.int32)
+        return [repr(s), s.size(), len(s), s.nbytes(), s.element_size(), str(s.dtype), s.tolist(), s[1],
+                s.data_ptr() == x.data_ptr(), x[1:].storage().data_ptr() == s.data_ptr(), repr(i.storage()),
+                repr(lib.tensor([1.0]).untyped_storage())]
+    oracle.same(program)
+
+
 MISTAKES = {
     "unfold: window too big": lambda lib, x: x.unfold(1, 5, 1),
     "unfold: step 0": lambda lib, x: x.unfold(1, 2, 0),
@@ -289,6 +302,7 @@ MISTAKES = {
     "vsplit: a vector": lambda lib, x: x[0].vsplit(2),
     "vsplit: not divisible": lambda lib, x: x.vsplit(2),
     "dsplit: a matrix": lambda lib, x: x.dsplit(2),
+    "hsplit: a tensor of indices": lambda lib, x: x.hsplit(lib.tensor([1, 2])),
     "split_with_sizes: wrong sum": lambda lib, x: x.split_with_sizes([1, 1]),
     "select: out of range": lambda lib, x: lib.select(x, 1, 7),
     "narrow_copy: past the end": lambda lib, x: x.narrow_copy(1, 3, 2),
