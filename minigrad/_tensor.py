@@ -486,16 +486,16 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin, PiecesMixin, RandomMixin):
                           "be the only storage class. This should only matter to you if you are using storages "
                           "directly.  To access UntypedStorage directly, use tensor.untyped_storage() instead "
                           "of tensor.storage()", UserWarning, stacklevel=2)
-        return TypedStorage(self._data)
+        return TypedStorage.of(self._data)
 
     def untyped_storage(self):
         """The memory this tensor's numbers are in: the same for a tensor and all its views."""
-        return UntypedStorage(self._data)
+        return UntypedStorage.of(self._data)
 
     def storage_offset(self):
         """Where the first element is in the memory, in elements: ``x[1:]`` of a matrix, a row."""
         start = self._data.__array_interface__["data"][0]
-        return (start - UntypedStorage(self._data)._start) // self._data.itemsize
+        return (start - _owner(self._data).__array_interface__["data"][0]) // self._data.itemsize
 
     def is_set_to(self, tensor):
         """The same memory, the same first element, shape and strides: the same numbers."""
@@ -519,12 +519,22 @@ class Tensor(MathMixin, ReduceMixin, ShapeMixin, PiecesMixin, RandomMixin):
 
 class UntypedStorage:
     """``x.untyped_storage()``: the bytes that hold a tensor's numbers, shared by its views
-    (NumPy's array that owns them). Two of them are ``==`` when they are the same memory
-    (PyTorch's are then even the same object)."""
+    (NumPy's array that owns them). As in PyTorch, while one is alive, every tensor on the
+    same memory gives that same object."""
+
+    _made = weakref.WeakValueDictionary()  # {key of the memory: its storage, while it lives}
+
+    @classmethod
+    def of(cls, array):
+        owner = _owner(array)
+        key = (id(owner), array.dtype) if cls is TypedStorage else id(owner)  # (it keeps owner alive: no reuse)
+        storage = cls._made.get(key)
+        if storage is None:
+            storage = cls._made[key] = cls(array)
+        return storage
 
     def __init__(self, array):
-        owner = array if array.base is None else array.base  # (NumPy points a view at the owner)
-        self._owner = owner if isinstance(owner, np.ndarray) else array  # (memory NumPy does not own: the array)
+        self._owner = _owner(array)
         self._start = self._owner.__array_interface__["data"][0]
 
     def data_ptr(self):
@@ -562,6 +572,8 @@ class UntypedStorage:
 class TypedStorage(UntypedStorage):
     """``x.storage()``: the same memory, read as elements of the tensor's dtype."""
 
+    _made = weakref.WeakValueDictionary()
+
     def __init__(self, array):
         super().__init__(array)
         self.dtype = _dtype.from_numpy_dtype(array.dtype)
@@ -584,6 +596,13 @@ class TypedStorage(UntypedStorage):
 
 
 _warned_typed_storage = False
+
+
+def _owner(array):
+    """The array that owns ``array``'s memory (NumPy points a view at it), or, for memory NumPy
+    does not own (``from_numpy`` of a buffer), the array itself."""
+    owner = array if array.base is None else array.base
+    return owner if isinstance(owner, np.ndarray) else array
 
 
 # The one link back down: autograd (and the modules beside this one) make Tensors too.
