@@ -9,9 +9,15 @@ storage introspection that teaches views (``data_ptr``, ``storage_offset``,
 memory shared with the input (mutate the base, read the view), grad_fn names, gradients
 (first and second order) and the errors of the usual mistakes, in PyTorch's words.
 Finite differences: tests/test_gradcheck.py (the shape-functions family)."""
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
-from oracle import error_of
+import minigrad
+
+from oracle import assert_same, error_of
 
 
 def _x(lib, *shape, requires_grad=True):
@@ -340,3 +346,40 @@ MISTAKES = {
 @pytest.mark.parametrize("name", MISTAKES)
 def test_shape_more_mistakes(oracle, name):
     oracle.same(lambda lib: error_of(lambda: MISTAKES[name](lib, lib.arange(12.).reshape(3, 4))))
+
+
+# ---------------------------------------------------------------------------------------------
+# Live against PyTorch (Hypothesis): any shape, dim, window, turn and split (the recorded
+# cases above are the seeded ones of each area)
+# ---------------------------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
+@given(x=hnp.arrays(np.float32, hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=5),
+                    elements=st.floats(-4, 4, width=32)), data=st.data())
+def test_windows_turns_pieces_match_torch_hypothesis(torch, x, data):
+    n = x.ndim
+    transposed = data.draw(st.booleans())  # on a non-contiguous input too
+    shape = (x.shape[-1:] + x.shape[1:-1] + x.shape[:1]) if transposed and n > 1 else x.shape
+    dim = data.draw(st.integers(-n, n - 1))
+    size = data.draw(st.integers(0, shape[dim]))
+    step = data.draw(st.integers(1, 3))
+    sections = data.draw(st.integers(1, 6))
+    indices = data.draw(st.lists(st.integers(-6, 6), max_size=3))
+    k = data.draw(st.integers(-5, 5))
+    take = data.draw(st.lists(st.integers(-x.size, x.size - 1), max_size=5))
+
+    def program(lib):
+        t = lib.tensor(x, requires_grad=True)
+        y = t * 1
+        y = y.transpose(0, -1) if transposed else y
+        outs = [y.unfold(dim, size, step), *y.tensor_split(sections, dim), *y.tensor_split(indices, dim),
+                y.take(lib.tensor(take, dtype=lib.int64)), y.diag_embed(k % 3 - 1)]
+        if n >= 2:
+            outs += [y.rot90(k, (dim, (dim + 1) % n))]
+        lib.autograd.backward([(o * (i + 1)).sum() for i, o in enumerate(outs)])
+        # (the stride of a dim of size 1 says nothing: PyTorch's and NumPy's copies pick it differently)
+        layouts = [[s for s, m in zip(o.stride(), o.shape) if m > 1] for o in outs]
+        return {"outputs": outs, "layouts": layouts, "grad": t.grad}
+
+    assert_same(program(minigrad), program(torch))

@@ -347,7 +347,7 @@ class Rot90(Op):
         d0, d1 = dims
         k %= 4
         if k == 0:
-            return x.copy("K")
+            return x.copy()  # (PyTorch's: a contiguous clone)
         if k == 2:
             return np.flip(x, dims).copy("K")
         return np.swapaxes(np.flip(x, d1 if k == 1 else d0).copy("K"), d0, d1)
