@@ -219,6 +219,24 @@ def test_in_place_reshapes_without_grad(oracle, name):
     oracle.same(program)
 
 
+def test_in_place_reshape_then(oracle):
+    """After ``y.t_()``: an in-place op through a row of it is recorded on y (CopySlices); a
+    chain of in-place reshapes, then an in-place exp; a node that saved y notices the change."""
+    def program(lib):
+        x = _x(lib, 2, 3)
+        y = x * 1
+        y.t_()
+        y[0].mul_(2)
+        row = [y.grad_fn.name().replace("torch::autograd::", ""), y._version]
+        z = x * 1
+        z.t_().unsqueeze_(0).squeeze_(0).transpose_(0, 1).exp_()
+        saved = x * 1
+        w = saved * saved
+        saved.t_()
+        return row, _graph_and_grads(lib, [y, z], x), error_of(lambda: w.sum().backward())
+    oracle.same(program)
+
+
 def test_resize(oracle):
     def program(lib):
         y = lib.arange(6.)

@@ -413,24 +413,30 @@ class BlockDiag(Op):
 
 
 class TInplace(T):
+    in_place = True
     node_name = "TBackward1"
 
 
 class TransposeInplace(Transpose):
+    in_place = True
     node_name = "TransposeBackward1"  # transpose_, swapdims_, swapaxes_
 
 
 class UnsqueezeInplace(Unsqueeze):
+    in_place = True
     node_name = "UnsqueezeBackward1"
 
 
 class SqueezeInplace(Squeeze):
+    in_place = True
     node_name = "SqueezeBackward3"  # squeeze_()
 
 
 class SqueezeDimInplace(Squeeze):
+    in_place = True
     node_name = "SqueezeBackward4"  # squeeze_(dim)
 
 
 class SqueezeDimsInplace(Squeeze):
+    in_place = True
     node_name = "SqueezeBackward5"  # squeeze_((dim, ...))
