@@ -142,6 +142,8 @@ VIEWS = {  # a view shares its input's memory: a change to the input shows in it
     "tensor_split": lambda lib, x: x.tensor_split(2, 1)[1],
     "hsplit": lambda lib, x: x.hsplit([1])[1],
     "torch.select": lambda lib, x: lib.select(x, 0, 1),
+    "x[2, 3] (a number)": lambda lib, x: x[2, 3],
+    "torch.select of a vector": lambda lib, x: lib.select(x[1], 0, -1),
 }
 
 
@@ -264,7 +266,7 @@ def test_storage_of_views(oracle):
         return {
             "view: same first element": x.view(12).data_ptr() == x.data_ptr(),
             "x[1:]: one row further": x[1:].data_ptr() - x.data_ptr(),
-            "offsets": [x.storage_offset(), x[1:].storage_offset(), x[:, 1].storage_offset(), x[2, 3:].storage_offset(),
+            "offsets": [x.storage_offset(), x[1:].storage_offset(), x[:, 1].storage_offset(), x[2, 3:].storage_offset(), x[2, 3].storage_offset(),
                         x.t().storage_offset(), x[1:].t()[1:].storage_offset()],
             "t(): same memory": x.t().data_ptr() == x.data_ptr(),
             "t().contiguous(): a copy": x.t().contiguous().data_ptr() != x.data_ptr(),

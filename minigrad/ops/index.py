@@ -45,6 +45,11 @@ class Select(Index):
     view = True
 
     @staticmethod
+    def forward(ctx, x, key):
+        ctx.shape, ctx.key = x.shape, key
+        return x[key + (Ellipsis,)]  # (``...``: a number too is a view, as PyTorch's, not NumPy's scalar copy)
+
+    @staticmethod
     def backward(ctx, grad):
         return SelectBackward.apply(grad, ctx.shape, ctx.key), None
 
