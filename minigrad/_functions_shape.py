@@ -181,8 +181,10 @@ def flipud(input):
     return input.flipud()
 
 
-def tensor_split(input, indices_or_sections, dim=0):
-    return input.tensor_split(indices_or_sections, dim)
+def tensor_split(input, indices_or_sections=None, dim=0, *, sections=None, indices=None,
+                 tensor_indices_or_sections=None):
+    return input.tensor_split(indices_or_sections, dim, sections=sections, indices=indices,
+                              tensor_indices_or_sections=tensor_indices_or_sections)
 
 
 def hsplit(input, indices_or_sections):
@@ -218,6 +220,8 @@ def diagflat(input, offset=0):
 
 
 def take(input, index):
+    if not isinstance(index, type(input)):  # (as the method's, at the function's position)
+        raise TypeError(f"take(): argument 'index' (position 2) must be Tensor, not {type(index).__name__}")
     return input.take(index)
 
 

@@ -113,9 +113,13 @@ class PiecesMixin:
         return self.contiguous().view(-1).diag_embed(offset, 0, 1)
 
     # -- pieces ----------------------------------------------------------------------------------
-    def tensor_split(self, indices_or_sections, dim=0):
+    def tensor_split(self, indices_or_sections=None, dim=0, *, sections=None, indices=None,
+                     tensor_indices_or_sections=None):
         """``n`` pieces of (nearly) equal size (the first ``size % n`` one longer), or the pieces
-        between the given indices: ``[:i0], [i0:i1], ..., [ik:]``. Each a view (SliceBackward0)."""
+        between the given indices: ``[:i0], [i0:i1], ..., [ik:]``. Each a view (SliceBackward0).
+        (PyTorch's overloads name the argument ``sections``, ``indices`` or ``tensor_indices_or_sections``.)"""
+        for given in (sections, indices, tensor_indices_or_sections):
+            indices_or_sections = given if given is not None else indices_or_sections
         if self._data.ndim == 0:
             raise RuntimeError("tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims")
         d = _dim(dim, self._data.ndim)
