@@ -8,11 +8,12 @@ Where things are, in the order they build on each other:
     _dtype.py, _conventions.py   dtypes and promotion; PyTorch's argument checks and error texts
     autograd/                    the graph's nodes, Function, the backward engine, grad modes
     _tensor.py  <->  ops/        the Tensor, whose methods call the ops (forward and backward);
-                                 its maths comes by family from seven mixins: _tensor_math.py
+                                 its maths comes by family from eight mixins: _tensor_math.py
                                  (operators, elementwise), _tensor_linalg.py (products, linear
                                  algebra), _tensor_reduce.py (with _selection.py: kthvalue's and
-                                 mode's ties), _tensor_shape.py, _tensor_random.py (random fills,
-                                 sampling); _tensor_logic.py (comparisons, logic, bitwise),
+                                 mode's ties), _tensor_shape.py, _tensor_pieces.py (unfold, rot90,
+                                 tensor_split, take, t_, resize_...), _tensor_random.py (random
+                                 fills, sampling); _tensor_logic.py (comparisons, logic, bitwise),
                                  _tensor_special.py (the rarer elementwise ones: lgamma, hypot...)
                                  _indexing.py and _inplace.py: x[key] and x.add_(y)
     _creation.py, _functions*.py the torch.* functions: making tensors, torch.exp, torch.sum, torch.cat...
@@ -67,6 +68,10 @@ from ._functions_reduce import (aminmax, cummax, cummin, kthvalue, logcumsumexp,
 from ._functions_reduce import (bucketize, cdist, corrcoef, cov, cumulative_trapezoid, dist, histc, renorm,
                                 searchsorted, trapezoid, trapz, unique_consecutive)
 from ._functions_shape import ravel
+from ._functions_shape import (as_strided, diag_embed, diagflat, dsplit, fliplr, flipud, hsplit, is_same_size,
+                               narrow_copy, rot90, select, split_with_sizes, take, tensor_split, tril_indices,
+                               triu_indices, vsplit)  # windows, turns, pieces (_tensor_pieces.py)
+from ._joining import block_diag, cartesian_prod, combinations
 from ._functions import is_warn_always_enabled, set_warn_always
 from ._functions import rsub  # other - alpha * input
 from ._functions import erfc, erfinv  # erf's family (SciPy's)
@@ -84,7 +89,7 @@ from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack,
 from ._random import Generator, default_generator, manual_seed
 from ._random import bernoulli, get_rng_state, initial_seed, poisson, seed, set_rng_state  # random draws, states
 from ._creation import randint_like
-from ._tensor import Size, Tensor
+from ._tensor import Size, Tensor, UntypedStorage  # (UntypedStorage: x.untyped_storage())
 from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
                        no_grad, set_grad_enabled)
 from . import nn, optim, utils  # noqa: E402 (they build on everything above)

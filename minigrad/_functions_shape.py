@@ -3,7 +3,10 @@
 (minigrad/_tensor_shape.py) under PyTorch's function name; the rest of the namespace's
 functions are in _functions.py.
 """
-from ._creation import arange
+import numpy as np
+
+from ._creation import arange, tensor
+from ._dtype import int64
 
 
 def reshape(input, shape):
@@ -162,3 +165,89 @@ def numel(input):
 
 def is_floating_point(input):
     return input.is_floating_point()
+
+
+# Windows, turns, pieces and diagonals (minigrad/_tensor_pieces.py)
+
+def rot90(input, k=1, dims=(0, 1)):
+    return input.rot90(k, dims)
+
+
+def fliplr(input):
+    return input.fliplr()
+
+
+def flipud(input):
+    return input.flipud()
+
+
+def tensor_split(input, indices_or_sections=None, dim=0, *, sections=None, indices=None,
+                 tensor_indices_or_sections=None):
+    return input.tensor_split(indices_or_sections, dim, sections=sections, indices=indices,
+                              tensor_indices_or_sections=tensor_indices_or_sections)
+
+
+def hsplit(input, indices_or_sections):
+    return input.hsplit(indices_or_sections)
+
+
+def vsplit(input, indices_or_sections):
+    return input.vsplit(indices_or_sections)
+
+
+def dsplit(input, indices_or_sections):
+    return input.dsplit(indices_or_sections)
+
+
+def split_with_sizes(input, split_sizes, dim=0):
+    return input.split_with_sizes(split_sizes, dim)
+
+
+def select(input, dim, index):
+    return input.select(dim, index)
+
+
+def narrow_copy(input, dim, start, length):
+    return input.narrow_copy(dim, start, length)
+
+
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    return input.diag_embed(offset, dim1, dim2)
+
+
+def diagflat(input, offset=0):
+    return input.diagflat(offset)
+
+
+def take(input, index):
+    if not isinstance(index, type(input)):  # (as the method's, at the function's position)
+        raise TypeError(f"take(): argument 'index' (position 2) must be Tensor, not {type(index).__name__}")
+    return input.take(index)
+
+
+def as_strided(input, size, stride, storage_offset=None):
+    return input.as_strided(size, stride, storage_offset)
+
+
+def is_same_size(input, other):
+    return input.is_same_size(other)
+
+
+def tril_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    """The (row, column) indices of a row x col matrix's lower triangle (to ``offset``), row by row."""
+    return _triangle_indices("tril", row, col, offset, dtype)
+
+
+def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    return _triangle_indices("triu", row, col, offset, dtype)
+
+
+def _triangle_indices(name, row, col, offset, dtype):
+    for what, n in (("row", row), ("col", col)):
+        if n < 0:
+            raise RuntimeError(f"{what} must be non-negative, got{n}")
+    dtype = int64 if dtype is None else dtype
+    if dtype._category != 1:  # integers only
+        raise NotImplementedError(f'"{name}_indices" not implemented for \'{dtype.legacy_name}\'')
+    rows, cols = (np.tril_indices if name == "tril" else np.triu_indices)(row, offset, col)
+    return tensor(np.stack([rows, cols]), dtype=dtype)

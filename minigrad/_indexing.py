@@ -33,7 +33,7 @@ def getitem(x, key):
     out = ops.Slice.apply(x, key) if lone_slice else _basic_index(x, key)
     if x._view is not None:  # a view of a view: keep the first base, and every key since
         out._view = (x._view[0], x._view[1] + (key,))
-    elif x._data.base is None:  # x owns its memory (not a transpose or reshape of another)
+    elif x._data.base is None or x._owns_base:  # x owns its memory (not a transpose or reshape of another)
         out._view = (x, (key,))
     return out
 

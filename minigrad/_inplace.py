@@ -53,7 +53,7 @@ def apply(tensor, method, *args, ufunc=None, alpha=1):
         raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
     if record and tensor._view is not None:
         return _on_view(tensor, method, args)
-    if record and tensor._data.base is not None:
+    if record and tensor._data.base is not None and not tensor._owns_base:  # (_owns_base: after t_()...)
         # PyTorch would also rewrite the graph of the tensor this one is a view of.
         raise RuntimeError("minigrad does not record in-place operations on a view (a tensor made "
                            "by indexing, reshaping or transposing another); apply the operation "

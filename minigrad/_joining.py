@@ -7,6 +7,8 @@ As in PyTorch, the relatives are compositions: views and unsqueezes, then one ``
 """
 import warnings
 
+import numpy as np
+
 from . import ops
 from ._conventions import dim as _dim
 from ._conventions import typename
@@ -150,3 +152,46 @@ def meshgrid(*tensors, indexing=None):
     if swap:
         grids[0], grids[1] = grids[1], grids[0]
     return tuple(grids)
+
+
+def block_diag(*tensors):
+    """The matrices (a vector: a row; a number: 1 x 1) one after another along the diagonal
+    of one matrix, zeros elsewhere."""
+    tensors = _only_tensors(list(tensors))
+    for i, t in enumerate(tensors):
+        if t.dim() > 2:
+            raise RuntimeError("torch.block_diag: Input tensors must have 2 or fewer dimensions. Input "
+                               f"{i} has {t.dim()} dimensions")
+    if not tensors:  # (as PyTorch: one empty row)
+        return Tensor._wrap(np.zeros((1, 0), np.float32))
+    return ops.BlockDiag.apply(*tensors)
+
+
+def cartesian_prod(*tensors):
+    """Every combination of one element from each vector, one per row (as itertools.product):
+    as PyTorch writes it, the meshgrid's grids flattened and stacked as columns."""
+    for t in tensors:
+        if t.dim() != 1:
+            raise RuntimeError(f"Expect a 1D vector, but got shape {list(t.shape)}")
+    if len(tensors) == 1:
+        return tensors[0]
+    return stack([grid.flatten() for grid in meshgrid(*tensors, indexing="ij")], 1)
+
+
+def combinations(input, r=2, with_replacement=False):
+    """The ``r``-element combinations of a vector's elements, one per row (itertools'
+    combinations, or combinations_with_replacement): as PyTorch writes it, r grids of the
+    vector (meshgrid), each masked to the places where the grid indices increase, stacked."""
+    if input.dim() != 1:
+        raise RuntimeError(f"Expect a 1D vector, but got shape {list(input.shape)}")
+    if r < 0:
+        raise RuntimeError(f"Expect a non-negative number, but got {r}")
+    if r == 0:
+        return input.new_zeros(0)
+    n = input.numel()
+    at = np.indices((n,) * r)  # each grid's index along its own dim
+    keep = np.ones((n,) * r, bool)
+    for a, b in zip(at[:-1], at[1:]):
+        keep &= a <= b if with_replacement else a < b
+    mask = Tensor._wrap(keep)
+    return stack([grid.masked_select(mask) for grid in meshgrid(*[input] * r, indexing="ij")], 1)

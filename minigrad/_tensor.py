@@ -9,6 +9,7 @@ by family, from three mixins, each method a short call into an op of ``minigrad/
     _tensor_math.py     operators, comparisons, elementwise functions, in-place forms
     _tensor_reduce.py   reductions: sum, mean, max, var, sort, ...
     _tensor_shape.py    shapes and indexing: view, transpose, cat's pieces, x[key], ...
+    _tensor_pieces.py   unfold, rot90, tensor_split, take, as_strided, t_, unsqueeze_, resize_...
 """
 import builtins
 import warnings
@@ -26,6 +27,7 @@ from ._repr import format_tensor
 from ._tensor_linalg import LinalgMixin
 from ._tensor_logic import LogicMixin
 from ._tensor_math import MathMixin
+from ._tensor_pieces import PiecesMixin
 from ._tensor_random import RandomMixin
 from ._tensor_reduce import ReduceMixin
 from ._tensor_shape import ShapeMixin
@@ -37,7 +39,8 @@ from .autograd.function import _Handle
 from .autograd.grad_mode import _state as _grad_state
 
 
-class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, ShapeMixin, RandomMixin):
+class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, ShapeMixin, PiecesMixin,
+             RandomMixin):
     __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_version_box", "__weakref__",
                  "__dict__")
     _hooks = None  # {id: fn} of a leaf's hooks, made when the first one is registered
@@ -45,6 +48,7 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
     _accumulator = None  # weak reference to a leaf's AccumulateGrad node
     _inference = False  # made inside inference_mode: see is_inference()
     _view = None  # (base, keys) of a view made by indexing, base[keys[0]][keys[1]]...: see _inplace.py
+    _owns_base = False  # a view of its own memory only, after t_(), resize_()...: see _tensor_pieces.py
     # ``np.float64(2) * x``: NumPy's scalar defers to Tensor.__rmul__ (as it does to PyTorch's
     # tensors) instead of turning x into an array.
     __array_priority__ = 1000
@@ -470,11 +474,139 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
         dtype = _dtype.dtype_arg(dtype, "new_tensor") or self.dtype
         return Tensor._leaf(_dtype.array_of(data, dtype), requires_grad)
 
+    # -- where the numbers are in memory (to see views and copies) --------------------------------
+    def data_ptr(self):
+        """The address of the first element (0 if there is none): a view starting at the same
+        element has the same one; ``x[1:]``'s is one element's bytes further."""
+        return self._data.__array_interface__["data"][0] if self._data.size else 0
+
+    def storage(self):
+        """The memory as elements of this tensor's dtype (PyTorch's deprecated TypedStorage):
+        prefer ``untyped_storage()``."""
+        global _warned_typed_storage
+        if not _warned_typed_storage:  # once per process, as PyTorch warns
+            _warned_typed_storage = True
+            warnings.warn("TypedStorage is deprecated. It will be removed in the future and UntypedStorage will "
+                          "be the only storage class. This should only matter to you if you are using storages "
+                          "directly.  To access UntypedStorage directly, use tensor.untyped_storage() instead "
+                          "of tensor.storage()", UserWarning, stacklevel=2)
+        return TypedStorage.of(self._data)
+
+    def untyped_storage(self):
+        """The memory this tensor's numbers are in: the same for a tensor and all its views."""
+        return UntypedStorage.of(self._data)
+
+    def storage_offset(self):
+        """Where the first element is in the memory, in elements: ``x[1:]`` of a matrix, a row."""
+        start = self._data.__array_interface__["data"][0]
+        return (start - _owner(self._data).__array_interface__["data"][0]) // self._data.itemsize
+
+    def is_set_to(self, tensor):
+        """The same memory, the same first element, shape and strides: the same numbers."""
+        if not isinstance(tensor, Tensor):
+            raise TypeError(f"is_set_to(): argument 'tensor' (position 1) must be Tensor, not {typename(tensor)}")
+        a, b = self._data, tensor._data
+        return (self.untyped_storage() == tensor.untyped_storage() and a.dtype == b.dtype
+                and self.storage_offset() == tensor.storage_offset() and a.shape == b.shape and a.strides == b.strides)
+
+    def is_same_size(self, other):
+        if not isinstance(other, Tensor):
+            raise TypeError(f"is_same_size(): argument 'other' (position 1) must be Tensor, not {typename(other)}")
+        return self._data.shape == other._data.shape
+
     def clone(self, *, memory_format=None):
         """A copy, recorded (CloneBackward0); by default in self's memory layout, as PyTorch's."""
         fmt = preserve_format if memory_format is None else memory_format_arg(memory_format, "clone")
         return ops.Clone.apply(self, fmt)
 
+
+
+class UntypedStorage:
+    """``x.untyped_storage()``: the bytes that hold a tensor's numbers, shared by its views
+    (NumPy's array that owns them). As in PyTorch, while one is alive, every tensor on the
+    same memory gives that same object."""
+
+    _made = weakref.WeakValueDictionary()  # {key of the memory: its storage, while it lives}
+
+    @classmethod
+    def of(cls, array):
+        owner = _owner(array)
+        key = (id(owner), array.dtype) if cls is TypedStorage else id(owner)  # (it keeps owner alive: no reuse)
+        storage = cls._made.get(key)
+        if storage is None:
+            storage = cls._made[key] = cls(array)
+        return storage
+
+    def __init__(self, array):
+        self._owner = _owner(array)
+        self._start = self._owner.__array_interface__["data"][0]
+
+    def data_ptr(self):
+        return self._start if self._owner.nbytes else 0
+
+    def nbytes(self):
+        return self._owner.nbytes
+
+    size = __len__ = nbytes
+
+    def element_size(self):
+        return 1  # bytes: the storage has no dtype
+
+    @property
+    def device(self):
+        return _device.CPU
+
+    def tolist(self):
+        return np.ndarray((self.nbytes(),), np.uint8, buffer=self._owner).tolist() if self.nbytes() else []
+
+    def __getitem__(self, i):
+        return self.tolist()[i]
+
+    def __eq__(self, other):
+        return isinstance(other, UntypedStorage) and (self._start, self.nbytes()) == (other._start, other.nbytes())
+
+    def __hash__(self):
+        return hash((self._start, self.nbytes()))
+
+    def __repr__(self):
+        return "".join(f" {b}\n" for b in self.tolist()) + f"[torch.storage.UntypedStorage(device=cpu) of size " \
+            f"{self.nbytes()}]"
+
+
+class TypedStorage(UntypedStorage):
+    """``x.storage()``: the same memory, read as elements of the tensor's dtype."""
+
+    _made = weakref.WeakValueDictionary()
+
+    def __init__(self, array):
+        super().__init__(array)
+        self.dtype = _dtype.from_numpy_dtype(array.dtype)
+
+    def size(self):
+        return self.nbytes() // self.dtype.itemsize
+
+    __len__ = size
+
+    def element_size(self):
+        return self.dtype.itemsize
+
+    def tolist(self):
+        n = self.size()
+        return np.ndarray((n,), self.dtype.np, buffer=self._owner).tolist() if n else []
+
+    def __repr__(self):
+        return "".join(f" {v}\n" for v in self.tolist()) + \
+            f"[torch.storage.TypedStorage(dtype={self.dtype}, device=cpu) of size {self.size()}]"
+
+
+_warned_typed_storage = False
+
+
+def _owner(array):
+    """The array that owns ``array``'s memory (NumPy points a view at it), or, for memory NumPy
+    does not own (``from_numpy`` of a buffer), the array itself."""
+    owner = array if array.base is None else array.base
+    return owner if isinstance(owner, np.ndarray) else array
 
 
 # The one link back down: autograd (and the modules beside this one) make Tensors too.

@@ -626,9 +626,9 @@ def _quantile(x, q, dim, keepdim, interpolation, ignore_nan):
         weights = ranks.new_full(ranks.shape, 0.5) if interpolation == "midpoint" else ranks - below
         values = ops.LerpTensor.apply(values, sorted_.gather(-1, ranks.ceil().long()), weights)
     if q._data.ndim == 0:
-        return ops.sorting.SqueezeInPlace.apply(values, (values._data.ndim - 1,))
-    values = ops.sorting.TransposeInPlace.apply(ops.sorting.UnsqueezeInPlace.apply(values, 0), 0, values._data.ndim)
-    return ops.sorting.SqueezeInPlace.apply(values, (values._data.ndim - 1,))
+        return ops.SqueezeDimInplace.apply(values, (values._data.ndim - 1,))
+    values = ops.TransposeInplace.apply(ops.UnsqueezeInplace.apply(values, 0), 0, values._data.ndim)
+    return ops.SqueezeDimInplace.apply(values, (values._data.ndim - 1,))
 
 
 _cumsum_, _cumprod_ = _in_place(ReduceMixin.cumsum), _in_place(ReduceMixin.cumprod)

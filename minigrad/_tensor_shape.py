@@ -554,6 +554,8 @@ class ShapeMixin:
     def stride(self, dim=None):
         """Steps (in elements) between neighbours along each dim, as PyTorch counts them."""
         strides = tuple(s // self._data.itemsize for s in self._data.strides)
+        if not self._data.size and not any(strides):  # NumPy's empty arrays have 0s: PyTorch's, row-major
+            strides = tuple(math.prod(max(n, 1) for n in self._data.shape[i + 1:]) for i in range(self._data.ndim))
         return strides if dim is None else strides[_dim(dim, self._data.ndim)]
 
     def is_contiguous(self, memory_format=contiguous_format):

@@ -185,7 +185,8 @@ class Node:
         data = value if is_output else value._data
         if is_output:
             source = self.name()
-        elif value.grad_fn is not None and getattr(value.grad_fn._function, "view", False):
+        elif value.grad_fn is not None and getattr(value.grad_fn._function, "view", False) \
+                and not getattr(value.grad_fn._function, "in_place", False):  # (t_() and kin: their own name)
             source = "AsStridedBackward0"  # PyTorch rebuilds a changed view's node as an as_strided
         else:
             source = value.grad_fn.name() if value.grad_fn is not None else None

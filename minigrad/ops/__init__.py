@@ -55,15 +55,18 @@ reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Nansum, Var, St
                    MinBackward0: along a dim), Amax, Amin, AminmaxMin, AminmaxMax (AminmaxBackward0)
 sorting.py         Median, MedianDim (MedianBackward0: all, MedianBackward1: along a dim),
                    Nanmedian, NanmedianDim (NanmedianBackward0/1), Kthvalue, Mode
-                   (KthvalueBackward0, ModeBackward0), Sort, SortStable (SortBackward0/1), Topk,
-                   SqueezeInPlace, UnsqueezeInPlace, TransposeInPlace (SqueezeBackward4,
-                   UnsqueezeBackward1, TransposeBackward1: quantile's in-place last steps);
+                   (KthvalueBackward0, ModeBackward0), Sort, SortStable (SortBackward0/1), Topk;
                    Unique, UniqueDim, UniqueConsecutive, Bincount (no derivative: Unique2Backward0,
                    UniqueDimBackward0, UniqueConsecutiveBackward0, NotImplemented, whose backward
                    raises)
 shape.py           View, UnsafeView (a reshape that copied), ReshapeAlias, Expand, Permute,
                    Transpose, T, Unsqueeze, Squeeze (SqueezeBackward0/1/2), Cat, Stack,
-                   Repeat (``repeat``, ``tile``), Flip, Roll, ConstantPadNd (``F.pad``)
+                   Repeat (``repeat``, ``tile``), Flip, Roll, ConstantPadNd (``F.pad``),
+                   UnfoldDim (UnfoldBackward0: ``x.unfold``, a view) and its backward UnfoldBackward,
+                   AsStridedView (AsStridedBackward0: ``as_strided``), Rot90, DiagEmbedDims
+                   (DiagEmbedBackward0: ``diag_embed``, ``diagflat``), BlockDiag; the in-place
+                   reshapes' nodes TInplace, TransposeInplace, UnsqueezeInplace, SqueezeInplace...
+                   (TBackward1, TransposeBackward1, UnsqueezeBackward1, SqueezeBackward3/4/5)
 index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``), Alias
                    (``x[:]``), Unbind (``for row in x``), SplitPiece, SplitWithSizesPiece
                    (``split``, ``chunk``), MaskedSelect and its backward MaskedScatter,
@@ -77,7 +80,8 @@ index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
                    (``index_put(..., accumulate=True)``),
                    MaskedFill, MaskedFillTensor (MaskedFillBackward0/1), IndexPutValues
                    (IndexPutBackward0: ``x[mask] = v`` recorded), AsStrided (a view after
-                   an in-place op wrote through it)
+                   an in-place op wrote through it); NarrowCopy (``narrow_copy``), Take and
+                   its backward Put (TakeBackward0, PutBackward0)
 linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
                    (UnsafeViewBackward0): the forms of ``a @ b``; Bmm (``torch.bmm``);
                    Addmm (``nn.Linear``), AddmmScaled (AddmmBackward0: ``addmm``'s beta, alpha);
@@ -167,6 +171,9 @@ from .sorting import (Bincount, Kthvalue, Median, MedianDim, Mode, Nanmedian, Na
                       Unique, UniqueConsecutive, UniqueDim)
 from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
                     ReshapeAlias, T, Transpose, UnsafeView, Unsqueeze, View)
+from .shape import (AsStridedView, BlockDiag, DiagEmbedDims, Rot90, SqueezeDimInplace, SqueezeDimsInplace,
+                    SqueezeInplace, TInplace, TransposeInplace, UnfoldBackward, UnfoldDim, UnsqueezeInplace)
+from .index import NarrowCopy, Put, Take
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,
                     Erfc, Erfinv, Expm1, Floor, Frac, Log, Log1p, Log2, Log10, NanToNum, Relu, Round, RoundDecimals,
                     Rsqrt, Sgn, Sigmoid, Sign, Sin, Sinh, Sqrt, Tan, Tanh, ThresholdBackward, Trunc)

@@ -45,6 +45,11 @@ class Select(Index):
     view = True
 
     @staticmethod
+    def forward(ctx, x, key):
+        ctx.shape, ctx.key = x.shape, key
+        return x[key + (Ellipsis,)]  # (``...``: a number too is a view, as PyTorch's, not NumPy's scalar copy)
+
+    @staticmethod
     def backward(ctx, grad):
         return SelectBackward.apply(grad, ctx.shape, ctx.key), None
 
@@ -86,6 +91,58 @@ class SelectBackward(Op):
     @staticmethod
     def backward(ctx, gg):
         return Select.apply(gg, ctx.key), None, None
+
+
+class NarrowCopy(Op):
+    """``x.narrow_copy(d, start, length)``: narrow's elements, copied. Backward: the gradient
+    written into zeros at the slice (SliceBackwardBackward0, as PyTorch's slice_backward)."""
+    node_name = "NarrowCopyBackward0"
+
+    @staticmethod
+    def forward(ctx, x, key):
+        ctx.shape, ctx.key = x.shape, key
+        return np.ascontiguousarray(x[key])
+
+    @staticmethod
+    def backward(ctx, grad):
+        return SliceBackward.apply(grad, ctx.shape, ctx.key), None
+
+
+class Take(Op):
+    """``x.take(index)``: the elements of the flattened x at ``index`` (negative: from the end),
+    in index's shape. Backward: PyTorch's ``put_(index, grad, accumulate=True)`` into zeros."""
+    node_name = "TakeBackward0"
+    _non_differentiable = (1,)  # the index
+
+    @staticmethod
+    def forward(ctx, x, index):
+        ctx.shape = x.shape
+        ctx.save_for_backward(index)
+        return x.reshape(-1)[index]
+
+    @staticmethod
+    def backward(ctx, grad):
+        index, = ctx.saved_tensors
+        return Put.apply(grad.new_zeros(ctx.shape), index, grad), None
+
+
+class Put(Op):
+    """``zeros.put_(index, values, accumulate=True)``: take's backward (PutBackward0); an
+    element taken twice gets both gradients. Differentiated again: ``take`` of the values'."""
+    node_name = "PutBackward0"
+    _non_differentiable = (1,)
+
+    @staticmethod
+    def forward(ctx, x, index, values):
+        ctx.save_for_backward(index)
+        out = x.copy()
+        np.add.at(out.reshape(-1), index.reshape(-1), values.reshape(-1))
+        return out
+
+    @staticmethod
+    def backward(ctx, gg):
+        index, = ctx.saved_tensors
+        return gg, None, gg.take(index)
 
 
 class Alias(Index):

@@ -6,6 +6,7 @@ An op with ``view = True`` returns a view of its input (same memory, same versio
 import numpy as np
 
 from .._dtype import result_type
+from ..autograd import function
 from ..autograd.function import Op
 
 
@@ -235,3 +236,207 @@ class ConstantPadNd(Op):
     @staticmethod
     def backward(ctx, grad):
         return ConstantPadNd.apply(grad, tuple(-p for p in ctx.pad), 0), None, None
+
+
+# ---------------------------------------------------------------------------------------------
+# Views by strides: unfold (sliding windows), as_strided
+# ---------------------------------------------------------------------------------------------
+
+
+def strided(x, shape, strides, offset=0):
+    """A view of ``x``'s memory with the given shape and strides (in bytes), starting ``offset``
+    bytes after x's first element: built on the array that owns the memory, so that it is
+    a view of that owner as the views of ``Op.view`` are (their base is the owner)."""
+    owner = x if x.base is None else x.base
+    if not isinstance(owner, np.ndarray):  # memory NumPy does not own (from_numpy of a buffer...)
+        return np.lib.stride_tricks.as_strided(x, shape, strides)
+    start = x.__array_interface__["data"][0] - owner.__array_interface__["data"][0] + offset
+    return np.ndarray(shape, x.dtype, buffer=owner, offset=start, strides=strides)
+
+
+class UnfoldDim(Op):
+    """``x.unfold(d, size, step)``: the windows ``x[..., i*step : i*step + size, ...]`` along
+    ``d``, their elements along a new last dim. A view: only the strides change (window i
+    starts ``step`` elements after window i - 1), so overlapping windows share elements."""
+    node_name = "UnfoldBackward0"
+    view = True
+
+    @staticmethod
+    def forward(ctx, x, d, size, step):
+        ctx.shape, ctx.args = x.shape, (d, size, step)
+        if x.ndim == 0:
+            return x.reshape(1)  # a number's one window of one element
+        n = (x.shape[d] - size) // step + 1
+        shape = x.shape[:d] + (n,) + x.shape[d + 1:] + (size,)
+        strides = x.strides[:d] + (x.strides[d] * step,) + x.strides[d + 1:] + (x.strides[d],)
+        return strided(x, shape, strides)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return UnfoldBackward.apply(grad, ctx.shape, *ctx.args), None, None, None
+
+
+class UnfoldBackward(Op):
+    """unfold's backward (PyTorch's ``unfold_backward``): each window's gradient added back
+    where the window was; an element in several windows gets the sum."""
+    node_name = "UnfoldBackwardBackward0"
+
+    @staticmethod
+    def forward(ctx, grad, shape, d, size, step):
+        ctx.args = (d, size, step)
+        if not shape:
+            return grad.reshape(())
+        out = np.zeros(shape, grad.dtype)
+        n = grad.shape[d]
+        for j in range(size):  # element j of every window: positions j, j + step, ... along d
+            at = (slice(None),) * d + (slice(j, j + step * (n - 1) + 1, step),)
+            out[at] += grad[..., j]
+        return out
+
+    @staticmethod
+    def backward(ctx, gg):
+        return gg.unfold(*ctx.args), None, None, None, None
+
+
+class AsStridedView(Op):
+    """``x.as_strided(size, stride, offset)``: any view of x's memory (storage), given by
+    strides and a first element, counted in elements from the memory's start. Backward
+    (PyTorch's as_strided_backward, for inputs that do not overlap themselves): the
+    gradient added into the memory's elements, then read back in the input's layout."""
+    node_name = "AsStridedBackward0"
+    view = True
+
+    @staticmethod
+    def forward(ctx, x, size, stride, offset, x_offset):
+        item = x.itemsize
+        ctx.shape = x.shape
+        # where each element of x and of the view is in the memory (for backward)
+        ctx.x_at = x_offset + _positions(x.shape, [s // item for s in x.strides])
+        ctx.out_at = offset + _positions(size, stride)
+        return strided(x, size, tuple(s * item for s in stride), (offset - x_offset) * item)
+
+    @staticmethod
+    def backward(ctx, grad):
+        memory = grad.new_zeros(int(max(ctx.x_at.max(initial=-1), ctx.out_at.max(initial=-1))) + 1)
+        memory = memory.index_put((function.Tensor._wrap(ctx.out_at.reshape(-1)),), grad.reshape(-1),
+                                  accumulate=True)
+        return memory[function.Tensor._wrap(ctx.x_at)], None, None, None, None
+
+
+def _positions(shape, strides):
+    """The memory position (in elements, from the first) of each element of a strided array."""
+    at = np.zeros(shape, np.int64)
+    for d, (n, s) in enumerate(zip(shape, strides)):
+        at += (np.arange(n) * s).reshape((n,) + (1,) * (len(shape) - d - 1))
+    return at
+
+
+# ---------------------------------------------------------------------------------------------
+# More copies in a new arrangement: rot90, diag_embed, block_diag
+# ---------------------------------------------------------------------------------------------
+
+
+class Rot90(Op):
+    """``x.rot90(k, dims)``: a quarter turn k times, from dims[0] towards dims[1]. As PyTorch
+    writes it: a flip (a copy), then for odd k a transpose (so k = 1 is not contiguous)."""
+    node_name = "Rot90Backward0"
+
+    @staticmethod
+    def forward(ctx, x, k, dims):
+        ctx.k, ctx.dims = k, dims
+        d0, d1 = dims
+        k %= 4
+        if k == 0:
+            return x.copy()  # (PyTorch's: a contiguous clone)
+        if k == 2:
+            return np.flip(x, dims).copy("K")
+        return np.swapaxes(np.flip(x, d1 if k == 1 else d0).copy("K"), d0, d1)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.rot90(-ctx.k, list(ctx.dims)), None, None
+
+
+
+class DiagEmbedDims(Op):
+    """``x.diag_embed(offset, dim1, dim2)``: each vector along x's last dim laid on diagonal
+    ``offset`` of a matrix in dims ``dim1``, ``dim2`` of the result (zeros elsewhere).
+    Backward: that diagonal of the gradient."""
+    node_name = "DiagEmbedBackward0"
+
+    @staticmethod
+    def forward(ctx, x, offset, dim1, dim2):
+        ctx.args = (offset, dim1, dim2)
+        n = x.shape[-1] + abs(offset)
+        out = np.zeros(x.shape[:-1] + (n, n), x.dtype)  # the matrices in the last two dims first
+        i = np.arange(x.shape[-1])
+        out[..., i + max(-offset, 0), i + max(offset, 0)] = x
+        return np.ascontiguousarray(np.moveaxis(out, (-2, -1), (dim1, dim2)))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.diagonal(*ctx.args), None, None, None
+
+
+class BlockDiag(Op):
+    """``torch.block_diag(a, b, ...)``: the matrices (a vector: a row; a number: 1 x 1) along
+    the diagonal of one matrix, zeros elsewhere. Backward: each block's part of the gradient."""
+    node_name = "BlockDiagBackward0"
+
+    @staticmethod
+    def forward(ctx, *xs):
+        ctx.shapes = [x.shape for x in xs]
+        blocks = [x.reshape((1,) * (2 - x.ndim) + x.shape) for x in xs]
+        out = np.zeros((sum(b.shape[0] for b in blocks), sum(b.shape[1] for b in blocks)),
+                       result_type(*xs).np if xs else np.float32)
+        ctx.corners = []
+        r = c = 0
+        for b in blocks:
+            out[r:r + b.shape[0], c:c + b.shape[1]] = b
+            ctx.corners.append((r, c))
+            r, c = r + b.shape[0], c + b.shape[1]
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        pieces = []
+        for (r, c), shape in zip(ctx.corners, ctx.shapes):
+            rows, cols = ((1,) * (2 - len(shape)) + shape)
+            pieces.append(grad.narrow(0, r, rows).narrow(1, c, cols).reshape(shape))
+        return tuple(pieces)
+
+
+# ---------------------------------------------------------------------------------------------
+# The in-place reshapes (x.t_(), x.unsqueeze_(0)...): the same ops, under the names PyTorch's
+# in-place forms record (minigrad/_tensor_pieces.py gives the tensor the new view)
+# ---------------------------------------------------------------------------------------------
+
+
+class TInplace(T):
+    in_place = True
+    node_name = "TBackward1"
+
+
+class TransposeInplace(Transpose):
+    in_place = True
+    node_name = "TransposeBackward1"  # transpose_, swapdims_, swapaxes_
+
+
+class UnsqueezeInplace(Unsqueeze):
+    in_place = True
+    node_name = "UnsqueezeBackward1"
+
+
+class SqueezeInplace(Squeeze):
+    in_place = True
+    node_name = "SqueezeBackward3"  # squeeze_()
+
+
+class SqueezeDimInplace(Squeeze):
+    in_place = True
+    node_name = "SqueezeBackward4"  # squeeze_(dim)
+
+
+class SqueezeDimsInplace(Squeeze):
+    in_place = True
+    node_name = "SqueezeBackward5"  # squeeze_((dim, ...))

@@ -154,21 +154,3 @@ class Bincount(Op):
     @staticmethod
     def backward(ctx, grad):
         raise RuntimeError("derivative for aten::bincount is not implemented")
-
-
-# ---------------------------------------------------------------------------------------------
-# quantile's last steps: PyTorch's quantile reshapes its result in place (squeeze_, ...),
-# and those record these names
-# ---------------------------------------------------------------------------------------------
-
-
-class SqueezeInPlace(SqueezeDim):
-    node_name = "SqueezeBackward4"
-
-
-class UnsqueezeInPlace(Unsqueeze):
-    node_name = "UnsqueezeBackward1"
-
-
-class TransposeInPlace(Transpose):
-    node_name = "TransposeBackward1"
