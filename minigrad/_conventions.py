@@ -6,6 +6,7 @@ and raise PyTorch's exception, with PyTorch's words, where NumPy would raise its
 """
 import contextlib
 import math
+import operator
 
 import numpy as np
 
@@ -80,45 +81,38 @@ class Size(tuple):
         return Size(item) if isinstance(key, slice) else item
 
 
-class ValuesIndices(tuple):
-    """``(values, indices)`` with names: what ``max(dim)``, ``min(dim)``, ``sort`` and ``topk``
-    return. Each has its own class, named as PyTorch's (``torch.return_types.max``)."""
+class ReturnType(tuple):
+    """A tuple whose parts have names: what ``max(dim)`` (values, indices), ``aminmax`` (min,
+    max), ``linalg.qr`` (Q, R)... return. Each kind is its own class, named and printed as
+    PyTorch's (``torch.return_types.max(values=..., indices=...)``); made by ``return_type``."""
+    __slots__ = ()
+    _fields = ()
 
-    def __new__(cls, values, indices):
-        return super().__new__(cls, (values, indices))
+    def __new__(cls, *parts):
+        return super().__new__(cls, parts)
 
-    values = property(lambda self: self[0])
-    indices = property(lambda self: self[1])
+    def __getnewargs__(self):  # (copy and pickle pass the parts one by one, as __new__ takes them)
+        return tuple(self)
 
     def __repr__(self):
-        return f"torch.return_types.{type(self).__name__}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+        parts = ",\n".join(f"{name}={part!r}" for name, part in zip(self._fields, self))
+        return f"torch.return_types.{type(self).__name__}(\n{parts})"
 
 
-def _return_type(name):
-    return type(name, (ValuesIndices,), {"__module__": "minigrad.return_types"})
+def return_type(name, fields="values indices"):
+    """The ReturnType ``torch.return_types.<name>``, with a property per field."""
+    attrs = {"__module__": "minigrad.return_types", "__slots__": (), "_fields": tuple(fields.split())}
+    for i, field in enumerate(attrs["_fields"]):
+        attrs[field] = property(operator.itemgetter(i))
+    return type(name, (ReturnType,), attrs)
 
 
-MaxResult, MinResult, SortResult, TopkResult = map(_return_type, ("max", "min", "sort", "topk"))
-MedianResult = _return_type("median")
+MaxResult, MinResult, SortResult, TopkResult = map(return_type, ("max", "min", "sort", "topk"))
+MedianResult = return_type("median")
 CummaxResult, CumminResult, KthvalueResult, ModeResult, NanmedianResult = map(
-    _return_type, ("cummax", "cummin", "kthvalue", "mode", "nanmedian"))
-
-
-class aminmax(tuple):
-    """``(min, max)`` with names: what ``aminmax`` returns (``torch.return_types.aminmax``)."""
-    __module__ = "minigrad.return_types"
-
-    def __new__(cls, min, max):
-        return super().__new__(cls, (min, max))
-
-    min = property(lambda self: self[0])
-    max = property(lambda self: self[1])
-
-    def __repr__(self):
-        return f"torch.return_types.aminmax(\nmin={self[0]!r},\nmax={self[1]!r})"
-
-
-AminmaxResult = aminmax
+    return_type, ("cummax", "cummin", "kthvalue", "mode", "nanmedian"))
+AminmaxResult = return_type("aminmax", "min max")
+FrexpResult = return_type("frexp", "mantissa exponent")
 
 
 def typename(x):

@@ -7,12 +7,11 @@ Tensor class and reaches it only through ``autograd.function.Tensor``.
 """
 import math
 import warnings
-from collections import namedtuple
 
 import numpy as np
 
 from . import _dtype, _inplace, ops
-from ._conventions import C_NAMES, check_expand
+from ._conventions import C_NAMES, check_expand, return_type
 from ._tensor_math import _check_ndim, check_tensors
 from .autograd import function
 
@@ -20,17 +19,6 @@ from .autograd import function
 # ---------------------------------------------------------------------------------------------
 # What PyTorch's linear algebra returns and checks
 # ---------------------------------------------------------------------------------------------
-
-
-def return_type(name, fields):
-    """A named tuple printed as PyTorch's ``torch.return_types.<name>(...)``."""
-    def __repr__(self):
-        parts = ",\n".join(f"{f}={v!r}" for f, v in zip(self._fields, self))
-        return f"torch.return_types.{name}(\n{parts})"
-    cls = type(name, (namedtuple(name, fields),), {"__slots__": (), "__repr__": __repr__})
-    cls.__module__ = "minigrad.return_types"
-    return cls
-
 
 SlogdetResult = return_type("linalg_slogdet", "sign logabsdet")
 InvExResult = return_type("linalg_inv_ex", "inverse info")

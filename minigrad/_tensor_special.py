@@ -9,7 +9,7 @@ are computed in a float dtype, as PyTorch's; the few that have no integer kernel
 import numpy as np
 
 from . import _dtype, _inplace, ops
-from ._conventions import check_broadcast
+from ._conventions import FrexpResult, check_broadcast
 from ._tensor_math import _as_tensor, _floating, _in_dtype, _in_place, check_tensors
 from .autograd import function
 
@@ -31,17 +31,6 @@ def _float_pair(op, a, b, kernel=None):
         raise
 
 
-class FrexpResult(tuple):
-    """``(mantissa, exponent)`` with names, as ``torch.return_types.frexp``."""
-    __module__ = "minigrad.return_types"  # (as max's, sort's, ... in _conventions.py)
-    mantissa = property(lambda self: self[0])
-    exponent = property(lambda self: self[1])
-
-    def __repr__(self):
-        return f"torch.return_types.frexp(\nmantissa={self[0]!r},\nexponent={self[1]!r})"
-
-
-FrexpResult.__name__ = FrexpResult.__qualname__ = "frexp"  # <class 'minigrad.return_types.frexp'>
 
 
 class SpecialMixin:
@@ -106,7 +95,7 @@ class SpecialMixin:
         if not self.dtype.is_floating_point:
             raise RuntimeError("torch.frexp() only supports floating-point dtypes")
         exponent = function.Tensor._wrap(np.frexp(self._data)[1])  # int32, as PyTorch's
-        return FrexpResult((ops.Frexp.apply(self), exponent))
+        return FrexpResult(ops.Frexp.apply(self), exponent)
 
     def ldexp(self, other):
         check_tensors("ldexp", 1, other=other)
