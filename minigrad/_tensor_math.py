@@ -124,8 +124,9 @@ def _check_bool_sub(a, b):
 
 
 def _floating(x):
-    """Inputs of exp, log, ... : integers are computed as float32, as in PyTorch."""
-    return x if x.dtype.is_floating_point else function.Tensor._wrap(x._data.astype(np.float32))
+    """Inputs of exp, log, ... : integers (and bools) are computed in the default float dtype
+    (float32 unless set_default_dtype changed it), as in PyTorch."""
+    return x if x.dtype.is_floating_point else function.Tensor._wrap(x._data.astype(_dtype.get_default_dtype().np))
 
 
 def check_tensors(name, first, **args):
@@ -339,7 +340,7 @@ class MathMixin:
     subtract = sub
 
     # -- elementwise functions -----------------------------------------------------------------
-    # Integer inputs of the non-polynomial ones are computed as float32, as in PyTorch.
+    # Integer inputs of the non-polynomial ones are computed in the default float dtype, as in PyTorch.
     def exp(self):
         return ops.Exp.apply(_floating(self))
 

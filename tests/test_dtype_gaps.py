@@ -345,6 +345,25 @@ def test_tensor_is_the_default_dtypes_legacy_constructor(oracle):
     oracle.same(program)
 
 
+def test_integer_inputs_take_the_default_float_dtype(oracle):
+    """exp, sqrt, asinh, int / int... of an integer (or bool) tensor compute in the default float
+    dtype: float64 after set_default_dtype(torch.float64), as in PyTorch (minigrad gave float32)."""
+    def program(T):
+        answer = {}
+        for default in (T.float32, T.float64):
+            T.set_default_dtype(default)
+            try:
+                x, b = T.tensor([1, 2, 4]), T.tensor([True, False])
+                answer[repr(default)] = {
+                    "exp": x.exp(), "sqrt": x.sqrt(), "sigmoid": x.sigmoid(), "asinh": x.asinh(),
+                    "lgamma": x.lgamma(), "bool exp": b.exp(), "int / int": x / T.tensor([2, 2, 2]),
+                    "int / 2": x / 2, "int ** 0.5": x ** 0.5, "torch.log": T.log(x)}
+            finally:
+                T.set_default_dtype(T.float32)
+        return answer
+    oracle.same(program)
+
+
 def test_legacy_type_refused_arguments():
     """dtype= and two lists: PyTorch's TypeError, first line (PyTorch then says which signature
     failed and why, which minigrad does not)."""
