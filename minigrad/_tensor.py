@@ -4,12 +4,16 @@ A tensor made by the user is a *leaf*: ``grad_fn`` is None. A tensor made by a
 recorded op has a ``grad_fn``: the node that knows how to send a gradient back to
 the op's inputs. This file holds the Tensor's state: what it is (shape, dtype, device),
 its autograd attributes, conversions, ``to``/``type`` and its repr. Its maths it inherits,
-by family, from three mixins, each method a short call into an op of ``minigrad/ops/``:
+by family, from eight mixins, each method a short call into an op of ``minigrad/ops/``:
 
-    _tensor_math.py     operators, comparisons, elementwise functions, in-place forms
-    _tensor_reduce.py   reductions: sum, mean, max, var, sort, ...
+    _tensor_math.py     operators, elementwise functions, in-place forms
+    _tensor_linalg.py   products and linear algebra: mm, bmm, addmm, det, inverse, svd, ...
+    _tensor_logic.py    comparisons, logic, bitwise operators, where
+    _tensor_special.py  the rarer elementwise functions: asinh, logit, lgamma, hypot, ...
+    _tensor_reduce.py   reductions: sum, mean, max, var, sort, cummax, quantile, ...
     _tensor_shape.py    shapes and indexing: view, transpose, cat's pieces, x[key], ...
     _tensor_pieces.py   unfold, rot90, tensor_split, take, as_strided, t_, unsqueeze_, resize_...
+    _tensor_random.py   random fills and draws: normal_, bernoulli, multinomial, ...
 """
 import builtins
 import warnings
@@ -605,7 +609,7 @@ _warned_typed_storage = False
 def _owner(array):
     """The array that owns ``array``'s memory (NumPy points a view at it), or, for memory NumPy
     does not own (``from_numpy`` of a buffer), the array itself."""
-    owner = array if array.base is None else array.base
+    owner = function.owner(array)
     return owner if isinstance(owner, np.ndarray) else array
 
 

@@ -359,11 +359,7 @@ class LinalgMixin:
         return self @ other
 
     def bmm(self, other):
-        _check_ndim("batch1", self, 3), _check_ndim("batch2", other, 3)
-        (b, _, k), got = self._data.shape, other._data.shape
-        if got[:2] != (b, k):
-            raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {k}] "
-                               f"but got: [{got[0]}, {got[1]}].")
+        _check_bmm(self, other)
         return ops.Bmm.apply(self, other)
 
     def addmm(self, mat1, mat2, *, beta=1, alpha=1):

@@ -126,7 +126,9 @@ def _check_bool_sub(a, b):
 def _floating(x):
     """Inputs of exp, log, ... : integers (and bools) are computed in the default float dtype
     (float32 unless set_default_dtype changed it), as in PyTorch."""
-    return x if x.dtype.is_floating_point else function.Tensor._wrap(x._data.astype(_dtype.get_default_dtype().np))
+    if x.dtype.is_floating_point:
+        return x
+    return function.Tensor._wrap(x._data.astype(_dtype.get_default_dtype().np))
 
 
 def check_tensors(name, first, **args):
