@@ -99,6 +99,7 @@ from ._functions_nn import (alpha_dropout, alpha_dropout_, celu, celu_, dropout,
 from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
 from . import special  # noqa: E402 (torch.special: erf, erfc, erfinv, expit...)
 from . import linalg  # noqa: E402 (torch.linalg: det, inv, solve, svd, eigh, norms...)
+from . import return_types  # noqa: E402 (the named results' classes: torch.return_types.max...)
 from . import serialization  # noqa: E402 (torch.save / torch.load: tensors and modules to files)
 from .serialization import load, save  # noqa: E402
 from . import jit, profiler  # noqa: E402 (not supported: each says what to use instead)

@@ -99,12 +99,16 @@ class ReturnType(tuple):
         return f"torch.return_types.{type(self).__name__}(\n{parts})"
 
 
+RETURN_TYPES = {}  # name -> class: what minigrad.return_types holds (where pickle looks them up)
+
+
 def return_type(name, fields="values indices"):
     """The ReturnType ``torch.return_types.<name>``, with a property per field."""
     attrs = {"__module__": "minigrad.return_types", "__slots__": (), "_fields": tuple(fields.split())}
     for i, field in enumerate(attrs["_fields"]):
         attrs[field] = property(operator.itemgetter(i))
-    return type(name, (ReturnType,), attrs)
+    RETURN_TYPES[name] = cls = type(name, (ReturnType,), attrs)
+    return cls
 
 
 MaxResult, MinResult, SortResult, TopkResult = map(return_type, ("max", "min", "sort", "topk"))

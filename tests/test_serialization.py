@@ -206,3 +206,20 @@ def test_deepcopy_of_loaded_state_is_independent():
     assert snapshot["0.weight"].abs().sum().item() > 0
     assert error_of(minigrad.load, io.BytesIO(b"")) != "no exception"
     assert isinstance(error_of(minigrad.save, minigrad.ones(1), 3), ErrorRecord)
+
+
+def test_named_results_pickle_and_copy(oracle):
+    """``max(dim)``, ``sort``, ``linalg.qr``... return named tuples of classes that pickle finds
+    by name in ``torch.return_types``: a pickled result comes back of the same class."""
+    def program(lib):
+        x = lib.tensor([[1.0, 5.0], [3.0, 2.0]])
+        results = {"max": lib.max(x, 0), "sort": x.sort(), "aminmax": lib.aminmax(x),
+                   "linalg_qr": lib.linalg.qr(x), "frexp": lib.frexp(x)}
+        out = {}
+        for name, r in results.items():
+            back = pickle.loads(pickle.dumps(r))
+            out[name] = (repr(back), type(back) is type(r), type(r) is getattr(lib.return_types, name),
+                         type(copy.deepcopy(r)) is type(r))
+        out["missing"] = error_of(lambda: lib.return_types.no_such_kind)
+        return out
+    oracle.same(program)
