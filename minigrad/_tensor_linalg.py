@@ -87,8 +87,15 @@ def solve_ex(a, b, left=True, check_errors=False):
     if (rows if left else cols) != n:
         raise RuntimeError(f"linalg.solve: Incompatible shapes of A and B for the equation "
                            f"{'AX = B' if left else 'XA = B'} ({n}x{n} and {rows}x{cols})")
-    x = ops.SolveEx.apply(a, b, left, vector)
-    return SolveExResult(x, _int32(np.zeros(a._data.shape[:-2])))
+    # check_errors: raise on a singular A (None: as linalg.solve, whose name the error gives);
+    # False: return LAPACK's inf/NaN, and in ``info`` where the factorization met a zero pivot.
+    check = (None if check_errors is False else
+             "torch.linalg.solve" if check_errors is None else "torch.linalg.solve_ex")
+    x = ops.SolveEx.apply(a, b, left, vector, check)
+    info = 0
+    if not check and (x._data.size == 0 or not np.isfinite(x._data).all()):  # (a zero pivot gives inf or NaN)
+        info = ops.decomp._first_zero_pivot(a._data)
+    return SolveExResult(x, _int32(np.broadcast_to(info, a._data.shape[:-2])))
 
 
 def pinv(a, atol=None, rtol=None, hermitian=False):

@@ -318,6 +318,23 @@ def test_linalg_singular_results(oracle):
     oracle.same(program, check_repr=False)
 
 
+def test_linalg_solve_ex_singular(oracle):
+    """solve_ex with check_errors=False returns LAPACK's answer for a singular matrix (inf and
+    NaN) and says where the factorization met a zero pivot in ``info``; check_errors=True and
+    linalg.solve raise, naming the batch element."""
+    def program(lib):
+        s = lib.tensor(SINGULAR)
+        batch = lib.stack([lib.eye(2) * 2, s])
+        return [list(lib.linalg.solve_ex(s, lib.tensor([[1.0], [2.0]]))), list(lib.linalg.solve_ex(batch, lib.ones(2, 2, 1))),
+                list(lib.linalg.solve_ex(s, lib.ones(2))), list(lib.linalg.solve_ex(s, lib.ones(3, 2), left=False)),
+                list(lib.linalg.solve_ex(s, lib.ones(2, 0))), list(lib.linalg.solve_ex(batch[0], lib.ones(2))),
+                error_of(lambda: lib.linalg.solve_ex(s, lib.ones(2), check_errors=True)),
+                error_of(lambda: lib.linalg.solve_ex(batch.flip(0), lib.ones(2, 2), check_errors=True)),
+                error_of(lambda: lib.linalg.solve(batch, lib.ones(2, 2))),
+                error_of(lambda: lib.linalg.solve(s, lib.ones(2)))]
+    oracle.same(program, check_repr=False)
+
+
 def test_linalg_singular_gradients(oracle):
     """det's gradient at a singular matrix is 0 (PyTorch's), the others' in a batch as usual;
     log |det|'s is infinite there."""

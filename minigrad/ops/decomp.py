@@ -9,6 +9,7 @@ its own op, the ``Piece`` of a decomposition computed once, and each node's back
 back its own output's share: the formulas are linear in the outputs' gradients, so the
 shares add up to PyTorch's one backward. The node names are PyTorch's.
 """
+import math
 import warnings
 
 import numpy as np
@@ -129,8 +130,7 @@ class InvEx(Op):
                 raise _LinAlgError(f"{check}: {_batch_prefix(a.shape, b)}The diagonal element "
                                    f"{info.ravel()[b]} is zero, the inversion could not be completed "
                                    "because the input matrix is singular.") from None
-            with np.errstate(all="ignore"):  # (what LAPACK's getri gives: infs and NaNs)
-                out = np.stack([_inverse_anyway(m) for m in a.reshape(-1, *a.shape[-2:])]).reshape(a.shape)
+            out = _solve_anyway(a, np.eye(a.shape[-1], dtype=a.dtype))  # (LAPACK's infs and NaNs)
         out = out.astype(a.dtype, copy=False)
         ctx.save_for_backward(out)
         return out
@@ -142,13 +142,22 @@ class InvEx(Op):
         return -(inv_t @ grad @ inv_t), None
 
 
-def _inverse_anyway(m):
-    """A singular matrix's 'inverse' as LAPACK computes it: U^-1 L^-1 P with U's zero pivot."""
+def _solve_anyway(a, b):
+    """A X = B as LAPACK solves it even when A is singular (np.linalg.solve refuses): LU with
+    partial pivoting, then triangular solves that divide by U's zero pivot, giving inf or NaN
+    (what inv_ex and solve_ex return). Matrix by matrix, the batch dims broadcast."""
     import scipy.linalg
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        lu, piv = scipy.linalg.lu_factor(m, check_finite=False)
-    return scipy.linalg.lu_solve((lu, piv), np.eye(len(m), dtype=m.dtype), check_finite=False)
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    count = math.prod(batch)
+    a_s = np.broadcast_to(a, batch + a.shape[-2:]).reshape(count, *a.shape[-2:])
+    b_s = np.broadcast_to(b, batch + b.shape[-2:]).reshape(count, *b.shape[-2:])
+    out = np.empty(b_s.shape, np.result_type(a, b))
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (SciPy's warning of the zero pivot)
+        for i, (m, r) in enumerate(zip(a_s, b_s)):
+            lu = scipy.linalg.lu_factor(m, check_finite=False)
+            out[i] = scipy.linalg.lu_solve(lu, r, check_finite=False)
+    return out.reshape(batch + b.shape[-2:])
 
 
 class SolveEx(Op):
@@ -158,18 +167,21 @@ class SolveEx(Op):
     node_name = "LinalgSolveExBackward0"
 
     @staticmethod
-    def forward(ctx, a, b, left, vector):
+    def forward(ctx, a, b, left, vector, check):
         ctx.left, ctx.vector = left, vector
         if vector:
             b = b[..., None]
+        # X A = B is A^T X^T = B^T
+        lhs, rhs = (a, b) if left else (np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2))
         try:
-            if left:
-                x = np.linalg.solve(a, b)
-            else:  # X A = B is A^T X^T = B^T
-                x = np.swapaxes(np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+            x = np.linalg.solve(lhs, rhs)
         except np.linalg.LinAlgError:
-            raise _LinAlgError("torch.linalg.solve: The solver failed because the input matrix is "
-                               "singular.") from None
+            if check:  # the name PyTorch's error gives (linalg.solve); None: LAPACK's inf/NaN
+                first = int(np.flatnonzero(_first_zero_pivot(lhs).ravel())[0])
+                raise _LinAlgError(f"{check}: {_batch_prefix(lhs.shape, first)}The solver failed because "
+                                   "the input matrix is singular.") from None
+            x = _solve_anyway(lhs, rhs)
+        x = x if left else np.swapaxes(x, -1, -2)
         x = (x[..., 0] if vector else x).astype(a.dtype, copy=False)
         ctx.save_for_backward(a, x)
         return x
@@ -179,12 +191,12 @@ class SolveEx(Op):
         a, x = ctx.saved_tensors
         if ctx.vector:
             grad, x = grad.unsqueeze(-1), x.unsqueeze(-1)
-        grad_b = SolveEx.apply(_mT(a), grad, ctx.left, False)
+        grad_b = SolveEx.apply(_mT(a), grad, ctx.left, False, None)
         grad_a = -(grad_b @ _mT(x) if ctx.left else _mT(x) @ grad_b)
         if ctx.vector:
             grad_b = grad_b.squeeze(-1)
         return (grad_a if ctx.needs_input_grad[0] else None,
-                grad_b if ctx.needs_input_grad[1] else None, None, None)
+                grad_b if ctx.needs_input_grad[1] else None, None, None, None)
 
 
 class Pinv(Op):
@@ -307,7 +319,7 @@ class Qr(Piece):
     def square_or_tall(q, r, gq, gr):
         m = r @ _mT(gr) - _mT(gq) @ q
         b = gq + q @ _sym_from_lower(m)
-        return _mT(SolveEx.apply(r, _mT(b), True, False))  # b R^-T
+        return _mT(SolveEx.apply(r, _mT(b), True, False, None))  # b R^-T
 
 
 class Svd(Piece):
