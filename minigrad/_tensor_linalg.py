@@ -494,6 +494,7 @@ class LinalgMixin:
 
     def logdet(self):
         """log det A: NaN where det A < 0 (-inf where it is 0), from slogdet as PyTorch."""
+        check_matrices("logdet", self)  # (its errors carry its own name)
         sign, logabsdet = slogdet(self)
         nan = function.Tensor._wrap(np.array(np.nan, dtype=self._data.dtype))
         return nan.where(sign == -1, logabsdet)  # torch.where(sign == -1, nan, logabsdet)
