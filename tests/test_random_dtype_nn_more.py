@@ -606,3 +606,19 @@ def test_activation_random_inputs_against_pytorch(torch, name, data):
     assert nm == nt
     np.testing.assert_allclose(om, ot, rtol=1e-12, atol=1e-14)
     np.testing.assert_allclose(gm, gt, rtol=1e-12, atol=1e-14)
+
+
+def test_threshold_keeps_nan(oracle):
+    """threshold replaces what is <= threshold; NaN is not, so it stays NaN and its gradient
+    passes (a difference the fuzzer found: minigrad replaced it). Short and long tensors, as
+    PyTorch's scalar and vectorised kernels agree here."""
+    def program(lib):
+        out = []
+        for n in (1, 20):
+            x = lib.tensor([float("nan"), float("inf"), -float("inf"), 0.1, 0.5] * n, requires_grad=True)
+            y = lib.nn.functional.threshold(x, 0.1, -1.0)
+            g, = lib.autograd.grad(y, x, lib.full_like(x, 3.0))
+            out += [y[:5], g[:5], lib.nn.Threshold(0.0, 7.0)(x.detach())[:5],
+                    lib.nn.functional.threshold_(x.detach().clone(), 0.2, 2.0)[:5]]
+        return out
+    oracle.same(program)

@@ -283,14 +283,15 @@ class HardtanhBackward(Op):
 
 
 class Threshold(Op):
-    """``x`` where ``x > threshold``, ``value`` elsewhere (ReLU is threshold(x, 0, 0))."""
+    """``value`` where ``x <= threshold``, ``x`` elsewhere (ReLU is threshold(x, 0, 0)).
+    NaN is not ``<= threshold``: it stays NaN, as in PyTorch."""
     node_name = "ThresholdBackward0"
 
     @staticmethod
     def forward(ctx, x, threshold, value):
         ctx.save_for_backward(x)
         ctx.threshold = threshold
-        return np.where(x > threshold, x, np.array(value).astype(x.dtype))
+        return np.where(x <= threshold, np.array(value).astype(x.dtype), x)
 
     @staticmethod
     def backward(ctx, grad):
@@ -303,8 +304,9 @@ class ThresholdInplace(Threshold):
 
 
 class ThresholdGrad(Op):
-    """``grad`` where ``x > threshold``, 0 elsewhere: PyTorch's ``threshold_backward`` (unary.py's
-    ThresholdBackward is the same for ReLU, on its output and threshold 0)."""
+    """0 where ``x <= threshold``, ``grad`` elsewhere (at NaN too): PyTorch's
+    ``threshold_backward`` (unary.py's ThresholdBackward is the same for ReLU, on its output
+    and threshold 0)."""
     node_name = "ThresholdBackwardBackward0"
 
     @staticmethod
