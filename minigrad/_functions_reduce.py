@@ -317,6 +317,10 @@ def trapz(y, x=_NOT_GIVEN, *, dx=_NOT_GIVEN, dim=-1):
 
 def cumulative_trapezoid(y, x=_NOT_GIVEN, *, dx=_NOT_GIVEN, dim=-1):
     """trapezoid's running sums: the integral from the first sample to each later one."""
+    if isinstance(y, function.Tensor) and y.dim() == 0:  # where PyTorch's steps meet a 0-d y:
+        if isinstance(x, function.Tensor) and x.dim() == 1:  # x's length against y.size(dim 0)
+            raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")  # else y's slices
     d = _trapezoid_dim("cumulative_trapezoid", y, x, dx, dim)
     if y.shape[d] == 0:
         return y.new_zeros(y.shape) * 1.0
