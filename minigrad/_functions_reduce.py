@@ -322,9 +322,9 @@ def cumulative_trapezoid(y, x=_NOT_GIVEN, *, dx=_NOT_GIVEN, dim=-1):
             raise IndexError("Dimension specified as 0 but tensor has no dimensions")
         raise IndexError("slice() cannot be applied to a 0-dim tensor.")  # else y's slices
     d = _trapezoid_dim("cumulative_trapezoid", y, x, dx, dim)
-    if y.shape[d] == 0:
-        return y.new_zeros(y.shape) * 1.0
-    pairs = y.narrow(d, 0, y.shape[d] - 1) + y.narrow(d, 1, y.shape[d] - 1)
+    n = y.shape[d]
+    k, start = (n - 1, 1) if n else (0, 0)  # (no samples: empty pieces, and still PyTorch's graph)
+    pairs = y.narrow(d, 0, k) + y.narrow(d, start, k)
     if x is _NOT_GIVEN:
         return _times(pairs, (1 if dx is _NOT_GIVEN else float(dx)) / 2.0).cumsum(d)
     return ops.DivNumber.apply((pairs * _spacing(y, x, d)).cumsum(d), 2.0)

@@ -204,6 +204,12 @@ PROGRAMS = {
     "cumulative_trapezoid": lambda lib: (lambda y, x: [
         _grads(lib, lib.cumulative_trapezoid(y), y), _grads(lib, lib.cumulative_trapezoid(y, dx=3.0, dim=0), y),
         _grads(lib, lib.cumulative_trapezoid(y, x, dim=1), y, x)])(_x(lib, 3, 4), lib.tensor([0.0, 1, 3, 4], requires_grad=True)),
+    # (no samples along dim, or one: empty results that still have PyTorch's graph; the fuzzer's find)
+    "cumulative_trapezoid empty": lambda lib: (lambda y, z: [
+        _grads(lib, lib.cumulative_trapezoid(y, dim=0), y), _grads(lib, lib.cumulative_trapezoid(y, dx=2.0), y),
+        _grads(lib, lib.cumulative_trapezoid(z, dim=1), z),
+        _grads(lib, lib.cumulative_trapezoid(y, lib.zeros(0, requires_grad=True), dim=0), y)])(
+        lib.zeros(0, 2, requires_grad=True), lib.ones(2, 1, requires_grad=True)),
 }
 
 
