@@ -66,13 +66,20 @@ KNOWN_DIFFERENCES = {
                  "x.mT of a 0-d one) once per process, minigrad each time",
     "sgn-zeros": "DIFF: sgn's gradient is PyTorch's ZeroTensor, zeros that stay 0 when a later backward "
                  "multiplies them by inf or NaN; minigrad's are plain zeros (as sign's and floor's "
-                 "are in PyTorch too) and give NaN there, so the fuzzer does not draw sgn",
+                 "are in PyTorch too) and give NaN there, so the fuzzer does not draw sgn, nor the l1, smooth l1 "
+                 "and Huber losses or norm(p=1) of inf or NaN (their second derivatives are sgn's)",
     "gelu-inf": "DIFF: PyTorch's vectorised float32 GELU gives NaN at +inf (a one-element tensor, "
                 "float64, and minigrad give inf, x Phi(x)), so the fuzzer draws no float32 GELU of +inf",
     "elu-nan": "DIFF: PyTorch's ELU and SELU gradient at NaN is NaN in its vectorised kernel's "
                "full chunks (32 float32 or 16 float64 elements), the slope of the positive side "
                "elsewhere (its formula's x <= 0 test); minigrad gives that slope everywhere, so the "
                "fuzzer draws no ELU of NaN",
+    "shrink-nan": "DIFF: PyTorch's hardshrink and softshrink gradient at NaN is 0 in its vectorised "
+                  "kernel's full chunks, the incoming gradient elsewhere (as minigrad's, everywhere); "
+                  "so the fuzzer draws no hardshrink or softshrink of NaN",
+    "det-nonfinite": "DIFF: det and logdet of a matrix with inf or NaN entries: PyTorch's LU gives NaN "
+                     "where NumPy's LAPACK call can give 0 or -inf (a zero column met first), so the "
+                     "fuzzer draws no det of inf or NaN",
     "sum-order": "DIFF: a sum in which the largest floats cancel (nan_to_num's +-3.4e38 for +-inf, "
                  "plus 1s) depends on the order of the additions: NumPy's pairwise sum, PyTorch's "
                  "vectorised cascade; so the fuzzer draws nan_to_num() of a value without inf",
@@ -201,7 +208,10 @@ UNARY = ["exp()", "log()", "sqrt()", "abs()", "relu()", "sigmoid()", "tanh()", "
          "pow(2)", "pow(0.5)", "pow(-1)", "pow(3)", "pow(0)", "detach()",
          "erfc()", "erfinv()", "absolute()", "arctan()", "fix()", "clip(-0.5, 0.5)",
          "nan_to_num(posinf=2.0, neginf=-2.0)", "float()", "double()", "to(torch.float64)",
-         "type(torch.float32)"]
+         "type(torch.float32)",
+         # session 30's: the rarer elementwise functions
+         "asinh()", "acosh()", "atanh()", "arcsinh()", "logit()", "logit(eps=0.1)", "sinc()", "lgamma()",
+         "deg2rad()", "rad2deg()", "float_power(2)", "log_softmax(0)"]
 # a conversion's dtype, and the conversion the other way
 CONVERSIONS = {"float()": ("float32", "double()"), "double()": ("float64", "float()"),
                "to(torch.float64)": ("float64", "to(torch.float32)"),
@@ -209,7 +219,10 @@ CONVERSIONS = {"float()": ("float32", "double()"), "double()": ("float64", "floa
 # the activations of torch.nn.functional (and the torch.* forms of a few)
 ACTIVATIONS = ["gelu({v})", "gelu({v}, approximate='tanh')", "silu({v})", "softplus({v})",
                "softplus({v}, beta=2.0, threshold=1.0)", "elu({v})", "elu({v}, alpha=0.5)",
-               "leaky_relu({v})", "leaky_relu({v}, 0.2)", "selu({v})", "tanh({v})", "sigmoid({v})"]
+               "leaky_relu({v})", "leaky_relu({v}, 0.2)", "selu({v})", "tanh({v})", "sigmoid({v})",
+               "celu({v})", "hardtanh({v})", "relu6({v})", "hardswish({v})", "hardsigmoid({v})", "mish({v})",
+               "logsigmoid({v})", "softsign({v})", "tanhshrink({v})", "hardshrink({v})",
+               "softshrink({v}, 0.3)", "threshold({v}, 0.1, -1.0)", "softmin({v}, dim=0)"]
 SCALAR_OPS = ["{v} * 2", "{v} + 1", "1 - {v}", "{v} / 3", "2.0 ** {v}", "{v} ** 2", "-{v}",
               "{v} - 0.5", "3 / {v}", "{v} % 1.5", "torch.fmod({v}, 1.5)", "{v} // 2",
               "torch.relu({v})", "torch.sigmoid({v})", "torch.where({v} > 0, {v}, 0.0)",
@@ -229,11 +242,14 @@ BINARY = ["{a} + {b}", "{a} - {b}", "{a} * {b}", "{a} / {b}", "{a} ** {b}", "tor
           "torch.addcmul({a}, {a}, {b}, value=2)", "torch.addcdiv({a}, {b}, {a})", "{a}.add({b}, alpha=2)",
           "{a}.sub({b}, alpha=0.5)", "torch.rsub({a}, {b})", "{a}.remainder({b})", "{a}.clamp(max={b})",
           "torch.where({b} > 0, {a}, 0.5)", "torch.where({a} > 0, {a}, {b})", "{a}.maximum({b})",
-          "{a}.mul({b})", "torch.true_divide({a}, {b})"]
+          "{a}.mul({b})", "torch.true_divide({a}, {b})",
+          "torch.hypot({a}, {b})", "torch.xlogy({a}, {b})", "torch.logaddexp2({a}, {b})",
+          "torch.float_power({a}, {b})", "torch.special.xlogy({a}, {b})"]
 SHAPE_FREE_REDUCTIONS = ["sum()", "mean()", "prod()", "max()", "min()", "norm()", "norm(p=1)",
                          "norm(p=3)", "var()", "std()", "amax()", "amin()", "median()", "nansum()",
                          "nanmean()", "argmin()", "count_nonzero()",
-                         "var(correction=0)", "norm(p=float('inf'))", "all()", "any()"]
+                         "var(correction=0)", "norm(p=float('inf'))", "all()", "any()",
+                         "logdet()", "det()", "nanmedian()", "msort()", "diagflat()", "fliplr()", "flipud()"]
 DIM_REDUCTIONS = ["sum(dim={d}, keepdim={k})", "mean(dim={d}, keepdim={k})",
                   "prod(dim={d}, keepdim={k})", "max(dim={d}, keepdim={k})[0]",
                   "min(dim={d}, keepdim={k})[1]", "max(dim={d}, keepdim={k}).values",
@@ -255,7 +271,15 @@ DIM_REDUCTIONS = ["sum(dim={d}, keepdim={k})", "mean(dim={d}, keepdim={k})",
                   "chunk(3, dim={d})[0]", "split([1, {rest}], dim={d})[1]", "swapaxes({d}, 0)",
                   "topk(1, dim={d}, largest=False).values", "sort(dim={d}, stable=True)[1]",
                   "min(dim={d}, keepdim={k})[0]", "unflatten({d}, (1, -1))", "norm(p=1, dim={d}, keepdim={k})",
-                  "torch.concat([{v}, {v} * 2], dim={d})", "unbind({d})[-1]", "prod({d})"]
+                  "torch.concat([{v}, {v} * 2], dim={d})", "unbind({d})[-1]", "prod({d})",
+                  # session 30's scans, selections and pieces
+                  "logcumsumexp(dim={d})", "cummax(dim={d})[0]", "cummin(dim={d}).values",
+                  "kthvalue(1, dim={d})[0]", "nanmedian(dim={d}).values", "torch.std_mean({v}, dim={d})[0]",
+                  "torch.var_mean({v}, dim={d})[1]", "renorm(2, {d}, 1.0)", "rot90(1, [{d}, -1])",
+                  "tensor_split(2, dim={d})[0]", "select({d}, -1)", "diag_embed()",
+                  "torch.quantile({v}, 0.3, dim={d})", "aminmax(dim={d}).max", "unfold({d}, 1, 1)",
+                  "torch.cumulative_trapezoid({v}, dim={d})", "torch.trapezoid({v}, dim={d})",
+                  "torch.nanquantile({v}, 0.7, dim={d}, keepdim={k})"]
 SHAPE_OPS = ["reshape(-1)", "view(-1)", "flatten()", "t()", "mT", "T", "unsqueeze(0)",
              "squeeze()", "expand(2, *{shape})", "repeat(2, *[1] * {ndim})", "tile((2,))",
              "permute(*reversed(range({ndim})))", "sum_to_size({sts})", "{v}[...]", "{v}[:]",
@@ -289,6 +313,8 @@ def _op_text(draw, v, info):
                 op = "silu({v})"  # known("gelu-inf")
             if op.startswith(("elu", "selu")) and has_nan:
                 op = "silu({v})"  # known("elu-nan")
+            if op.startswith(("hardshrink", "softshrink")) and has_nan:
+                op = "silu({v})"  # known("shrink-nan")
             return "torch.nn.functional." + op.format(v=v), None
         op = draw.choice(UNARY)
         if op == "nan_to_num()" and has_inf:
@@ -313,6 +339,10 @@ def _op_text(draw, v, info):
             op = "mean()"  # known("part-b"): var's dof <= 0 warning
         if op in ("max()", "min()", "amax()", "amin()", "median()", "argmin()") and math.prod(shape) == 0:
             op = "sum()"  # known("part-b"): NumPy's error for an empty max
+        if op in ("logdet()", "det()") and (has_inf or has_nan):
+            op = "sum()"  # known("det-nonfinite")
+        if op == "norm(p=1)" and (has_inf or has_nan):
+            op = "norm()"  # known("sgn-zeros"): its second derivative is sgn's
         return f"{v}.{op}", None
     if family == "dim":
         op = draw.choice(DIM_REDUCTIONS)
@@ -348,7 +378,7 @@ def _op_text(draw, v, info):
     if family == "matmul":
         return _matmul_text(draw, v, shape, dtype)
     if family == "nn":
-        return _nn_text(draw, v, shape, dtype)
+        return _nn_text(draw, v, shape, dtype, has_inf or has_nan)
     return _inplace_text(draw, v, shape)
 
 
@@ -430,7 +460,7 @@ def _matmul_text(draw, v, shape, dtype):
             f"{v} @ {{leaf}}"), (leaf_line(draw, other, dtype, False),)
 
 
-def _nn_text(draw, v, shape, dtype):
+def _nn_text(draw, v, shape, dtype, nonfinite=False):
     F = "torch.nn.functional"
     full = shape and all(shape)
     if len(shape) == 2 and full and draw.chance(0.6):
@@ -468,6 +498,8 @@ def _nn_text(draw, v, shape, dtype):
                         "binary_cross_entropy_with_logits({v}, {{leaf}}.detach().sigmoid(), reduction={r})",
                         "binary_cross_entropy_with_logits({v}, {{leaf}}.detach().sigmoid(), "
                         "pos_weight={{leaf}}.detach().abs(), reduction={r})"))
+    if nonfinite and loss.startswith(("l1", "smooth_l1", "huber")):
+        loss = "mse_loss({v}, {{leaf}}, reduction={r})"  # known("sgn-zeros"): their second derivative is sgn's
     return f"{F}.{loss.format(v=v, r=reduction)}", (leaf_line(draw, shape, dtype, False),)
 
 
