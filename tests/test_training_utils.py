@@ -5,8 +5,7 @@ rarer lr schedulers, the rest of ``nn.init`` and of ``torch.utils.data``.
 Each comparison is a program run under both libraries (tests/oracle.py: PyTorch's answers
 are recorded); Hypothesis tests over hyperparameters run against live PyTorch only.
 """
-import math
-import warnings
+import copy
 
 import numpy as np
 import pytest
@@ -14,7 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import minigrad
-from oracle import caught, error_of
+from oracle import assert_same, caught, error_of
+from test_optim import X0, Y0, problem, run_both, same_state, train_step, training, values
+
+X0_32, Y0_32 = X0.astype(np.float32), Y0.astype(np.float32)
 
 # -- torch.nn.utils: gradient clipping --------------------------------------------------------------
 
@@ -201,3 +203,158 @@ def test_nn_utils_imports_as_in_torch():
     assert minigrad.nn.utils.clip_grad_norm_ is clip_grad_norm_ is minigrad.nn.utils.clip_grad.clip_grad_norm_
     assert minigrad.nn.utils.rnn.pad_sequence is pad_sequence
     assert "utils" in minigrad.nn.__all__
+
+
+# -- the rarer optimizers -----------------------------------------------------------------------------
+# The least-squares problem of test_optim.py, trained 20 steps in both libraries: the loss
+# before and the parameters after every step agree to 1e-12 relative (float64).
+
+OPTIMIZER_CASES = {
+    "Adamax default": ("Adamax", {}),
+    "Adamax": ("Adamax", {"lr": 0.05, "betas": (0.8, 0.9), "eps": 1e-3, "weight_decay": 0.1}),
+    "Adamax maximize": ("Adamax", {"lr": 0.01, "maximize": True}),
+    "NAdam default": ("NAdam", {}),
+    "NAdam": ("NAdam", {"lr": 0.05, "betas": (0.8, 0.95), "momentum_decay": 0.01, "weight_decay": 0.1}),
+    "NAdam decoupled": ("NAdam", {"lr": 0.05, "weight_decay": 0.3, "decoupled_weight_decay": True}),
+    "NAdam maximize": ("NAdam", {"lr": 0.01, "maximize": True, "betas": (0.3, 0.99)}),
+    "RAdam default": ("RAdam", {"lr": 0.05}),  # rho_t > 5 from step 6 on: both branches
+    "RAdam": ("RAdam", {"lr": 0.05, "betas": (0.7, 0.9), "weight_decay": 0.1}),  # rho_t <= 5 throughout
+    "RAdam decoupled": ("RAdam", {"lr": 0.05, "weight_decay": 0.3, "decoupled_weight_decay": True}),
+    "RAdam maximize": ("RAdam", {"lr": 0.01, "maximize": True}),
+    "Adadelta default": ("Adadelta", {}),
+    "Adadelta": ("Adadelta", {"lr": 0.5, "rho": 0.5, "eps": 1e-3, "weight_decay": 0.1}),
+    "Adadelta maximize": ("Adadelta", {"maximize": True}),
+    "Rprop default": ("Rprop", {}),
+    "Rprop": ("Rprop", {"lr": 0.1, "etas": (0.3, 1.5), "step_sizes": (1e-3, 0.2)}),
+    "Rprop maximize": ("Rprop", {"lr": 0.01, "maximize": True}),
+    "ASGD default": ("ASGD", {}),
+    "ASGD averaging": ("ASGD", {"lr": 0.05, "lambd": 1e-2, "alpha": 0.5, "t0": 5, "weight_decay": 0.1}),
+    "ASGD maximize": ("ASGD", {"lr": 0.01, "maximize": True, "t0": 0}),
+}
+
+
+@pytest.mark.parametrize("case", OPTIMIZER_CASES)
+def test_optimizers_match_torch(oracle, case):
+    """Every step's parameters, and then the state (keys in PyTorch's order, ``step`` and the
+    other scalars as float32 tensors) and the param_groups of state_dict()."""
+    name, kwargs = OPTIMIZER_CASES[case]
+    mine, theirs = run_both(oracle, name, kwargs, then=lambda lib, opt, params: opt.state_dict())
+    same_state(mine["then"], theirs["then"])
+
+
+@pytest.mark.parametrize("name", ["Adamax", "NAdam", "RAdam", "Adadelta", "Rprop", "ASGD"])
+def test_optimizers_in_float32_and_with_a_missing_grad_match_torch(oracle, name):
+    """float32 parameters (their state float32 too), one parameter without a gradient for a
+    step, and a second group with its own lr."""
+    def program(lib):
+        (W, b), loss_fn = problem(lib)
+        W, b = (lib.nn.Parameter(t.detach().float()) for t in (W, b))
+        X, Y = lib.tensor(X0_32), lib.tensor(Y0_32)
+        opt = getattr(lib.optim, name)([{"params": [W]}, {"params": [b], "lr": 0.002}], lr=0.01)
+        for step in range(4):
+            opt.zero_grad()
+            ((X @ W + b - Y) ** 2).mean().backward()
+            if step == 1:
+                b.grad = None
+            opt.step()
+        return W, b, opt.state_dict()
+    mine, theirs = oracle.both(program)
+    assert_same(mine, theirs, rtol=1e-5, atol=1e-7, check_repr=False)
+
+
+@pytest.mark.parametrize("name, kwargs", [("NAdam", {"lr": 0.05}), ("ASGD", {"lr": 0.05, "t0": 2}),
+                                          ("Rprop", {}), ("Adadelta", {}), ("RAdam", {}), ("Adamax", {})])
+def test_optimizer_state_dict_resumes_as_torch(oracle, name, kwargs):
+    """Half the steps, state_dict, a fresh optimizer loaded from it, the other half. As in
+    PyTorch, loading casts the state to the parameters' dtype except ``step``: NAdam's
+    ``mu_product`` and ASGD's ``eta`` and ``mu`` become float64 here, so the resumed run
+    differs in the last bits from an uninterrupted one, in both libraries alike."""
+    def program(lib):
+        params, loss_fn = problem(lib)
+        opt = getattr(lib.optim, name)(params, **kwargs)
+        for _ in range(5):
+            train_step(opt, loss_fn)
+        saved = copy.deepcopy(opt.state_dict())
+        opt = getattr(lib.optim, name)(params, **kwargs)
+        opt.load_state_dict(saved)
+        for _ in range(5):
+            train_step(opt, loss_fn)
+        return values(params), opt.state_dict()
+    mine, theirs = oracle.both(program)
+    same_state(mine, theirs)
+
+
+def bad_optimizers(lib):
+    (W, _), _ = problem(lib)
+    optim = lib.optim
+    return {
+        "adamax lr": lambda: optim.Adamax([W], lr=-1e-3),
+        "adamax eps": lambda: optim.Adamax([W], eps=-1.0),
+        "adamax beta0": lambda: optim.Adamax([W], betas=(1.0, 0.9)),
+        "adamax beta1": lambda: optim.Adamax([W], betas=(0.9, 1.5)),
+        "adamax weight_decay": lambda: optim.Adamax([W], weight_decay=-0.1),
+        "nadam momentum_decay": lambda: optim.NAdam([W], momentum_decay=-0.1),
+        "nadam beta0": lambda: optim.NAdam([W], betas=(-0.1, 0.9)),
+        "nadam lr": lambda: optim.NAdam([W], lr=-1),
+        "radam beta1": lambda: optim.RAdam([W], betas=(0.9, 1.0)),
+        "radam weight_decay": lambda: optim.RAdam([W], weight_decay=-1),
+        "adadelta rho": lambda: optim.Adadelta([W], rho=1.5),
+        "adadelta eps": lambda: optim.Adadelta([W], eps=-1e-6),
+        "adadelta lr": lambda: optim.Adadelta([W], lr=-1),
+        "adadelta weight_decay": lambda: optim.Adadelta([W], weight_decay=-1),
+        "rprop etas": lambda: optim.Rprop([W], etas=(1.5, 1.2)),
+        "rprop etaplus": lambda: optim.Rprop([W], etas=(0.5, 1.0)),
+        "rprop lr": lambda: optim.Rprop([W], lr=-0.1),
+        "asgd lr": lambda: optim.ASGD([W], lr=-0.1),
+        "asgd weight_decay": lambda: optim.ASGD([W], weight_decay=-0.1),
+        "empty": lambda: optim.NAdam([]),
+    }
+
+
+@pytest.mark.parametrize("case", bad_optimizers(minigrad))
+def test_optimizer_errors_match_torch(oracle, case):
+    oracle.same_error(lambda lib: bad_optimizers(lib)[case]())
+
+
+@pytest.mark.parametrize("name, kwargs", [("Adamax", {}), ("NAdam", {"decoupled_weight_decay": True}),
+                                          ("RAdam", {"lr": 0.01}), ("Adadelta", {}), ("Rprop", {}),
+                                          ("ASGD", {"t0": 10})])
+def test_optimizer_reprs_match_torch(oracle, name, kwargs):
+    def program(lib):
+        (W, b), _ = problem(lib)
+        Opt = getattr(lib.optim, name)
+        return repr(Opt([{"params": [W]}, {"params": [b], "lr": 1.0}], **kwargs)), repr(Opt([W], **kwargs))
+    oracle.same(program)
+
+
+_unit = st.floats(0.0, 0.99)
+_OPTIMIZER_STRATEGIES = {
+    "Adamax": st.fixed_dictionaries({"lr": st.floats(1e-3, 0.1), "betas": st.tuples(_unit, _unit),
+                                     "eps": st.floats(1e-8, 1e-2), "weight_decay": st.floats(0, 0.5),
+                                     "maximize": st.booleans()}),
+    "NAdam": st.fixed_dictionaries({"lr": st.floats(1e-3, 0.1), "betas": st.tuples(_unit, _unit),
+                                    "weight_decay": st.floats(0, 0.5), "momentum_decay": st.floats(0, 0.1),
+                                    "decoupled_weight_decay": st.booleans()}),
+    "RAdam": st.fixed_dictionaries({"lr": st.floats(1e-3, 0.1), "betas": st.tuples(_unit, _unit),
+                                    "weight_decay": st.floats(0, 0.5), "decoupled_weight_decay": st.booleans()}),
+    "Adadelta": st.fixed_dictionaries({"lr": st.floats(0.1, 2.0), "rho": st.floats(0.0, 1.0),
+                                       "eps": st.floats(1e-8, 1e-2), "weight_decay": st.floats(0, 0.5)}),
+    "Rprop": st.fixed_dictionaries({"lr": st.floats(1e-3, 0.1), "etas": st.tuples(st.floats(0.1, 0.9),
+                                                                                  st.floats(1.1, 2.0)),
+                                    "step_sizes": st.tuples(st.floats(1e-6, 1e-3), st.floats(0.1, 50))}),
+    "ASGD": st.fixed_dictionaries({"lr": st.floats(1e-3, 0.1), "lambd": st.floats(0, 0.1),
+                                   "alpha": st.floats(0.1, 1.0), "t0": st.integers(0, 6),
+                                   "weight_decay": st.floats(0, 0.5)}),
+}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(sorted(_OPTIMIZER_STRATEGIES)), data=st.data())
+def test_optimizers_match_live_torch(torch, name, data):
+    kwargs = data.draw(_OPTIMIZER_STRATEGIES[name])
+    mine = training(name, kwargs, steps=8)(minigrad)
+    theirs = training(name, kwargs, steps=8)(torch)
+    for (ml, mp), (tl, tp) in zip(mine["history"], theirs["history"]):
+        np.testing.assert_allclose(ml, tl, rtol=1e-8)
+        for a, b in zip(mp, tp):
+            np.testing.assert_allclose(a, b, rtol=1e-8, atol=1e-14)
