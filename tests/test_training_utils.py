@@ -358,3 +358,219 @@ def test_optimizers_match_live_torch(torch, name, data):
         np.testing.assert_allclose(ml, tl, rtol=1e-8)
         for a, b in zip(mp, tp):
             np.testing.assert_allclose(a, b, rtol=1e-8, atol=1e-14)
+
+
+# -- the rarer lr schedulers ------------------------------------------------------------------------------
+def _sched(name, *args, **kwargs):
+    return lambda lib, opt: getattr(lib.optim.lr_scheduler, name)(opt, *args, **kwargs)
+
+
+def _decay(epoch):
+    return 0.9 if epoch % 2 else 0.8
+
+
+def _warmup_then_cosine(lib, opt):
+    s = lib.optim.lr_scheduler
+    return s.SequentialLR(opt, [s.LinearLR(opt, start_factor=0.1, total_iters=4), s.CosineAnnealingLR(opt, 6)],
+                          milestones=[4])
+
+
+def _three_in_sequence(lib, opt):
+    s = lib.optim.lr_scheduler
+    return s.SequentialLR(opt, [s.ConstantLR(opt, 0.5, total_iters=3), s.ExponentialLR(opt, 0.8),
+                                s.StepLR(opt, 2, 0.5)], milestones=[3, 7])
+
+
+def _chained(lib, opt):
+    s = lib.optim.lr_scheduler
+    return s.ChainedScheduler([s.ConstantLR(opt, factor=0.2, total_iters=3), s.ExponentialLR(opt, gamma=0.9)])
+
+
+def _chained_in_sequence(lib, opt):
+    s = lib.optim.lr_scheduler
+    chained = s.ChainedScheduler([s.ConstantLR(opt, factor=0.5, total_iters=2), s.ExponentialLR(opt, 0.9)])
+    return s.SequentialLR(opt, [chained, s.PolynomialLR(opt, total_iters=5, power=2.0)], milestones=[5])
+
+
+SCHEDULE_CASES = {
+    "LinearLR": _sched("LinearLR"),
+    "LinearLR decay": _sched("LinearLR", start_factor=1.0, end_factor=0.05, total_iters=8),
+    "ConstantLR": _sched("ConstantLR", factor=0.25, total_iters=4),
+    "MultiplicativeLR": _sched("MultiplicativeLR", lr_lambda=_decay),
+    "MultiplicativeLR per group": _sched("MultiplicativeLR", lr_lambda=[_decay, lambda epoch: 0.95]),
+    "PolynomialLR": _sched("PolynomialLR", total_iters=8),
+    "PolynomialLR power": _sched("PolynomialLR", total_iters=6, power=0.5),
+    "CosineAnnealingWarmRestarts": _sched("CosineAnnealingWarmRestarts", T_0=4),
+    "CosineAnnealingWarmRestarts T_mult": _sched("CosineAnnealingWarmRestarts", T_0=2, T_mult=2, eta_min=0.001),
+    "CyclicLR": _sched("CyclicLR", base_lr=0.01, max_lr=0.1, step_size_up=3),
+    "CyclicLR triangular2": _sched("CyclicLR", base_lr=[0.01, 0.02], max_lr=0.2, step_size_up=2, step_size_down=3,
+                                   mode="triangular2", base_momentum=0.7, max_momentum=0.95),
+    "CyclicLR exp_range": _sched("CyclicLR", base_lr=0.01, max_lr=0.1, step_size_up=2, mode="exp_range",
+                                 gamma=0.9, cycle_momentum=False),
+    "CyclicLR scale_fn": _sched("CyclicLR", base_lr=0.01, max_lr=0.1, step_size_up=2, scale_fn=_decay,
+                                scale_mode="iterations"),
+    "OneCycleLR": _sched("OneCycleLR", max_lr=0.5, total_steps=14),
+    "OneCycleLR linear": _sched("OneCycleLR", max_lr=[0.5, 0.2], epochs=2, steps_per_epoch=7,
+                                anneal_strategy="linear", pct_start=0.4, div_factor=10.0),
+    "OneCycleLR three_phase": _sched("OneCycleLR", max_lr=0.5, total_steps=14, three_phase=True,
+                                     base_momentum=0.8, max_momentum=0.9, final_div_factor=100.0),
+    "OneCycleLR no momentum": _sched("OneCycleLR", max_lr=0.5, total_steps=14, cycle_momentum=False),
+    "SequentialLR warm-up": _warmup_then_cosine,
+    "SequentialLR three": _three_in_sequence,
+    "ChainedScheduler": _chained,
+    "ChainedScheduler in SequentialLR": _chained_in_sequence,
+}
+
+
+def schedule(make, epochs=14, optimizer=("SGD", {"lr": 0.1, "momentum": 0.9})):
+    """A program: ``epochs`` training steps, each followed by ``scheduler.step()``; each
+    step's lrs, momenta (SGD's momentum or Adam's beta1), last_epoch, and the state_dict."""
+    def program(lib):
+        (W, b), loss_fn = problem(lib)
+        opt = getattr(lib.optim, optimizer[0])([{"params": [W]}, {"params": [b], "lr": 0.05}], **optimizer[1])
+        scheduler = make(lib, opt)
+
+        def seen():
+            momenta = [g["betas"][0] if "betas" in g else g.get("momentum") for g in opt.param_groups]
+            return (scheduler.get_last_lr(), [g["lr"] for g in opt.param_groups], momenta,
+                    getattr(scheduler, "last_epoch", None))
+        history = [seen()]
+        for _ in range(epochs):
+            train_step(opt, loss_fn)
+            scheduler.step()
+            history.append(seen())
+        return {"history": history, "params": values([W, b]), "state": _plain_state(scheduler.state_dict()),
+                "groups": [{k: v for k, v in g.items() if k != "params"} for g in opt.param_groups]}
+    return program
+
+
+def _plain_state(state):
+    """A scheduler's state_dict without what differs by nature between the libraries (the
+    lambdas' entries are None for functions in both; nested schedulers' too)."""
+    state = dict(state)
+    if "_schedulers" in state:
+        state["_schedulers"] = [_plain_state(s) for s in state["_schedulers"]]
+    return state
+
+
+@pytest.mark.parametrize("case", SCHEDULE_CASES)
+def test_schedules_match_torch(oracle, case):
+    """Every lr (and momentum) exactly PyTorch's, float for float, the state_dict and the
+    param groups' keys (OneCycleLR's max_lr, min_lr...), and the trained parameters."""
+    mine, theirs = oracle.both(schedule(SCHEDULE_CASES[case]))
+    assert mine["history"] == theirs["history"]
+    assert mine["state"] == theirs["state"]
+    assert mine["groups"] == theirs["groups"]
+    assert len({h[0][0] for h in theirs["history"]}) > 1  # the lr did change
+    for a, b in zip(mine["params"], theirs["params"]):
+        np.testing.assert_allclose(a.values, b.values, rtol=1e-12)
+
+
+@pytest.mark.parametrize("case", ["OneCycleLR", "CyclicLR"])
+def test_cycling_beta1_of_adam_matches_torch(oracle, case):
+    mine, theirs = oracle.both(schedule(SCHEDULE_CASES[case], optimizer=("Adam", {"lr": 0.1})))
+    assert mine["history"] == theirs["history"] and mine["groups"] == theirs["groups"]
+    assert len({h[2][0] for h in theirs["history"]}) > 2  # beta1 did change
+
+
+def test_schedules_with_an_epoch_match_torch(oracle):
+    """``step(epoch)``: the closed forms (with the deprecation warning), and the fractional
+    epochs CosineAnnealingWarmRestarts takes without one."""
+    def program(lib):
+        s = lib.optim.lr_scheduler
+        answers = []
+        for make in (lambda o: s.LinearLR(o, 0.2, total_iters=6), lambda o: s.ConstantLR(o, 0.5, 3),
+                     lambda o: s.PolynomialLR(o, 6, 2.0),
+                     lambda o: s.CosineAnnealingWarmRestarts(o, T_0=3, T_mult=2)):
+            (W, _), _ = problem(lib)
+            opt = lib.optim.SGD([W], lr=0.1)
+            scheduler = make(opt)
+            opt.step()
+            for epoch in (2, 5, 0.5, 9, 4.25, 7):
+                _, log = caught(scheduler.step, epoch)
+                answers.append((scheduler.get_last_lr(), scheduler.last_epoch, log))
+        return answers
+    theirs = oracle.same(program)
+    assert theirs[0][2][0][0] == "UserWarning"
+    assert theirs[-1][2] == []  # CosineAnnealingWarmRestarts does not warn
+
+
+def test_one_cycle_too_many_steps_and_step_order_warning_match_torch(oracle):
+    def program(lib):
+        (W, _), loss_fn = problem(lib)
+        opt = lib.optim.SGD([W], lr=0.1, momentum=0.9)
+        scheduler = lib.optim.lr_scheduler.OneCycleLR(opt, max_lr=1.0, total_steps=3)
+        _, order = caught(scheduler.step)  # before any optimizer.step()
+        for _ in range(2):
+            scheduler.step()
+        return order, error_of(scheduler.step), scheduler.get_last_lr()
+    order, too_many, _ = oracle.same(program)
+    assert "before `optimizer.step()`" in order[0][1]
+    assert too_many.message == "Tried to step 4 times. The specified number of total steps is 3"
+
+
+def bad_new_schedulers(lib):
+    (W, b), _ = problem(lib)
+    opt = lib.optim.SGD([W], lr=0.1)
+    other = lib.optim.SGD([b], lr=0.1)
+    adagrad = lib.optim.Adagrad([b], lr=0.1)
+    s = lib.optim.lr_scheduler
+    return {
+        "LinearLR start_factor": lambda: s.LinearLR(opt, start_factor=0),
+        "LinearLR end_factor": lambda: s.LinearLR(opt, end_factor=1.5),
+        "ConstantLR factor": lambda: s.ConstantLR(opt, factor=2.0),
+        "MultiplicativeLR count": lambda: s.MultiplicativeLR(opt, [_decay, _decay]),
+        "MultiplicativeLR not callable": lambda: s.MultiplicativeLR(opt, 0.9),
+        "CAWR T_0": lambda: s.CosineAnnealingWarmRestarts(opt, T_0=0),
+        "CAWR T_0 float": lambda: s.CosineAnnealingWarmRestarts(opt, T_0=2.0),
+        "CAWR T_mult": lambda: s.CosineAnnealingWarmRestarts(opt, T_0=2, T_mult=0),
+        "CAWR eta_min": lambda: s.CosineAnnealingWarmRestarts(opt, T_0=2, eta_min="0"),
+        "CAWR negative epoch": lambda: s.CosineAnnealingWarmRestarts(opt, T_0=2).step(-1),
+        "CyclicLR mode": lambda: s.CyclicLR(opt, 0.01, 0.1, mode="square"),
+        "CyclicLR no momentum": lambda: s.CyclicLR(adagrad, 0.01, 0.1),
+        "CyclicLR base_lr count": lambda: s.CyclicLR(opt, [0.01, 0.02], 0.1),
+        "CyclicLR not an optimizer": lambda: s.CyclicLR([W], 0.01, 0.1),
+        "OneCycleLR no length": lambda: s.OneCycleLR(opt, max_lr=0.1),
+        "OneCycleLR total_steps": lambda: s.OneCycleLR(opt, 0.1, total_steps=0),
+        "OneCycleLR epochs": lambda: s.OneCycleLR(opt, 0.1, epochs=2.0, steps_per_epoch=3),
+        "OneCycleLR steps_per_epoch": lambda: s.OneCycleLR(opt, 0.1, epochs=2, steps_per_epoch=-3),
+        "OneCycleLR pct_start": lambda: s.OneCycleLR(opt, 0.1, total_steps=10, pct_start=1.5),
+        "OneCycleLR pct_start int": lambda: s.OneCycleLR(opt, 0.1, total_steps=10, pct_start=0),
+        "OneCycleLR anneal_strategy": lambda: s.OneCycleLR(opt, 0.1, total_steps=10, anneal_strategy="exp"),
+        "OneCycleLR max_lr count": lambda: s.OneCycleLR(opt, [0.1, 0.2], total_steps=10),
+        "OneCycleLR no momentum": lambda: s.OneCycleLR(adagrad, 0.1, total_steps=10),
+        "SequentialLR none": lambda: s.SequentialLR(opt, [], milestones=[]),
+        "SequentialLR milestones": lambda: s.SequentialLR(opt, [s.StepLR(opt, 2)], milestones=[3]),
+        "SequentialLR other optimizer": lambda: s.SequentialLR(opt, [s.StepLR(opt, 2), s.StepLR(other, 2)], [2]),
+        "SequentialLR plateau": lambda: s.SequentialLR(opt, [s.ReduceLROnPlateau(opt)], milestones=[]),
+        "SequentialLR not a scheduler": lambda: s.SequentialLR(opt, [3], milestones=[]),
+        "ChainedScheduler none": lambda: s.ChainedScheduler([]),
+        "ChainedScheduler plateau": lambda: s.ChainedScheduler([s.StepLR(opt, 2), s.ReduceLROnPlateau(opt)]),
+    }
+
+
+@pytest.mark.parametrize("case", bad_new_schedulers(minigrad))
+def test_new_scheduler_errors_match_torch(oracle, case):
+    oracle.same_error(lambda lib: bad_new_schedulers(lib)[case]())
+
+
+def test_sequential_state_dict_resumes_identically():
+    """SequentialLR's state_dict holds its schedulers'; loaded into a fresh one it goes on
+    as if never stopped."""
+    def run(epochs, saved=None):
+        (W, b), loss_fn = problem(minigrad)
+        opt = minigrad.optim.SGD([W, b], lr=0.1, momentum=0.9)
+        scheduler = _warmup_then_cosine(minigrad, opt)
+        if saved:
+            opt.load_state_dict(saved[0])
+            scheduler.load_state_dict(saved[1])
+        lrs = []
+        for _ in range(epochs):
+            opt.step()
+            scheduler.step()
+            lrs.append(scheduler.get_last_lr())
+        return lrs, (copy.deepcopy(opt.state_dict()), copy.deepcopy(scheduler.state_dict()))
+    whole, _ = run(10)
+    first, saved = run(4)
+    rest, _ = run(6, saved)
+    assert first + rest == whole
