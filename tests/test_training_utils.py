@@ -6,6 +6,7 @@ Each comparison is a program run under both libraries (tests/oracle.py: PyTorch'
 are recorded); Hypothesis tests over hyperparameters run against live PyTorch only.
 """
 import copy
+import math
 
 import numpy as np
 import pytest
@@ -574,3 +575,98 @@ def test_sequential_state_dict_resumes_identically():
     first, saved = run(4)
     rest, _ = run(6, saved)
     assert first + rest == whole
+
+
+# -- nn.init: the rest ------------------------------------------------------------------------------------
+# The deterministic ones against PyTorch; the random ones by their structure (each library
+# draws from its own generator, as test_nn_surface.py's init tests say).
+
+
+def test_eye_and_dirac_match_torch(oracle):
+    """Values, the same tensor returned, still a leaf that requires grad (no graph recorded);
+    dirac_ makes a convolution the identity, per group."""
+    def program(lib):
+        init = lib.nn.init
+        w = lib.nn.Parameter(lib.empty(3, 5))
+        same = init.eye_(w) is w
+        tall = init.eye_(lib.empty(4, 2, dtype=lib.float64))
+        conv = lib.empty(4, 3, 3)
+        init.dirac_(conv)
+        x = lib.tensor(np.random.default_rng(0).standard_normal((1, 3, 6)), dtype=lib.float32)
+        identity = lib.nn.functional.conv1d(x, conv[:3], padding=1)
+        grouped = init.dirac_(lib.ones(6, 2, 3, 2), groups=2)
+        five = init.dirac_(lib.empty(2, 3, 1, 2, 3))
+        return w, same, tall, conv, identity, x, grouped, five
+    theirs = oracle.same(program)
+    np.testing.assert_array_equal(theirs[4].values, theirs[5].values)  # the identity convolution
+
+
+def test_orthogonal_is_pytorchs_construction():
+    """QR of a normal matrix with Q's columns' signs fixed by R's diagonal (so Q is uniformly
+    distributed): rows (or columns, when wider) orthonormal times ``gain``; the tensor is
+    filled in place and returned, float64 kept."""
+    minigrad.manual_seed(0)
+    for shape, gain in (((5, 3), 1.0), ((3, 5), 2.0), ((4, 2, 3), 0.5), ((6, 6), 1)):
+        t = minigrad.empty(*shape, dtype=minigrad.float64)
+        assert minigrad.nn.init.orthogonal_(t, gain=gain) is t and t.dtype == minigrad.float64
+        w = t.numpy().reshape(shape[0], -1)
+        gram = w @ w.T if w.shape[0] <= w.shape[1] else w.T @ w
+        np.testing.assert_allclose(gram, gain ** 2 * np.eye(min(w.shape)), atol=1e-12)
+    # reproducible from the seed, and different from the next draw
+    minigrad.manual_seed(1)
+    a = minigrad.nn.init.orthogonal_(minigrad.empty(3, 3)).numpy().copy()
+    b = minigrad.nn.init.orthogonal_(minigrad.empty(3, 3)).numpy().copy()
+    minigrad.manual_seed(1)
+    assert (minigrad.nn.init.orthogonal_(minigrad.empty(3, 3)).numpy() == a).all() and not (a == b).all()
+    assert minigrad.nn.init.orthogonal_(minigrad.empty(0, 3)).shape == (0, 3)
+
+
+def test_sparse_zeros_each_column_as_torch():
+    """Exactly ceil(sparsity * rows) zeros in every column, at rows that vary by column; the
+    rest normal(0, std)."""
+    minigrad.manual_seed(0)
+    t = minigrad.nn.init.sparse_(minigrad.empty(40, 300), sparsity=0.33, std=0.5)
+    v = t.numpy()
+    assert ((v == 0).sum(axis=0) == math.ceil(0.33 * 40)).all()
+    assert len({tuple(np.flatnonzero(col == 0)) for col in v.T}) > 250
+    assert abs(v[v != 0].std() - 0.5) < 0.02 and abs(v[v != 0].mean()) < 0.02
+    assert minigrad.nn.init.sparse_(minigrad.empty(3, 2), 0.0).numpy().all()  # sparsity 0: no zeros
+
+
+def test_deprecated_init_names_warn_as_torch(oracle):
+    """``nn.init.normal`` and the others without the underscore: the same functions, with
+    PyTorch's FutureWarning."""
+    def program(lib):
+        init = lib.nn.init
+        answers = []
+        for name, args in (("uniform", ()), ("normal", ()), ("constant", (0.5,)), ("eye", ()), ("dirac", ()),
+                           ("xavier_uniform", ()), ("xavier_normal", ()), ("kaiming_uniform", ()),
+                           ("kaiming_normal", ()), ("orthogonal", ()), ("sparse", (0.5,))):
+            t = lib.zeros(4, 3, 3) if name == "dirac" else lib.zeros(4, 3)
+            result, log = caught(getattr(init, name), t, *args)
+            answers.append((name, getattr(init, name).__name__, result is t, log,
+                            t if name in ("constant", "eye", "dirac") else None))
+        return answers
+    theirs = oracle.same(program)
+    assert theirs[1][3] == [("FutureWarning", "`nn.init.normal` is now deprecated in favor of `nn.init.normal_`.")]
+
+
+INIT_MORE_ERRORS = {
+    "eye 3-d": lambda lib: lib.nn.init.eye_(lib.zeros(2, 2, 2)),
+    "eye 1-d": lambda lib: lib.nn.init.eye_(lib.zeros(3)),
+    "dirac 2-d": lambda lib: lib.nn.init.dirac_(lib.zeros(3, 3)),
+    "dirac 6-d": lambda lib: lib.nn.init.dirac_(lib.zeros(1, 1, 1, 1, 1, 1)),
+    "dirac groups": lambda lib: lib.nn.init.dirac_(lib.zeros(5, 2, 3), groups=2),
+    "sparse 3-d": lambda lib: lib.nn.init.sparse_(lib.zeros(2, 2, 2), 0.5),
+    "sparse 1-d": lambda lib: lib.nn.init.sparse_(lib.zeros(3), 0.5),
+    "orthogonal 0-d": lambda lib: lib.nn.init.orthogonal_(lib.tensor(1.0)),
+}
+
+
+@pytest.mark.parametrize("case", INIT_MORE_ERRORS)
+def test_init_more_errors_match_torch(oracle, case):
+    oracle.same_error(INIT_MORE_ERRORS[case])
+
+
+def test_init_all_is_torchs(oracle):
+    oracle.same(lambda lib: sorted(lib.nn.init.__all__))
