@@ -670,3 +670,140 @@ def test_init_more_errors_match_torch(oracle, case):
 
 def test_init_all_is_torchs(oracle):
     oracle.same(lambda lib: sorted(lib.nn.init.__all__))
+
+
+# -- torch.utils.data: iterable-style datasets, StackDataset, WeightedRandomSampler ------------------------
+
+
+def _stream_class(lib):
+    class Stream(lib.utils.data.IterableDataset):
+        """Samples as a generator yields them: (x, label) pairs of tensors and ints."""
+
+        def __init__(self, n, start=0):
+            self.n, self.start = n, start
+
+        def __iter__(self):
+            for i in range(self.start, self.start + self.n):
+                yield lib.tensor([float(i), -float(i)]), i % 3
+
+        def __len__(self):
+            return self.n
+    return Stream
+
+
+def test_iterable_dataset_loader_matches_torch(oracle):
+    """Batches in the stream's order, a short last batch or none (drop_last), unbatched with
+    batch_size=None, a ChainDataset (``a + b`` too), len(loader) from len(dataset)."""
+    def program(lib):
+        data = lib.utils.data
+        Stream = _stream_class(lib)
+        loader = data.DataLoader(Stream(5), batch_size=2)
+        answers = {"batches": list(loader), "len": len(loader), "again": list(loader)}
+        answers["drop_last"] = list(data.DataLoader(Stream(5), batch_size=2, drop_last=True))
+        answers["drop_last len"] = len(data.DataLoader(Stream(5), batch_size=2, drop_last=True))
+        answers["unbatched"] = list(data.DataLoader(Stream(2), batch_size=None))
+        chained = Stream(2) + Stream(3, start=10)
+        answers["chain"] = (type(chained).__name__, len(chained), list(data.DataLoader(chained, batch_size=4)))
+        answers["ChainDataset"] = [x for x, _ in data.ChainDataset([Stream(1), Stream(2, 5)])]
+        answers["is a Dataset"] = isinstance(Stream(1), data.Dataset)
+        answers["worker info"] = data.get_worker_info()
+        answers["collate_fn"] = list(data.DataLoader(Stream(3), batch_size=2, collate_fn=lambda b: len(b)))
+        return answers
+    answers = oracle.same(program)
+    assert answers["len"] == 3 and answers["drop_last len"] == 2
+
+
+def test_iterable_dataset_length_warning_matches_torch(oracle):
+    """A stream longer than its __len__ says: PyTorch warns once past it (only after
+    len(loader) was asked)."""
+    def program(lib):
+        Stream = _stream_class(lib)
+
+        class Liar(Stream):
+            def __len__(self):
+                return 2
+        loader = lib.utils.data.DataLoader(Liar(4), batch_size=1)
+        quiet = caught(list, loader)[1]
+        length = len(loader)
+        batches, log = caught(list, loader)
+        return quiet, length, len(batches), [(kind, text.replace(repr(loader.dataset), "<dataset>"))
+                                             for kind, text in log]
+    quiet, _, _, log = oracle.same(program)
+    assert quiet == [] and len(log) == 2 and log[0][1].startswith("Length of IterableDataset <dataset> was")
+
+
+def bad_iterables(lib):
+    data = lib.utils.data
+    Stream = _stream_class(lib)
+    return {
+        "abstract": lambda: data.IterableDataset(),
+        "shuffle": lambda: data.DataLoader(Stream(3), shuffle=True),
+        "sampler": lambda: data.DataLoader(Stream(3), sampler=[0, 1, 2]),
+        "batch_sampler": lambda: data.DataLoader(Stream(3), batch_sampler=[[0, 1]]),
+        "no len": lambda: len(data.DataLoader(data.ChainDataset([iter_only(lib)]))),
+        "concat": lambda: data.ConcatDataset([Stream(2)]),
+        "chain of a map dataset": lambda: list(data.ChainDataset([Stream(1), data.TensorDataset(lib.ones(2))])),
+        "getitem": lambda: Stream(2)[0],
+        "stack both kinds": lambda: data.StackDataset(lib.ones(2), b=lib.ones(2)),
+        "stack sizes": lambda: data.StackDataset(lib.ones(2), lib.ones(3)),
+        "stack sizes by name": lambda: data.StackDataset(a=lib.ones(2), b=lib.ones(3)),
+        "stack nothing": lambda: data.StackDataset(),
+        "weighted num_samples": lambda: data.WeightedRandomSampler([0.5, 0.5], 0),
+        "weighted num_samples bool": lambda: data.WeightedRandomSampler([0.5, 0.5], True),
+        "weighted replacement": lambda: data.WeightedRandomSampler([0.5, 0.5], 2, replacement=1),
+        "weighted 2-d": lambda: data.WeightedRandomSampler([[0.5, 0.5]], 2),
+        "weighted too many": lambda: list(data.WeightedRandomSampler([0.5, 0.5], 3, replacement=False)),
+        "weighted negative": lambda: list(data.WeightedRandomSampler([-0.5, 0.5], 1)),
+    }
+
+
+def iter_only(lib):
+    class Endless(lib.utils.data.IterableDataset):
+        def __iter__(self):
+            return iter(())
+    return Endless()
+
+
+@pytest.mark.parametrize("case", bad_iterables(minigrad))
+def test_data_errors_match_torch(oracle, case):
+    oracle.same_error(lambda lib: bad_iterables(lib)[case]())
+
+
+def test_stack_dataset_matches_torch(oracle):
+    """Tuples (positional) or dicts (by name); in a DataLoader, through __getitems__ (from the
+    datasets' own where they have one, as StackDataset and Subset do)."""
+    def program(lib):
+        data = lib.utils.data
+        X, y = lib.arange(12.0).reshape(6, 2), lib.tensor([0, 1, 0, 1, 1, 0])
+        by_position = data.StackDataset(X, y)
+        by_name = data.StackDataset(x=X, label=y, nested=data.StackDataset(y, y))
+        return (len(by_position), by_position[2], by_name[-1], by_position.__getitems__([0, 3]),
+                list(data.DataLoader(by_position, batch_size=4)), list(data.DataLoader(by_name, batch_size=4)))
+    oracle.same(program)
+
+
+def test_weighted_random_sampler_draws_as_weighted():
+    """Frequencies follow the weights (zero weight: never drawn); without replacement each
+    index at most once; the same generator seed, the same draws; in a DataLoader."""
+    data = minigrad.utils.data
+    sampler = data.WeightedRandomSampler([1.0, 3.0, 0.0, 6.0], 20000, generator=minigrad.Generator().manual_seed(0))
+    counts = np.bincount(list(sampler), minlength=4) / 20000
+    np.testing.assert_allclose(counts, [0.1, 0.3, 0.0, 0.6], atol=0.015)
+    assert len(sampler) == 20000 and sampler.weights.dtype == minigrad.float64
+    once = list(data.WeightedRandomSampler(minigrad.tensor([1.0, 2.0, 3.0, 0.5]), 4, replacement=False))
+    assert sorted(once) == [0, 1, 2, 3]
+    draws = [list(data.WeightedRandomSampler([1, 2, 3], 10, generator=minigrad.Generator().manual_seed(5)))
+             for _ in range(2)]
+    assert draws[0] == draws[1]
+    X = minigrad.arange(4.0)
+    loader = data.DataLoader(data.TensorDataset(X), batch_size=3,
+                             sampler=data.WeightedRandomSampler([0.0, 1.0, 0.0, 0.0], 6))
+    assert [b[0].tolist() for b in loader] == [[1.0, 1.0, 1.0], [1.0, 1.0, 1.0]]
+
+
+def test_data_names_as_torchs():
+    import minigrad.utils.data as data
+    from minigrad.utils.data.sampler import WeightedRandomSampler
+    assert data.WeightedRandomSampler is WeightedRandomSampler
+    for name in ("IterableDataset", "ChainDataset", "StackDataset", "WeightedRandomSampler", "get_worker_info"):
+        assert name in data.__all__ and getattr(data, name)

@@ -10,8 +10,11 @@ it in (optionally shuffled) batches::
 from .dataloader import (BatchSampler, DataLoader, RandomSampler, Sampler, SequentialSampler,
                          SubsetRandomSampler, default_collate, default_convert)
 from . import sampler
+from .dataloader import WeightedRandomSampler, get_worker_info
+from .dataset import ChainDataset, IterableDataset, StackDataset
 from .dataset import ConcatDataset, Dataset, Subset, TensorDataset, random_split
 
 __all__ = ["BatchSampler", "ConcatDataset", "DataLoader", "Dataset", "RandomSampler", "Sampler",
            "SequentialSampler", "Subset", "SubsetRandomSampler", "TensorDataset", "default_collate",
            "default_convert", "random_split"]
+__all__ += ["ChainDataset", "IterableDataset", "StackDataset", "WeightedRandomSampler", "get_worker_info"]
