@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import minigrad
 from oracle import assert_same, caught, error_of
+from test_module_paths import run_import
 from test_optim import X0, Y0, problem, run_both, same_state, train_step, training, values
 
 X0_32, Y0_32 = X0.astype(np.float32), Y0.astype(np.float32)
@@ -577,6 +578,45 @@ def test_sequential_state_dict_resumes_identically():
     assert first + rest == whole
 
 
+_fraction = st.floats(0.05, 0.95)
+_SCHEDULE_STRATEGIES = {
+    "LinearLR": st.fixed_dictionaries({"start_factor": st.floats(0.01, 1.0), "end_factor": st.floats(0.0, 1.0),
+                                       "total_iters": st.integers(1, 10)}),
+    "ConstantLR": st.fixed_dictionaries({"factor": st.floats(0.01, 1.0), "total_iters": st.integers(0, 10)}),
+    "PolynomialLR": st.fixed_dictionaries({"total_iters": st.integers(1, 12), "power": st.floats(0.1, 3.0)}),
+    "CosineAnnealingWarmRestarts": st.fixed_dictionaries({"T_0": st.integers(1, 6), "T_mult": st.integers(1, 3),
+                                                          "eta_min": st.floats(0, 1e-3)}),
+    "CyclicLR": st.fixed_dictionaries({"base_lr": st.floats(1e-4, 1e-2), "max_lr": st.floats(0.02, 1.0),
+                                       "step_size_up": st.integers(1, 6),
+                                       "step_size_down": st.none() | st.integers(1, 6),
+                                       "mode": st.sampled_from(["triangular", "triangular2", "exp_range"]),
+                                       "gamma": _fraction}),
+    "OneCycleLR": st.fixed_dictionaries({"max_lr": st.floats(0.01, 1.0), "total_steps": st.just(18),
+                                         "pct_start": _fraction, "three_phase": st.booleans(),
+                                         "anneal_strategy": st.sampled_from(["cos", "linear"]),
+                                         "div_factor": st.floats(2.0, 50.0),
+                                         "final_div_factor": st.floats(1.0, 1e4)}),
+}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(sorted(_SCHEDULE_STRATEGIES)), data=st.data(), lr=st.floats(1e-3, 1.0))
+def test_schedules_match_live_torch(torch, name, data, lr):
+    """Random hyperparameters: the lrs and momenta, float for float."""
+    kwargs = data.draw(_SCHEDULE_STRATEGIES[name])
+
+    def seen(lib):
+        opt = lib.optim.SGD([lib.zeros(1, requires_grad=True)], lr=lr, momentum=0.9)
+        scheduler = getattr(lib.optim.lr_scheduler, name)(opt, **kwargs)
+        history = []
+        for _ in range(18):
+            opt.step()
+            scheduler.step()
+            history.append((scheduler.get_last_lr()[0], opt.param_groups[0]["momentum"]))
+        return history
+    assert seen(minigrad) == seen(torch)
+
+
 # -- nn.init: the rest ------------------------------------------------------------------------------------
 # The deterministic ones against PyTorch; the random ones by their structure (each library
 # draws from its own generator, as test_nn_surface.py's init tests say).
@@ -807,3 +847,40 @@ def test_data_names_as_torchs():
     assert data.WeightedRandomSampler is WeightedRandomSampler
     for name in ("IterableDataset", "ChainDataset", "StackDataset", "WeightedRandomSampler", "get_worker_info"):
         assert name in data.__all__ and getattr(data, name)
+
+
+# -- the import lines tutorials write for these ---------------------------------------------------------
+IMPORT_LINES = [
+    "from torch.nn.utils import clip_grad_norm_, clip_grad_value_, parameters_to_vector, vector_to_parameters",
+    "from torch.nn.utils import get_total_norm, clip_grads_with_norm_",
+    "from torch.nn.utils.rnn import pad_sequence",
+    "from torch.nn.utils.clip_grad import clip_grad_norm_",
+    "import torch.nn.utils as utils",
+    "from torch.nn import utils",
+    "from torch.optim import Adamax, NAdam, RAdam, Adadelta, Rprop, ASGD",
+    "from torch.optim.lr_scheduler import LinearLR, ConstantLR, SequentialLR, ChainedScheduler",
+    "from torch.optim.lr_scheduler import MultiplicativeLR, PolynomialLR, CosineAnnealingWarmRestarts",
+    "from torch.optim.lr_scheduler import OneCycleLR, CyclicLR",
+    "from torch.nn.init import eye_, dirac_, orthogonal_, sparse_, normal, xavier_uniform",
+    "from torch.utils.data import IterableDataset, ChainDataset, StackDataset, WeightedRandomSampler",
+    "from torch.utils.data import get_worker_info",
+    "from torch.utils.data.sampler import WeightedRandomSampler",
+    "from torch.utils.data.dataset import IterableDataset",
+]
+
+
+@pytest.mark.parametrize("line", IMPORT_LINES)
+def test_import_line_works_as_in_torch(oracle, line):
+    assert oracle.same(lambda lib: run_import(lib, line))
+
+
+def test_optimizer_step_replaced_after_the_scheduler_warns_as_torch(oracle):
+    def program(lib):
+        (W, _), _ = problem(lib)
+        opt = lib.optim.SGD([W], lr=0.1)
+        scheduler = lib.optim.lr_scheduler.LinearLR(opt)
+        opt.step = lambda closure=None: None  # e.g. a wrapper for gradient accumulation
+        opt.step()
+        return caught(scheduler.step)[1], scheduler.get_last_lr()
+    log, _ = oracle.same(program)
+    assert log[0][1].startswith("Seems like `optimizer.step()` has been overridden")

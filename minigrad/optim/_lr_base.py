@@ -15,6 +15,12 @@ _ORDER_WARNING = (
     "details at https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate")
 
 
+_OVERRIDDEN_WARNING = (
+    "Seems like `optimizer.step()` has been overridden after learning rate scheduler initialization. Please, "
+    "make sure to call `optimizer.step()` before `lr_scheduler.step()`. See more details at "
+    "https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate")
+
+
 def _lrs(optimizer):
     return [group["lr"] for group in optimizer.param_groups]
 
@@ -82,8 +88,11 @@ class LRScheduler:
         raise NotImplementedError
 
     def step(self, epoch=None):
-        if self._step_count == 1 and not getattr(self.optimizer, "_opt_called", False):
-            warnings.warn(_ORDER_WARNING, UserWarning, stacklevel=2)
+        if self._step_count == 1:
+            if not hasattr(self.optimizer.step, "_wrapped_by_lr_sched"):  # replaced since: cannot tell
+                warnings.warn(_OVERRIDDEN_WARNING, UserWarning, stacklevel=2)
+            elif not getattr(self.optimizer, "_opt_called", False):
+                warnings.warn(_ORDER_WARNING, UserWarning, stacklevel=2)
         self._step_count += 1
         if epoch is not None:
             warnings.warn(_EPOCH_WARNING, UserWarning, stacklevel=2)
