@@ -249,7 +249,7 @@ def test_optimizers_in_float32_and_with_a_missing_grad_match_torch(oracle, name)
     """float32 parameters (their state float32 too), one parameter without a gradient for a
     step, and a second group with its own lr."""
     def program(lib):
-        (W, b), loss_fn = problem(lib)
+        (W, b), _ = problem(lib)
         W, b = (lib.nn.Parameter(t.detach().float()) for t in (W, b))
         X, Y = lib.tensor(X0_32), lib.tensor(Y0_32)
         opt = getattr(lib.optim, name)([{"params": [W]}, {"params": [b], "lr": 0.002}], lr=0.01)
@@ -560,7 +560,7 @@ def test_sequential_state_dict_resumes_identically():
     """SequentialLR's state_dict holds its schedulers'; loaded into a fresh one it goes on
     as if never stopped."""
     def run(epochs, saved=None):
-        (W, b), loss_fn = problem(minigrad)
+        (W, b), _ = problem(minigrad)
         opt = minigrad.optim.SGD([W, b], lr=0.1, momentum=0.9)
         scheduler = _warmup_then_cosine(minigrad, opt)
         if saved:
@@ -842,7 +842,7 @@ def test_weighted_random_sampler_draws_as_weighted():
 
 
 def test_data_names_as_torchs():
-    import minigrad.utils.data as data
+    from minigrad.utils import data
     from minigrad.utils.data.sampler import WeightedRandomSampler
     assert data.WeightedRandomSampler is WeightedRandomSampler
     for name in ("IterableDataset", "ChainDataset", "StackDataset", "WeightedRandomSampler", "get_worker_info"):

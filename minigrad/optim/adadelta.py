@@ -4,9 +4,9 @@ and of the squared *updates* (``acc_delta``); the update is
 ``g * sqrt(acc_delta + eps) / sqrt(square_avg + eps)``, so it has the units of ``p``.
 ``lr`` (1.0 by default) only scales it.
 """
-from .adam_variants import _closure_loss, _scalar
 from .. import _creation
 from ..autograd import no_grad
+from .adam_variants import _closure_loss, _scalar
 from .optimizer import Optimizer, _check_implementation_options
 
 __all__ = ["Adadelta"]

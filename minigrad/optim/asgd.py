@@ -3,9 +3,9 @@
 ``lambd * eta``, and which keeps a running average of the parameters (``ax``), from step
 ``t0`` on. The average, not ``p``, is the answer: copy ``state['ax']`` into the model to use it.
 """
-from .adam_variants import _closure_loss, _scalar
 from .. import _creation
 from ..autograd import no_grad
+from .adam_variants import _closure_loss, _scalar
 from .optimizer import Optimizer, _check_implementation_options
 
 __all__ = ["ASGD"]

@@ -360,7 +360,7 @@ def _check_schedulers(owner, schedulers, optimizer):
         if not hasattr(scheduler, "optimizer"):
             raise TypeError(f"{name} at index {i} should have `optimizer` as its attribute.")
         if isinstance(scheduler, ReduceLROnPlateau):
-            raise ValueError(f"{name} does not support `ReduceLROnPlateau` scheduler as it requires additional "
+            raise ValueError(f"{name} does not support `ReduceLROnPlateau` scheduler as it requires additional "  # noqa: TRY004 (PyTorch's)
                              "kwargs to be specified when calling `step`, but got one at index "
                              f"{i} in the given schedulers sequence.")
         if optimizer != scheduler.optimizer:

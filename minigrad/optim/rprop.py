@@ -3,9 +3,9 @@ is used. Each number has its own step size: multiplied by ``etaplus`` while the 
 keeps its sign, by ``etaminus`` when it flips (a minimum was jumped over: that step is
 then skipped), clamped to ``step_sizes``. Meant for full-batch training.
 """
-from .adam_variants import _closure_loss, _scalar
 from .. import _creation
 from ..autograd import no_grad
+from .adam_variants import _closure_loss, _scalar
 from .optimizer import Optimizer, _check_implementation_options
 
 __all__ = ["Rprop"]

@@ -17,8 +17,8 @@ def pad_sequence(sequences, batch_first=False, padding_value=0.0, padding_side="
     or the end (``'left'``). The copies are slice assignments, so gradients flow back to every
     sequence (``CopySlices``, as PyTorch's)."""
     if not isinstance(sequences, Iterable):
-        raise RuntimeError("pad_sequence: Expected iterable for input sequences, but got arg of type: "
-                           f"{type(sequences)}")
+        raise RuntimeError(  # noqa: TRY004 (PyTorch's type)
+            f"pad_sequence: Expected iterable for input sequences, but got arg of type: {type(sequences)}")
     sequences = tuple(sequences)
     if len(sequences) == 0:
         raise RuntimeError("received an empty list of sequences")

@@ -103,7 +103,7 @@ class WeightedRandomSampler(Sampler):
         if not isinstance(num_samples, int) or isinstance(num_samples, bool) or num_samples <= 0:
             raise ValueError(f"num_samples should be a positive integer value, but got num_samples={num_samples}")
         if not isinstance(replacement, bool):
-            raise ValueError(f"replacement should be a boolean value, but got replacement={replacement}")
+            raise ValueError(f"replacement should be a boolean value, but got replacement={replacement}")  # noqa: TRY004 (PyTorch's)
         weights_tensor = _creation.as_tensor(weights, dtype=_dtype.float64)
         if len(weights_tensor.shape) != 1:
             raise ValueError("weights should be a 1d sequence but given weights have shape "
@@ -225,7 +225,7 @@ def get_worker_info():
     """Inside a DataLoader worker process, PyTorch tells the worker's id and the number of
     workers (so an IterableDataset can split its stream between them); in the main process
     it is None. minigrad always loads in the main process: always None."""
-    return None
+    return None  # noqa: RET501 (what a learner reads: the answer is None)
 
 
 class DataLoader:

@@ -41,14 +41,14 @@ class ChainDataset(IterableDataset):
     def __iter__(self):
         for d in self.datasets:
             if not isinstance(d, IterableDataset):
-                raise AssertionError("ChainDataset only supports IterableDataset")
+                raise AssertionError("ChainDataset only supports IterableDataset")  # noqa: TRY004 (PyTorch's)
             yield from d
 
     def __len__(self):
         total = 0
         for d in self.datasets:
             if not isinstance(d, IterableDataset):
-                raise AssertionError("ChainDataset only supports IterableDataset")
+                raise AssertionError("ChainDataset only supports IterableDataset")  # noqa: TRY004 (PyTorch's)
             total += len(d)
         return total
 
@@ -130,7 +130,7 @@ class ConcatDataset(Dataset):
             raise AssertionError("datasets should not be an empty iterable")
         for d in self.datasets:
             if isinstance(d, IterableDataset):
-                raise AssertionError("ConcatDataset does not support IterableDataset")
+                raise AssertionError("ConcatDataset does not support IterableDataset")  # noqa: TRY004 (PyTorch's)
         self.cumulative_sizes = []  # the end of each dataset in the joint numbering
         total = 0
         for d in self.datasets:
