@@ -6,6 +6,7 @@ Each comparison is a program run under both libraries (tests/oracle.py: PyTorch'
 are recorded); Hypothesis tests over hyperparameters run against live PyTorch only.
 """
 import copy
+import inspect
 import math
 
 import numpy as np
@@ -190,7 +191,26 @@ def bad_pads(lib):
         "not iterable": lambda: pad(3),
         "trailing dims": lambda: pad([lib.ones(3, 2), lib.ones(2, 3)]),
         "padding_side": lambda: pad([lib.ones(2)], padding_side="up"),
+        "not a tensor": lambda: pad([lib.ones(2), 3]),
+        "None": lambda: pad([None]),
     }
+
+
+def bad_clips(lib):
+    utils = lib.nn.utils
+    no_grad = [lib.nn.Parameter(lib.ones(2))]
+    return {
+        "integer gradients": lambda: utils.get_total_norm([lib.tensor([1, 2])]),
+        "clip_grad_value_ before backward": lambda: utils.clip_grad_value_(no_grad, 1.0),
+        "clip_grad_value_ of nothing": lambda: utils.clip_grad_value_([], 1.0, foreach=False),
+        "vector_to_parameters too short": lambda: utils.vector_to_parameters(lib.ones(3), no_grad * 2),
+        "parameters_to_vector of nothing": lambda: utils.parameters_to_vector([]),
+    }
+
+
+@pytest.mark.parametrize("case", bad_clips(minigrad))
+def test_nn_utils_errors_match_torch(oracle, case):
+    oracle.same_error(lambda lib: bad_clips(lib)[case]())
 
 
 @pytest.mark.parametrize("case", bad_pads(minigrad))
@@ -884,3 +904,28 @@ def test_optimizer_step_replaced_after_the_scheduler_warns_as_torch(oracle):
         return caught(scheduler.step)[1], scheduler.get_last_lr()
     log, _ = oracle.same(program)
     assert log[0][1].startswith("Seems like `optimizer.step()` has been overridden")
+
+
+SIGNATURES = {
+    "nn.utils": ["clip_grad_norm_", "clip_grad_norm", "clip_grad_value_", "get_total_norm", "clip_grads_with_norm_",
+                 "parameters_to_vector", "vector_to_parameters"],
+    "nn.utils.rnn": ["pad_sequence"],
+    "optim": ["Adamax", "NAdam", "RAdam", "Adadelta", "Rprop", "ASGD"],
+    "optim.lr_scheduler": ["LinearLR", "ConstantLR", "SequentialLR", "ChainedScheduler", "MultiplicativeLR",
+                           "PolynomialLR", "CosineAnnealingWarmRestarts", "OneCycleLR", "CyclicLR"],
+    "nn.init": ["eye_", "dirac_", "orthogonal_", "sparse_"],
+    "utils.data": ["ChainDataset", "StackDataset", "WeightedRandomSampler", "get_worker_info"],
+}
+
+
+@pytest.mark.parametrize("module", SIGNATURES)
+def test_signatures_are_torchs(oracle, module):
+    """Each name's parameters: names, kinds (positional, keyword-only...) and defaults."""
+    def program(lib):
+        obj = lib
+        for part in module.split("."):
+            obj = getattr(obj, part)
+        return {name: [(p.name, str(p.kind), repr(p.default))
+                       for p in inspect.signature(getattr(obj, name)).parameters.values()]
+                for name in SIGNATURES[module]}
+    oracle.same(program)

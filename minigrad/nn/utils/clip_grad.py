@@ -12,6 +12,8 @@ It is ``get_total_norm`` followed by ``clip_grads_with_norm_``, as in PyTorch.
 import types
 import warnings
 
+import numpy as np
+
 from ... import _creation, _joining, linalg
 from ..._tensor import Tensor
 from ...autograd import no_grad
@@ -47,8 +49,9 @@ def clip_grads_with_norm_(parameters, max_norm, total_norm, foreach=None):
     if len(grads) == 0:
         return
     clip_coef = (max_norm / (total_norm + 1e-6)).clamp(max=1.0)  # a 0-d tensor, as PyTorch's
-    for g in grads:
-        g.mul_(clip_coef)
+    with np.errstate(invalid="ignore"):  # a non-finite norm: inf * 0 is nan, silently as in PyTorch
+        for g in grads:
+            g.mul_(clip_coef)
 
 
 @no_grad()
@@ -81,6 +84,9 @@ def clip_grad_value_(parameters, clip_value, foreach=None):
     if isinstance(parameters, Tensor):
         parameters = [parameters]
     clip_value = float(clip_value)
-    for p in parameters:
-        if p.grad is not None:
-            p.grad.clamp_(min=-clip_value, max=clip_value)
+    grads = [p.grad for p in parameters if p.grad is not None]
+    if not grads:  # (before any backward: PyTorch's grouping of the gradients fails, with these words)
+        raise RuntimeError("Expected !nested_tensorlist[0].empty() to be true, but got false.  (Could this error "
+                           "message be improved?  If so, please report an enhancement request to PyTorch.)")
+    for grad in grads:
+        grad.clamp_(min=-clip_value, max=clip_value)

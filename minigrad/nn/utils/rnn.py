@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from ... import _creation
 from ..._conventions import check_broadcast
+from ..._tensor import Tensor
 
 __all__ = ["pad_sequence"]
 
@@ -20,6 +21,9 @@ def pad_sequence(sequences, batch_first=False, padding_value=0.0, padding_side="
         raise RuntimeError(  # noqa: TRY004 (PyTorch's type)
             f"pad_sequence: Expected iterable for input sequences, but got arg of type: {type(sequences)}")
     sequences = tuple(sequences)
+    for i, seq in enumerate(sequences):
+        if not isinstance(seq, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(seq).__name__}")
     if len(sequences) == 0:
         raise RuntimeError("received an empty list of sequences")
     if padding_side not in ("left", "right"):
