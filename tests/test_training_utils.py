@@ -597,6 +597,17 @@ def test_sequential_state_dict_resumes_identically():
     rest, _ = run(6, saved)
     assert first + rest == whole
 
+def test_optimizer_step_replaced_after_the_scheduler_warns_as_torch(oracle):
+    def program(lib):
+        (W, _), _ = problem(lib)
+        opt = lib.optim.SGD([W], lr=0.1)
+        scheduler = lib.optim.lr_scheduler.LinearLR(opt)
+        opt.step = lambda closure=None: None  # e.g. a wrapper for gradient accumulation
+        opt.step()
+        return caught(scheduler.step)[1], scheduler.get_last_lr()
+    log, _ = oracle.same(program)
+    assert log[0][1].startswith("Seems like `optimizer.step()` has been overridden")
+
 
 _fraction = st.floats(0.05, 0.95)
 _SCHEDULE_STRATEGIES = {
@@ -893,17 +904,6 @@ IMPORT_LINES = [
 def test_import_line_works_as_in_torch(oracle, line):
     assert oracle.same(lambda lib: run_import(lib, line))
 
-
-def test_optimizer_step_replaced_after_the_scheduler_warns_as_torch(oracle):
-    def program(lib):
-        (W, _), _ = problem(lib)
-        opt = lib.optim.SGD([W], lr=0.1)
-        scheduler = lib.optim.lr_scheduler.LinearLR(opt)
-        opt.step = lambda closure=None: None  # e.g. a wrapper for gradient accumulation
-        opt.step()
-        return caught(scheduler.step)[1], scheduler.get_last_lr()
-    log, _ = oracle.same(program)
-    assert log[0][1].startswith("Seems like `optimizer.step()` has been overridden")
 
 
 SIGNATURES = {
