@@ -450,7 +450,7 @@ def schedule(make, epochs=14, optimizer=("SGD", {"lr": 0.1, "momentum": 0.9})):
     def program(lib):
         (W, b), loss_fn = problem(lib)
         opt = getattr(lib.optim, optimizer[0])([{"params": [W]}, {"params": [b], "lr": 0.05}], **optimizer[1])
-        scheduler = make(lib, opt)
+        scheduler, made = caught(make, lib, opt)  # (a ChainedScheduler started inside SequentialLR warns)
 
         def seen():
             momenta = [g["betas"][0] if "betas" in g else g.get("momentum") for g in opt.param_groups]
@@ -462,6 +462,7 @@ def schedule(make, epochs=14, optimizer=("SGD", {"lr": 0.1, "momentum": 0.9})):
             scheduler.step()
             history.append(seen())
         return {"history": history, "params": values([W, b]), "state": _plain_state(scheduler.state_dict()),
+                "warnings": made,
                 "groups": [{k: v for k, v in g.items() if k != "params"} for g in opt.param_groups]}
     return program
 
@@ -483,6 +484,7 @@ def test_schedules_match_torch(oracle, case):
     assert mine["history"] == theirs["history"]
     assert mine["state"] == theirs["state"]
     assert mine["groups"] == theirs["groups"]
+    assert mine["warnings"] == theirs["warnings"]
     assert len({h[0][0] for h in theirs["history"]}) > 1  # the lr did change
     for a, b in zip(mine["params"], theirs["params"]):
         np.testing.assert_allclose(a.values, b.values, rtol=1e-12)
