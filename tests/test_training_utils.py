@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import minigrad
 from oracle import assert_same, caught, error_of
+import transfer
 from test_module_paths import run_import
 from test_optim import X0, Y0, problem, run_both, same_state, train_step, training, values
 
@@ -931,3 +932,111 @@ def test_signatures_are_torchs(oracle, module):
                        for p in inspect.signature(getattr(obj, name)).parameters.values()]
                 for name in SIGNATURES[module]}
     oracle.same(program)
+
+
+# -- tutorial-style programs: what they print, character for character (as tests/transfer's) ------------
+def clipped_training_with_one_cycle(torch):
+    """A small regression net trained the way tutorials show clipping and the one-cycle
+    policy: AdamW, clip_grad_norm_ between backward and step, OneCycleLR stepped per batch."""
+    nn = torch.nn
+    X = torch.linspace(-2, 2, 64, dtype=torch.float64).reshape(32, 2)
+    y = (X[:, :1] * 3 - X[:, 1:] ** 2) * 5  # large targets: large gradients, so clipping acts
+    loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(X, y), batch_size=8)
+    model = nn.Sequential(nn.Linear(2, 16), nn.Tanh(), nn.Linear(16, 1)).double()
+    with torch.no_grad():
+        for i, p in enumerate(model.parameters()):
+            p.copy_(torch.sin(torch.arange(p.numel(), dtype=torch.float64) * 0.7 + i).reshape(p.shape) * 0.5)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=0.01)
+    scheduler = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=0.1, epochs=3, steps_per_epoch=len(loader))
+    for epoch in range(3):
+        norms = []
+        for xb, yb in loader:
+            optimizer.zero_grad()
+            loss = nn.functional.mse_loss(model(xb), yb)
+            loss.backward()
+            norms.append(nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0).item())
+            optimizer.step()
+            scheduler.step()
+        print(f"epoch {epoch}: loss {loss.item():.6f}, grad norms {[round(n, 4) for n in norms]}, "
+              f"lr {scheduler.get_last_lr()[0]:.6f}, beta1 {optimizer.param_groups[0]['betas'][0]:.4f}")
+    print(nn.utils.parameters_to_vector(model.parameters()).shape)
+
+
+def warm_up_then_decay(torch):
+    """The schedules of transformer and ResNet recipes: a linear warm-up, then cosine or
+    step decay, and SGDR's warm restarts."""
+    sched = torch.optim.lr_scheduler
+
+    def lrs(make, epochs=12):
+        w = torch.zeros(2, requires_grad=True)
+        optimizer = torch.optim.SGD([w], lr=0.1, momentum=0.9)
+        scheduler = make(optimizer)
+        seen = []
+        for _ in range(epochs):
+            optimizer.step()
+            seen.append(round(scheduler.get_last_lr()[0], 8))
+            scheduler.step()
+        return seen
+
+    print("warm-up + cosine", lrs(lambda opt: sched.SequentialLR(
+        opt, [sched.LinearLR(opt, start_factor=0.01, total_iters=4), sched.CosineAnnealingLR(opt, T_max=8)],
+        milestones=[4])))
+    print("constant warm-up x exponential", lrs(lambda opt: sched.ChainedScheduler(
+        [sched.ConstantLR(opt, factor=0.1, total_iters=3), sched.ExponentialLR(opt, gamma=0.9)])))
+    print("polynomial", lrs(lambda opt: sched.PolynomialLR(opt, total_iters=10, power=2.0)))
+    print("multiplicative", lrs(lambda opt: sched.MultiplicativeLR(opt, lr_lambda=lambda epoch: 0.95)))
+    print("warm restarts", lrs(lambda opt: sched.CosineAnnealingWarmRestarts(opt, T_0=3, T_mult=2), 16))
+    print("cyclic", lrs(lambda opt: sched.CyclicLR(opt, base_lr=0.001, max_lr=0.1, step_size_up=3,
+                                                   mode="triangular2"), 16))
+
+
+def variable_length_sequences(torch):
+    """Batches of sentences of different lengths: an IterableDataset streaming token ids, a
+    collate_fn that pads them (pad_sequence) and keeps their lengths."""
+    from_ids = [[5, 2, 9], [7], [3, 3, 3, 3], [8, 1], [4, 6, 2, 2, 9]]
+
+    class Sentences(torch.utils.data.IterableDataset):
+        def __iter__(self):
+            for ids in from_ids:
+                yield torch.tensor(ids)
+
+    def collate(batch):
+        lengths = torch.tensor([len(s) for s in batch])
+        return torch.nn.utils.rnn.pad_sequence(batch, batch_first=True, padding_value=0), lengths
+
+    for padded, lengths in torch.utils.data.DataLoader(Sentences(), batch_size=2, collate_fn=collate):
+        print(padded, lengths)
+    left = torch.nn.utils.rnn.pad_sequence([torch.ones(2, 3), torch.ones(1, 3) * 2], padding_side="left")
+    print(left.shape, left[:, 1])
+    pairs = torch.utils.data.StackDataset(text=torch.arange(6).reshape(3, 2), label=torch.tensor([1, 0, 1]))
+    print(next(iter(torch.utils.data.DataLoader(pairs, batch_size=3))))
+    print(torch.utils.data.get_worker_info())
+
+
+def every_new_optimizer_on_one_problem(torch):
+    X = torch.linspace(-1, 1, 20, dtype=torch.float64).reshape(10, 2)
+    y = X @ torch.tensor([2.0, -3.0], dtype=torch.float64) + 0.5
+    for name, options in [("Adamax", {"lr": 0.1}), ("NAdam", {"lr": 0.1}), ("RAdam", {"lr": 0.1}),
+                          ("Adadelta", {"lr": 1.0}), ("Rprop", {"lr": 0.05}), ("ASGD", {"lr": 0.1, "t0": 10})]:
+        w = torch.zeros(2, dtype=torch.float64, requires_grad=True)
+        b = torch.zeros(1, dtype=torch.float64, requires_grad=True)
+        optimizer = getattr(torch.optim, name)([w, b], **options)
+        for _ in range(25):
+            optimizer.zero_grad()
+            loss = ((X @ w + b - y) ** 2).mean()
+            loss.backward()
+            optimizer.step()
+        print(f"{name:8s} loss {loss.item():.8f}  w {[round(v, 6) for v in w.tolist()]}")
+        print(list(optimizer.state_dict()["state"][0]))
+    print(optimizer)
+
+
+TUTORIAL_PROGRAMS = [clipped_training_with_one_cycle, warm_up_then_decay, variable_length_sequences,
+                     every_new_optimizer_on_one_problem]
+
+
+@pytest.mark.parametrize("program", TUTORIAL_PROGRAMS, ids=[p.__name__ for p in TUTORIAL_PROGRAMS])
+def test_tutorial_program_prints_what_pytorch_prints(oracle, program):
+    got, expected = oracle.both(lambda lib: transfer.run(program, lib))
+    assert expected.strip()
+    assert got == expected
