@@ -15,6 +15,11 @@ from .._tensor_math import float_only
 from ..autograd import no_grad
 from ..ops.unary import erfinv  # (NumPy has none: SciPy's)
 
+__all__ = ["calculate_gain", "uniform_", "normal_", "trunc_normal_", "constant_", "ones_", "zeros_", "eye_", "dirac_",
+           "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_", "orthogonal_", "sparse_",
+           "uniform", "normal", "constant", "eye", "dirac", "xavier_uniform", "xavier_normal", "kaiming_uniform",
+           "kaiming_normal", "orthogonal", "sparse"]
+
 
 def _fill(tensor, array):
     with no_grad():
@@ -153,3 +158,65 @@ def eye_(tensor):
     if tensor.dim() != 2:
         raise ValueError("Only tensors with 2 dimensions are supported")
     return _fill(tensor, np.eye(*tensor.shape))
+
+
+def dirac_(tensor, groups=1):
+    """The Dirac delta for a conv weight ``(out, in, *kernel)``: output channel ``d`` copies
+    input channel ``d`` through the kernel's centre, so the convolution starts as the
+    identity (as many channels as fit; with ``groups``, in each group)."""
+    dimensions = tensor.dim()
+    if dimensions not in (3, 4, 5):
+        raise ValueError("Only tensors with 3, 4, or 5 dimensions are supported")
+    sizes = tensor.shape
+    if sizes[0] % groups != 0:
+        raise ValueError("dim 0 must be divisible by groups")
+    out_chans_per_grp = sizes[0] // groups
+    centre = tuple(size // 2 for size in sizes[2:])
+    array = np.zeros(sizes)
+    for g in range(groups):
+        for d in range(min(out_chans_per_grp, sizes[1])):
+            array[(g * out_chans_per_grp + d, d, *centre)] = 1
+    return _fill(tensor, array)
+
+
+def sparse_(tensor, sparsity, std=0.01, generator=None):
+    """A sparse 2-D matrix (Martens, 2010): normal(0, std), then in each column the fraction
+    ``sparsity`` of the rows (rounded up) set to zero, chosen at random. As in PyTorch, the
+    rows are chosen with the default generator (``randperm``), whatever ``generator`` is."""
+    if tensor.dim() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    rows, cols = tensor.shape
+    num_zeros = math.ceil(sparsity * rows)
+    float_only(tensor, "normal_kernel_cpu")
+    array = _rng(generator).normal(0.0, std, (rows, cols))
+    for col_idx in range(cols):
+        zero_indices = _rng(None).permutation(rows)[:num_zeros]
+        array[zero_indices, col_idx] = 0
+    return _fill(tensor, array)
+
+
+def _make_deprecate(meth):
+    """The old name without the trailing underscore: the same function, with PyTorch's warning."""
+    new_name = meth.__name__
+    old_name = new_name[:-1]
+
+    def deprecated_init(*args, **kwargs):
+        warnings.warn(f"`nn.init.{old_name}` is now deprecated in favor of `nn.init.{new_name}`.", FutureWarning,
+                      stacklevel=2)
+        return meth(*args, **kwargs)
+    deprecated_init.__doc__ = f"{old_name}(...): deprecated, use :func:`{new_name}`."
+    deprecated_init.__name__ = old_name
+    return deprecated_init
+
+
+uniform = _make_deprecate(uniform_)
+normal = _make_deprecate(normal_)
+constant = _make_deprecate(constant_)
+eye = _make_deprecate(eye_)
+dirac = _make_deprecate(dirac_)
+xavier_uniform = _make_deprecate(xavier_uniform_)
+xavier_normal = _make_deprecate(xavier_normal_)
+kaiming_uniform = _make_deprecate(kaiming_uniform_)
+kaiming_normal = _make_deprecate(kaiming_normal_)
+orthogonal = _make_deprecate(orthogonal_)
+sparse = _make_deprecate(sparse_)

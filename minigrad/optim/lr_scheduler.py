@@ -18,113 +18,14 @@ import types
 import warnings
 from collections import Counter
 
+from ._lr_base import _EPOCH_WARNING, LRScheduler, _lrs, _warn_unless_stepping
+from ._lr_cyclic import CosineAnnealingWarmRestarts, CyclicLR, OneCycleLR
 from .optimizer import Optimizer
 
 __all__ = ["LRScheduler", "LambdaLR", "StepLR", "MultiStepLR", "ExponentialLR", "CosineAnnealingLR",
            "ReduceLROnPlateau"]
-
-_EPOCH_WARNING = (
-    "The epoch parameter in `scheduler.step()` was not necessary and is being deprecated where possible. "
-    "Please use `scheduler.step()` to step the scheduler. During the deprecation, if epoch is different from "
-    "None, the closed form is used instead of the new chainable form, where available. Please open an issue "
-    "if you are unable to replicate your use case: https://github.com/pytorch/pytorch/issues/new/choose.")
-_ORDER_WARNING = (
-    "Detected call of `lr_scheduler.step()` before `optimizer.step()`. In PyTorch 1.1.0 and later, you "
-    "should call them in the opposite order: `optimizer.step()` before `lr_scheduler.step()`.  Failure "
-    "to do this will result in PyTorch skipping the first value of the learning rate schedule. See more "
-    "details at https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate")
-
-
-def _lrs(optimizer):
-    return [group["lr"] for group in optimizer.param_groups]
-
-
-def _warn_unless_stepping(scheduler):
-    """``get_lr()`` computes the *next* lr (and, recursively, from the current one): outside
-    ``step()`` it is not what a learner wants, and PyTorch says so."""
-    if not scheduler._get_lr_called_within_step:
-        warnings.warn("To get the last learning rate computed by the scheduler, please use `get_last_lr()`.",
-                      UserWarning, stacklevel=3)
-
-
-class LRScheduler:
-    """Base class: subclasses write ``get_lr()``, the new lr of each group at ``last_epoch``.
-
-    Creating a scheduler records each group's starting lr as ``"initial_lr"`` (in
-    ``base_lrs`` too) and takes step 0, which sets ``last_epoch = 0``.
-    """
-
-    _get_lr_called_within_step = False
-    _is_initial = False
-
-    def __init__(self, optimizer, last_epoch=-1):
-        if not isinstance(optimizer, Optimizer):
-            raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
-        self.optimizer = optimizer
-        if last_epoch == -1:
-            for group in optimizer.param_groups:
-                group.setdefault("initial_lr", group["lr"])
-        else:
-            for i, group in enumerate(optimizer.param_groups):
-                if "initial_lr" not in group:
-                    raise KeyError(f"param 'initial_lr' is not specified in param_groups[{i}] when resuming "
-                                   "scheduler with last_epoch >= 0.\nThis typically happens when:\n1. You're "
-                                   "trying to resume training from a checkpoint but haven't properly loaded the "
-                                   "optimizer state\n2. You're using last_epoch >= 0 for a fresh training run "
-                                   "(not recommended)")
-        self.base_lrs = [group["initial_lr"] for group in optimizer.param_groups]
-        self.last_epoch = last_epoch
-        _notice_optimizer_steps(optimizer)
-        self._step_count = 0
-        self._is_initial = True
-        self.step()
-        self._is_initial = False
-
-    def state_dict(self):
-        """Everything but the optimizer (which has its own ``state_dict``)."""
-        return {key: value for key, value in self.__dict__.items() if key != "optimizer"}
-
-    def load_state_dict(self, state_dict):
-        self.__dict__.update(state_dict)
-
-    def get_last_lr(self):
-        """The lr of each group, as the last ``step()`` left it."""
-        return self._last_lr
-
-    def get_lr(self):
-        raise NotImplementedError
-
-    def step(self, epoch=None):
-        if self._step_count == 1 and not getattr(self.optimizer, "_opt_called", False):
-            warnings.warn(_ORDER_WARNING, UserWarning, stacklevel=2)
-        self._step_count += 1
-        self._get_lr_called_within_step = True
-        if epoch is None:
-            self.last_epoch += 1
-            values = self.get_lr()
-        else:  # deprecated: jump to an epoch, computed from the closed form where there is one
-            warnings.warn(_EPOCH_WARNING, UserWarning, stacklevel=2)
-            self.last_epoch = epoch
-            values = self._get_closed_form_lr() if hasattr(self, "_get_closed_form_lr") else self.get_lr()
-        self._get_lr_called_within_step = False
-        for group, lr in zip(self.optimizer.param_groups, values):
-            group["lr"] = lr
-        self._last_lr = _lrs(self.optimizer)
-
-
-def _notice_optimizer_steps(optimizer):
-    """Wrap ``optimizer.step`` so that it notes it has run (``_opt_called``): the scheduler's
-    first ``step()`` warns if the optimizer has not stepped yet (a common slip)."""
-    if hasattr(optimizer.step, "_wrapped_by_lr_sched"):
-        return
-    step = optimizer.step
-
-    def wrapper(*args, **kwargs):
-        optimizer._opt_called = True
-        return step(*args, **kwargs)
-    wrapper._wrapped_by_lr_sched = True
-    optimizer.step = wrapper
-
+__all__ += ["ChainedScheduler", "ConstantLR", "CosineAnnealingWarmRestarts", "CyclicLR", "LinearLR", "MultiplicativeLR",
+            "OneCycleLR", "PolynomialLR", "SequentialLR"]
 
 class LambdaLR(LRScheduler):
     """``lr = initial_lr * lr_lambda(epoch)``; one function, or one per parameter group."""
@@ -346,3 +247,204 @@ class ReduceLROnPlateau(LRScheduler):
     def load_state_dict(self, state_dict):
         self.__dict__.update(state_dict)
         self._init_is_better(self.mode, self.threshold, self.threshold_mode)
+
+
+# -- the rarer schedules (issue 31a) ---------------------------------------------------------------
+def _check_lambdas(optimizer, lr_lambda):
+    if not isinstance(lr_lambda, (list, tuple)):
+        return [lr_lambda] * len(optimizer.param_groups)
+    if len(lr_lambda) != len(optimizer.param_groups):
+        raise ValueError(f"Expected {len(optimizer.param_groups)} lr_lambdas, but got {len(lr_lambda)}")
+    return list(lr_lambda)
+
+
+class MultiplicativeLR(LRScheduler):
+    """Multiply the lr by ``lr_lambda(epoch)`` every epoch (LambdaLR sets ``initial_lr * lr_lambda(epoch)``)."""
+
+    def __init__(self, optimizer, lr_lambda, last_epoch=-1):
+        self.optimizer = optimizer
+        self.lr_lambdas = _check_lambdas(optimizer, lr_lambda)
+        for fn in self.lr_lambdas:
+            if not callable(fn):
+                raise TypeError(f"lr_lambda should be a function, but got {type(fn).__name__}")
+        super().__init__(optimizer, last_epoch)
+
+    state_dict = LambdaLR.state_dict  # the functions are not saved
+    load_state_dict = LambdaLR.load_state_dict
+
+    def get_lr(self):
+        _warn_unless_stepping(self)
+        if self._is_initial:
+            return _lrs(self.optimizer)
+        return [lr * lmbda(self.last_epoch) for lmbda, lr in zip(self.lr_lambdas, _lrs(self.optimizer))]
+
+
+class ConstantLR(LRScheduler):
+    """``lr * factor`` for the first ``total_iters`` epochs, then ``lr`` (a warm-up)."""
+
+    def __init__(self, optimizer, factor=1.0 / 3, total_iters=5, last_epoch=-1):
+        if factor > 1.0 or factor < 0:
+            raise ValueError("Constant multiplicative factor expected to be between 0 and 1.")
+        self.factor = factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        _warn_unless_stepping(self)
+        if self.last_epoch == 0:
+            return [lr * self.factor for lr in _lrs(self.optimizer)]
+        if self.last_epoch != self.total_iters:
+            return _lrs(self.optimizer)
+        return [lr * (1.0 / self.factor) for lr in _lrs(self.optimizer)]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * (self.factor + (self.last_epoch >= self.total_iters) * (1 - self.factor))
+                for base_lr in self.base_lrs]
+
+
+class LinearLR(LRScheduler):
+    """The factor of the lr goes linearly from ``start_factor`` to ``end_factor`` over
+    ``total_iters`` epochs (a warm-up, or a linear decay). Recursively, as PyTorch: each
+    step multiplies the lr by the ratio of consecutive factors."""
+
+    def __init__(self, optimizer, start_factor=1.0 / 3, end_factor=1.0, total_iters=5, last_epoch=-1):
+        if start_factor > 1.0 or start_factor <= 0:
+            raise ValueError("Starting multiplicative factor expected to be greater than 0 and less or equal to 1.")
+        if end_factor > 1.0 or end_factor < 0:
+            raise ValueError("Ending multiplicative factor expected to be between 0 and 1.")
+        self.start_factor = start_factor
+        self.end_factor = end_factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        _warn_unless_stepping(self)
+        if self.last_epoch == 0:
+            return [lr * self.start_factor for lr in _lrs(self.optimizer)]
+        if self._is_initial or self.last_epoch > self.total_iters:
+            return _lrs(self.optimizer)
+        change = self.end_factor - self.start_factor
+        ratio = 1.0 + change / (self.total_iters * self.start_factor + (self.last_epoch - 1) * change)
+        return [lr * ratio for lr in _lrs(self.optimizer)]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * (self.start_factor + (self.end_factor - self.start_factor)
+                           * min(self.total_iters, self.last_epoch) / self.total_iters) for base_lr in self.base_lrs]
+
+
+class PolynomialLR(LRScheduler):
+    """``initial_lr * (1 - t / total_iters) ** power``, then constant (0) after ``total_iters``."""
+
+    def __init__(self, optimizer, total_iters=5, power=1.0, last_epoch=-1):
+        self.total_iters = total_iters
+        self.power = power
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        _warn_unless_stepping(self)
+        if self._is_initial or self.last_epoch > self.total_iters:
+            return _lrs(self.optimizer)
+        t, T = self.last_epoch, self.total_iters
+        decay_factor = ((1.0 - t / T) / (1.0 - (t - 1) / T)) ** self.power
+        return [lr * decay_factor for lr in _lrs(self.optimizer)]
+
+    def _get_closed_form_lr(self):
+        return [base_lr * (1.0 - min(self.total_iters, self.last_epoch) / self.total_iters) ** self.power
+                for base_lr in self.base_lrs]
+
+
+def _check_schedulers(owner, schedulers, optimizer):
+    """SequentialLR's and ChainedScheduler's checks of the schedulers they drive."""
+    name = type(owner).__name__
+    for i, scheduler in enumerate(schedulers):
+        if not hasattr(scheduler, "optimizer"):
+            raise TypeError(f"{name} at index {i} should have `optimizer` as its attribute.")
+        if isinstance(scheduler, ReduceLROnPlateau):
+            raise ValueError(f"{name} does not support `ReduceLROnPlateau` scheduler as it requires additional "  # noqa: TRY004 (PyTorch's)
+                             "kwargs to be specified when calling `step`, but got one at index "
+                             f"{i} in the given schedulers sequence.")
+        if optimizer != scheduler.optimizer:
+            raise ValueError(f"{name} expects all schedulers to belong to the same optimizer, but got scheduler "
+                             f"{type(scheduler).__name__} at index {i} has {scheduler.optimizer}, which is "
+                             f"different from {type(optimizer).__name__}.")
+
+
+class _Composite(LRScheduler):
+    """What SequentialLR and ChainedScheduler share: their state_dict holds their schedulers'."""
+
+    def state_dict(self):
+        state = {key: value for key, value in self.__dict__.items() if key not in ("optimizer", "_schedulers")}
+        state["_schedulers"] = [s.state_dict() for s in self._schedulers]
+        return state
+
+    def load_state_dict(self, state_dict):
+        state_dict = dict(state_dict)
+        schedulers = state_dict.pop("_schedulers")
+        self.__dict__.update(state_dict)
+        for scheduler, saved in zip(self._schedulers, schedulers):
+            scheduler.load_state_dict(saved)
+
+
+class SequentialLR(_Composite):
+    """One scheduler after another: ``schedulers[i]`` drives the lr from ``milestones[i - 1]``
+    on (e.g. LinearLR for a warm-up, then CosineAnnealingLR). Each starts afresh from the
+    groups' ``initial_lr`` at its milestone."""
+
+    def __init__(self, optimizer, schedulers, milestones, last_epoch=-1):
+        if len(schedulers) < 1:
+            raise ValueError(f"{type(self).__name__} expects at least one scheduler, but got no scheduler.")
+        _check_schedulers(self, schedulers, optimizer)
+        if len(milestones) != len(schedulers) - 1:
+            raise ValueError("Sequential Schedulers expects number of schedulers provided to be one more than the "
+                             "number of milestone points, but got number of schedulers "
+                             f"{len(schedulers)} and the number of milestones to be equal to {len(milestones)}")
+        self._schedulers = schedulers
+        self._milestones = milestones
+        self.last_epoch = last_epoch + 1
+        self.optimizer = optimizer
+        # Creating the schedulers stepped each once: undo that, and start the first afresh.
+        for group in optimizer.param_groups:
+            group["lr"] = group["initial_lr"]
+        self.recursive_undo()
+        idx = bisect.bisect_right(self._milestones, 0)
+        self._schedulers[idx]._initial_step()
+        self._last_lr = schedulers[idx].get_last_lr()
+
+    def recursive_undo(self, sched=None):
+        """Take one epoch off every scheduler inside (nested ones too)."""
+        scheds = self if sched is None else sched
+        if hasattr(scheds, "_schedulers"):
+            for s in scheds._schedulers:
+                self.recursive_undo(s)
+        elif hasattr(scheds, "last_epoch"):
+            scheds.last_epoch -= 1
+
+    def step(self):
+        self.last_epoch += 1
+        idx = bisect.bisect_right(self._milestones, self.last_epoch)
+        scheduler = self._schedulers[idx]
+        if idx > 0 and self._milestones[idx - 1] == self.last_epoch:
+            scheduler._update_lr(0)  # its turn: restart it at its epoch 0 (closed form)
+        else:
+            scheduler.step()
+        self._last_lr = scheduler.get_last_lr()
+
+
+class ChainedScheduler(_Composite):
+    """Several schedulers at once: each ``step()`` steps them all, in order, each changing
+    the lr the one before left (e.g. ExponentialLR times a ConstantLR warm-up)."""
+
+    def __init__(self, schedulers, optimizer=None):
+        if len(schedulers) < 1:
+            raise ValueError(f"{type(self).__name__} expects at least one scheduler to be chained, but got no "
+                             "scheduler.")
+        optimizer = optimizer or schedulers[0].optimizer
+        _check_schedulers(self, schedulers, optimizer)
+        self._schedulers = schedulers
+        self.optimizer = optimizer
+        self._last_lr = _lrs(self._schedulers[-1].optimizer)
+
+    def step(self):
+        for scheduler in self._schedulers:
+            scheduler.step()
+        self._last_lr = _lrs(self._schedulers[-1].optimizer)

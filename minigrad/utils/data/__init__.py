@@ -7,11 +7,14 @@ it in (optionally shuffled) batches::
     for xb, yb in loader:
         ...
 """
+from . import sampler
 from .dataloader import (BatchSampler, DataLoader, RandomSampler, Sampler, SequentialSampler,
                          SubsetRandomSampler, default_collate, default_convert)
-from . import sampler
-from .dataset import ConcatDataset, Dataset, Subset, TensorDataset, random_split
+from .dataloader import WeightedRandomSampler, get_worker_info
+from .dataset import ChainDataset, ConcatDataset, Dataset, IterableDataset, StackDataset, Subset, TensorDataset
+from .dataset import random_split
 
 __all__ = ["BatchSampler", "ConcatDataset", "DataLoader", "Dataset", "RandomSampler", "Sampler",
            "SequentialSampler", "Subset", "SubsetRandomSampler", "TensorDataset", "default_collate",
            "default_convert", "random_split"]
+__all__ += ["ChainDataset", "IterableDataset", "StackDataset", "WeightedRandomSampler", "get_worker_info"]

@@ -8,13 +8,16 @@ stacking tensors along a new first dimension). Everything runs in this process.
 import collections.abc
 import copy
 import itertools
+import math
 import numbers
+import warnings
 
 import numpy as np
 
 from ... import _creation, _dtype
-from ..._functions import stack
+from ..._functions import multinomial, stack
 from ..._tensor import Tensor
+from .dataset import IterableDataset
 
 
 # -- samplers: which indices, in which order ------------------------------------------------------
@@ -89,6 +92,42 @@ class SubsetRandomSampler(Sampler):
 
     def __len__(self):
         return len(self.indices)
+
+
+class WeightedRandomSampler(Sampler):
+    """``num_samples`` indices drawn with probabilities proportional to ``weights`` (one
+    per sample; need not sum to 1): to oversample rare classes. With replacement by
+    default; ``replacement=False`` draws each index at most once."""
+
+    def __init__(self, weights, num_samples, replacement=True, generator=None):
+        if not isinstance(num_samples, int) or isinstance(num_samples, bool) or num_samples <= 0:
+            raise ValueError(f"num_samples should be a positive integer value, but got num_samples={num_samples}")
+        if not isinstance(replacement, bool):
+            raise ValueError(f"replacement should be a boolean value, but got replacement={replacement}")  # noqa: TRY004 (PyTorch's)
+        weights_tensor = _creation.as_tensor(weights, dtype=_dtype.float64)
+        if len(weights_tensor.shape) != 1:
+            raise ValueError("weights should be a 1d sequence but given weights have shape "
+                             f"{tuple(weights_tensor.shape)}")
+        self.weights = weights_tensor
+        self.num_samples = num_samples
+        self.replacement = replacement
+        self.generator = generator
+
+    def __iter__(self):
+        drawn = multinomial(self.weights, self.num_samples, self.replacement, generator=self.generator)
+        yield from iter(drawn.tolist())
+
+    def __len__(self):
+        return self.num_samples
+
+
+class _InfiniteConstantSampler(Sampler):
+    """The sampler of a DataLoader over an IterableDataset: None forever (the dataset's own
+    iterator decides what comes, and when it ends)."""
+
+    def __iter__(self):
+        while True:
+            yield None
 
 
 class BatchSampler(Sampler):
@@ -182,6 +221,13 @@ def default_convert(data):
 
 
 # -- the loader -------------------------------------------------------------------------------------
+def get_worker_info():
+    """Inside a DataLoader worker process, PyTorch tells the worker's id and the number of
+    workers (so an IterableDataset can split its stream between them); in the main process
+    it is None. minigrad always loads in the main process: always None."""
+    return None  # noqa: RET501 (what a learner reads: the answer is None)
+
+
 class DataLoader:
     """Iterate over ``dataset`` in batches of ``batch_size``.
 
@@ -193,7 +239,9 @@ class DataLoader:
 
     Loading always happens in this process: ``num_workers``, ``pin_memory`` and the
     other multiprocessing options are accepted so PyTorch code runs, and ignored
-    (the batches are the same; only PyTorch's speed-up is missing).
+    (the batches are the same; only PyTorch's speed-up is missing). One exception: over an
+    IterableDataset, each of PyTorch's workers iterates its own copy of the dataset (so
+    samples repeat unless ``get_worker_info`` splits them); here it is iterated once.
     """
 
     def __init__(self, dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None,
@@ -205,6 +253,17 @@ class DataLoader:
                              "use num_workers=0 to disable multiprocessing.")
         if timeout < 0:
             raise ValueError("timeout option should be non-negative")
+        self._is_iterable = isinstance(dataset, IterableDataset)
+        if self._is_iterable:  # its samples come in its own order: nothing to choose
+            if shuffle not in {False, None}:
+                raise ValueError("DataLoader with IterableDataset: expected unspecified shuffle option, but got "
+                                 f"shuffle={shuffle}")
+            if sampler is not None:
+                raise ValueError("DataLoader with IterableDataset: expected unspecified sampler option, but got "
+                                 f"sampler={sampler}")
+            if batch_sampler is not None:
+                raise ValueError("DataLoader with IterableDataset: expected unspecified batch_sampler option, but "
+                                 f"got batch_sampler={batch_sampler}")
         if sampler is not None and shuffle:
             raise ValueError("sampler option is mutually exclusive with shuffle")
         if batch_sampler is not None:
@@ -217,7 +276,10 @@ class DataLoader:
                              "with drop_last")
 
         if sampler is None:
-            sampler = RandomSampler(dataset, generator=generator) if shuffle else SequentialSampler(dataset)
+            if self._is_iterable:
+                sampler = _InfiniteConstantSampler()
+            else:
+                sampler = RandomSampler(dataset, generator=generator) if shuffle else SequentialSampler(dataset)
         if batch_size is not None and batch_sampler is None:
             batch_sampler = BatchSampler(sampler, batch_size, drop_last)
 
@@ -231,8 +293,14 @@ class DataLoader:
         if collate_fn is None:
             collate_fn = default_collate if batch_sampler is not None else default_convert
         self.collate_fn = collate_fn
+        self._IterableDataset_len_called = None  # what len(loader) said, for the warning below
 
     def __iter__(self):
+        if self._is_iterable:  # (what len(loader) said so far is read now, as PyTorch's iterator does)
+            return self._iter_iterable(self._IterableDataset_len_called)
+        return self._iter_map()
+
+    def _iter_map(self):
         dataset, collate = self.dataset, self.collate_fn
         if self.batch_sampler is None:
             for index in self.sampler:
@@ -244,5 +312,33 @@ class DataLoader:
             samples = getitems(indices) if getitems else [dataset[i] for i in indices]
             yield collate(samples)
 
+    def _iter_iterable(self, promised):
+        """Batches of the samples as the dataset yields them; a last short batch unless
+        ``drop_last``. PyTorch warns when more come than ``len(loader)`` promised."""
+        samples, collate = iter(self.dataset), self.collate_fn
+        yielded = 0
+        while True:
+            if self.batch_sampler is None:
+                try:
+                    data = next(samples)
+                except StopIteration:
+                    return
+            else:
+                data = list(itertools.islice(samples, self.batch_size))
+                if len(data) == 0 or (self.drop_last and len(data) < self.batch_size):
+                    return
+            batch = collate(data)
+            yielded += 1
+            if promised is not None and yielded > promised:
+                warnings.warn(f"Length of IterableDataset {self.dataset} was reported to be "
+                              f"{promised}(when accessing len(dataloader)), but {yielded} "
+                              "samples have been fetched. ", stacklevel=2)
+            yield batch
+
     def __len__(self):
+        if self._is_iterable:  # what the dataset says, in batches (TypeError if it has no len)
+            length = self._IterableDataset_len_called = len(self.dataset)
+            if self.batch_size is not None:
+                length = length // self.batch_size if self.drop_last else math.ceil(length / self.batch_size)
+            return length
         return len(self.sampler if self.batch_sampler is None else self.batch_sampler)

@@ -1,5 +1,8 @@
-"""Datasets: anything with ``__getitem__(i)`` and ``__len__()``, as torch.utils.data's."""
+"""Datasets, as torch.utils.data's: map-style ones answer ``__getitem__(i)`` and
+``__len__()``; iterable-style ones (``IterableDataset``) are iterated, for data that comes
+as a stream (lines of a file, a generator) rather than by index."""
 import bisect
+import collections.abc
 import math
 import warnings
 
@@ -17,6 +20,90 @@ class Dataset:
 
     def __add__(self, other):
         return ConcatDataset([self, other])
+
+
+class IterableDataset(Dataset, collections.abc.Iterable):
+    """Base class of iterable-style datasets: subclasses write ``__iter__``, yielding the
+    samples (and may write ``__len__``). A DataLoader over one batches the samples in the
+    order they come: it takes no ``shuffle``, ``sampler`` or ``batch_sampler``."""
+
+    def __add__(self, other):
+        return ChainDataset([self, other])
+
+
+class ChainDataset(IterableDataset):
+    """Several iterable datasets, one after the other (``a + b`` makes one)."""
+
+    def __init__(self, datasets):
+        super().__init__()
+        self.datasets = datasets
+
+    def __iter__(self):
+        for d in self.datasets:
+            if not isinstance(d, IterableDataset):
+                raise AssertionError("ChainDataset only supports IterableDataset")  # noqa: TRY004 (PyTorch's)
+            yield from d
+
+    def __len__(self):
+        total = 0
+        for d in self.datasets:
+            if not isinstance(d, IterableDataset):
+                raise AssertionError("ChainDataset only supports IterableDataset")  # noqa: TRY004 (PyTorch's)
+            total += len(d)
+        return total
+
+
+class StackDataset(Dataset):
+    """Datasets of the same length side by side: sample ``i`` is the tuple of their samples
+    ``i`` (``StackDataset(images, labels)``), or a dict with keyword arguments
+    (``StackDataset(image=images, label=labels)``)."""
+
+    def __init__(self, *args, **kwargs):
+        if args:
+            if kwargs:
+                raise ValueError("Supported either ``tuple``- (via ``args``) or``dict``- (via ``kwargs``) like "
+                                 "input/output, but both types are given.")
+            self._length = len(args[0])
+            if any(self._length != len(dataset) for dataset in args):
+                raise ValueError("Size mismatch between datasets")
+            self.datasets = args
+        elif kwargs:
+            values = list(kwargs.values())
+            self._length = len(values[0])
+            if any(self._length != len(dataset) for dataset in values):
+                raise ValueError("Size mismatch between datasets")
+            self.datasets = kwargs
+        else:
+            raise ValueError("At least one dataset should be passed")
+
+    def __getitem__(self, index):
+        if isinstance(self.datasets, dict):
+            return {k: dataset[index] for k, dataset in self.datasets.items()}
+        return tuple(dataset[index] for dataset in self.datasets)
+
+    def __getitems__(self, indices):
+        """A batch of samples at once (DataLoader asks so), from each dataset's own
+        ``__getitems__`` where it has one."""
+        named = isinstance(self.datasets, dict)
+        items = self.datasets.items() if named else enumerate(self.datasets)
+        batch = [{} if named else [] for _ in indices]
+        for k, dataset in items:
+            if callable(getattr(dataset, "__getitems__", None)):
+                samples = dataset.__getitems__(indices)
+                if len(samples) != len(indices):
+                    raise ValueError(f"Nested dataset's output size mismatch. Expected {len(indices)}, "
+                                     f"got {len(samples)}")
+            else:
+                samples = [dataset[idx] for idx in indices]
+            for sample, data in zip(batch, samples):
+                if named:
+                    sample[k] = data
+                else:
+                    sample.append(data)
+        return batch if named else [tuple(sample) for sample in batch]
+
+    def __len__(self):
+        return self._length
 
 
 class TensorDataset(Dataset):
@@ -41,6 +128,9 @@ class ConcatDataset(Dataset):
         self.datasets = list(datasets)
         if len(self.datasets) == 0:
             raise AssertionError("datasets should not be an empty iterable")
+        for d in self.datasets:
+            if isinstance(d, IterableDataset):
+                raise AssertionError("ConcatDataset does not support IterableDataset")  # noqa: TRY004 (PyTorch's)
         self.cumulative_sizes = []  # the end of each dataset in the joint numbering
         total = 0
         for d in self.datasets:

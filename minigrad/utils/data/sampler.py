@@ -1,4 +1,6 @@
 """torch.utils.data.sampler's path: the samplers themselves are in dataloader.py."""
-from .dataloader import BatchSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler
+from .dataloader import (BatchSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
+                         WeightedRandomSampler)
 
-__all__ = ["BatchSampler", "RandomSampler", "Sampler", "SequentialSampler", "SubsetRandomSampler"]
+__all__ = ["BatchSampler", "RandomSampler", "Sampler", "SequentialSampler", "SubsetRandomSampler",
+           "WeightedRandomSampler"]
