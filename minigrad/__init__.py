@@ -96,6 +96,7 @@ from . import nn, optim, utils  # noqa: E402 (they build on everything above)
 from ._functions_nn import (alpha_dropout, alpha_dropout_, celu, celu_, dropout, dropout_,  # noqa: E402
                             feature_alpha_dropout, feature_alpha_dropout_, hardshrink, prelu, rrelu, rrelu_, selu,
                             selu_, threshold, threshold_)  # (nn.functional's, as torch.* functions)
+from .nn._functional_loss import cosine_similarity, pairwise_distance, pdist  # noqa: E402 (nn.functional's distances)
 from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
 from . import special  # noqa: E402 (torch.special: erf, erfc, erfinv, expit...)
 from . import linalg  # noqa: E402 (torch.linalg: det, inv, solve, svd, eigh, norms...)

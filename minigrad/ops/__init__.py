@@ -120,7 +120,12 @@ loss.py            BinaryCrossEntropy, BinaryCrossEntropyWithLogits, SmoothL1Los
                    HuberLossBackward (their own ops, for PyTorch's second derivatives),
                    (l1_loss, kl_div and cross_entropy's smoothing are compositions, as in PyTorch,
                    with arithmetic's MulNumber and DivNumber: DivBackward1, ``x / number`` in C++),
-                   Xlogy (kl_div's ``t log t``)
+                   Xlogy (kl_div's ``t log t``); SoftMarginLoss, MultiMarginLoss,
+                   MultilabelMarginLoss and their gradient ops (SoftMarginLossBackward; the other
+                   two NotImplemented, as in PyTorch); the distances' NormDim (NormBackward1:
+                   pairwise_distance's ``at::norm``), Pdist (PdistBackward0) and PdistBackward
+                   (the margin, embedding, triplet, Poisson and Gaussian losses and
+                   cosine_similarity are compositions, in nn/_functional_loss.py)
 random.py          Normal, Uniform, RandomFromTo, RandomTo, RandomAll, Exponential, Cauchy,
                    Geometric, LogNormal, BernoulliNumber, BernoulliTensor (what ``x.normal_()``,
                    ``x.random_()``, ``x.bernoulli_(p)``... record: NormalBackward0, RandomBackward0/1/2,
@@ -159,6 +164,8 @@ from .decomp import (Cholesky, Cross, Det, Eigh, InvEx, Pinv, Qr, SlogdetLogabsd
                      _LinAlgError)
 from .loss import (BinaryCrossEntropy, BinaryCrossEntropyBackward, BinaryCrossEntropyWithLogits, HuberLoss,
                    HuberLossBackward, SmoothL1Loss, SmoothL1LossBackward, Xlogy)
+from .loss import (MultilabelMarginLoss, MultilabelMarginLossBackward, MultiMarginLoss, MultiMarginLossBackward,
+                   NormDim, Pdist, PdistBackward, SoftMarginLoss, SoftMarginLossBackward)
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
 from .random import (Bernoulli, BernoulliNumber, BernoulliProbability, BernoulliTensor, Cauchy, Exponential,
