@@ -1633,7 +1633,62 @@ NN_OPS = {
     "prelu(one slope)": (lambda x, w: F.prelu(x, w) ** 2, st.builds(lambda a, b: [a, b], arrays((4,), away(0.05, 2)),
                                                                     arrays((1,)))),
     "rrelu(eval)": (lambda t: F.rrelu(t, 0.1, 0.4) ** 2, one(away(0.05, 2))),
+    # losses and distances of tests/test_loss_more.py (inputs apart, kinks out of reach: differences
+    # off the grid of 0.5 (or 0.7), margins on it; piecewise linear losses squared)
+    "cosine_similarity": (lambda a, b: F.cosine_similarity(a, b), st.builds(
+        lambda a, b: [a, b], arrays((3, 4), away(0.2, 2)), arrays((3, 4), away(0.2, 2)))),
+    "pairwise_distance": (lambda a, b: F.pairwise_distance(a, b), st.builds(
+        lambda a, d: [a, a + d], arrays((3, 4)), arrays((3, 4), off_the_grid(-2, 2, 0.5)))),
+    "pairwise_distance(p=3)": (lambda a, b: F.pairwise_distance(a, b, 3, keepdim=True), st.builds(
+        lambda a, d: [a, a + d], arrays((2, 3)), arrays((2, 3), off_the_grid(-2, 2, 0.5)))),
+    "margin_ranking_loss": (lambda a, b: F.margin_ranking_loss(
+        a, b, minigrad.tensor([1.0, -1, 1, -1], dtype=minigrad.float64), margin=0.5, reduction="none") ** 2,
+        st.builds(lambda a, b: [a, b], arrays((4,), off_the_grid(-2, 2)), arrays((4,), off_the_grid(-2, 2)))),
+    "hinge_embedding_loss": (lambda x: F.hinge_embedding_loss(x, minigrad.tensor(
+        [[1.0, -1, -1], [-1, 1, -1]], dtype=minigrad.float64), margin=0.5, reduction="none") ** 2,
+        fixed((2, 3), off_the_grid(-2, 2))),
+    "cosine_embedding_loss": (lambda a, b: F.cosine_embedding_loss(
+        a, b, minigrad.tensor([1.0, -1, -1], dtype=minigrad.float64), margin=-2.0), st.builds(
+        lambda a, b: [a, b], arrays((3, 4), away(0.2, 2)), arrays((3, 4), away(0.2, 2)))),
+    "soft_margin_loss": (lambda x: F.soft_margin_loss(x, minigrad.tensor(
+        [[1.0, -1, 1], [-1, -1, 1]], dtype=minigrad.float64)), fixed((2, 3))),
+    "soft_margin_loss(none)": (lambda x: F.soft_margin_loss(x, minigrad.tensor(
+        [[1.0, -1, 1], [-1, -1, 1]], dtype=minigrad.float64), reduction="none"), fixed((2, 3))),
+    "multilabel_soft_margin_loss": (lambda x, t: F.multilabel_soft_margin_loss(x, t, weight=_ramp(x.shape[-1])),
+                                    probabilities_pair()),
+    "triplet_margin_loss": (lambda a, p, n: F.triplet_margin_loss(a, p, n, margin=0.37, reduction="none") ** 2,
+                            st.builds(lambda a, d, e: [a, a + d, a + e], arrays((2, 3)),
+                                      arrays((2, 3), off_the_grid(-2, 2, 0.5)),
+                                      arrays((2, 3), off_the_grid(-2, 2, 0.5)))),
+    "poisson_nll_loss": (lambda x: F.poisson_nll_loss(x, _ramp(x.shape[-1]) * 2), fixed((2, 3))),
+    "poisson_nll_loss(rates, full)": (lambda x: F.poisson_nll_loss(
+        x.exp(), _ramp(x.shape[-1]) * 2, log_input=False, full=True, reduction="sum"), fixed((2, 3))),
+    "gaussian_nll_loss": (lambda a, t, v: F.gaussian_nll_loss(a, t, v.exp(), full=True, reduction="none"),
+                          st.builds(lambda a, t, v: [a, t, v], arrays((2, 3)), arrays((2, 3)), arrays((2,)))),
+    "gumbel_softmax(seeded)": (lambda x: (minigrad.manual_seed(0), F.gumbel_softmax(x, tau=0.5))[1], fixed((2, 3))),
 }
+
+# losses whose gradient PyTorch does not differentiate again (tests/test_loss_more.py): first order
+FIRST_ORDER_LOSSES = {
+    "multi_margin_loss": (lambda x: F.multi_margin_loss(x, minigrad.tensor([0, 2, 1])), fixed((3, 4), off_the_grid(-2, 2))),
+    "multi_margin_loss(p=2, weight)": (lambda x: F.multi_margin_loss(
+        x, minigrad.tensor([0, 2, 1]), p=2, margin=0.5, weight=_ramp(4), reduction="none"),
+        fixed((3, 4), off_the_grid(-2, 2))),
+    "multilabel_margin_loss": (lambda x: F.multilabel_margin_loss(
+        x * 0.7, minigrad.tensor([[3, 0, -1, 1], [1, 2, 3, -1], [2, 2, -1, 0]]), reduction="sum"),
+        fixed((3, 4), off_the_grid(-2, 2))),
+    "pdist": (lambda x: F.pdist(x), st.builds(lambda a: [a], distinct((4, 3)))),
+    "pdist(p=1)": (lambda x: F.pdist(x, 1), st.builds(lambda a: [a], distinct((3, 2)))),
+    "pdist(p=3)": (lambda x: F.pdist(x, 3), st.builds(lambda a: [a], distinct((3, 2)))),
+}
+
+
+@NEW_FEW
+@pytest.mark.parametrize("name", FIRST_ORDER_LOSSES)
+@given(data=st.data())
+def test_first_order_loss(name, data):
+    fn, strategy = FIRST_ORDER_LOSSES[name]
+    check_grads(fn, *data.draw(strategy))
 
 
 @NEW_FEW

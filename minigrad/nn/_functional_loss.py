@@ -63,7 +63,7 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     if x1.shape != x2.shape:  # broadcast both, as expand_outplace
         check_broadcast(x1.shape, x2.shape)
         shape = np.broadcast_shapes(x1.shape, x2.shape)
-        x1, x2 = (x if x.shape == shape else x.expand(shape) for x in (x1, x2))
+        x1, x2 = x1.expand(shape), x2.expand(shape)  # (both: ExpandBackward0 on each, as PyTorch's)
     n1 = x1.norm(2, dim, keepdim=True).clone()  # (Tensor.norm with dim: LinalgVectorNormBackward0)
     n2 = x2.norm(2, dim, keepdim=True).clone()
     with no_grad():

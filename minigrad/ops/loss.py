@@ -257,14 +257,13 @@ class Xlogy(Op):
 
 class SoftMarginLoss(Op):
     """``log(1 + exp(-t x))`` for targets ``t`` of +1 or -1: the logistic loss of the margin
-    ``t x``. Written as PyTorch's kernel writes it (``log`` of ``1 + exp``, not ``log1p``), so
-    a margin past ~37 (float64) gives a loss of exactly 0 there too."""
+    ``t x`` (``log1p``: a large margin's tiny loss is kept, as PyTorch's, not rounded to 0)."""
     node_name = "SoftMarginLossBackward0"
 
     @staticmethod
     def forward(ctx, x, t, reduction):
         ctx.save_for_backward(x, t)
-        return _reduce(ctx, np.log(1 + np.exp(-x * t)).astype(x.dtype, copy=False), reduction)
+        return _reduce(ctx, np.log1p(np.exp(-x * t)).astype(x.dtype, copy=False), reduction)
 
     @staticmethod
     def backward(ctx, grad):
@@ -277,6 +276,7 @@ class SoftMarginLossBackward(Op):
     ``soft_margin_loss_backward``, one op, whose own derivatives are PyTorch's
     (FunctionsManual.cpp's ``soft_margin_loss_double_backward``)."""
     node_name = "SoftMarginLossBackwardBackward0"
+    _non_differentiable = (2,)  # the target: no edge, as in PyTorch
 
     @staticmethod
     def forward(ctx, grad, x, t, reduction):
@@ -335,13 +335,14 @@ class MultiMarginLossBackward(Op):
     differentiated again, it refuses, as here."""
     node_name = "NotImplemented"
     node_qualname = "torch::autograd::NotImplemented"
+    _non_differentiable = (0,)  # (PyTorch's NotImplemented node has an edge to the input only)
 
     @staticmethod
     def forward(ctx, grad, x, z, y, w, p, reduction):
         n, c = z.shape
         g = np.broadcast_to(grad.reshape(-1, 1), (n, 1)) / c
         g = g / n if reduction == "mean" else g
-        slope = (z > 0) * (1 if p == 1 else 2 * z) * (g if w is None else g * w)
+        slope = np.where(z > 0, (1 if p == 1 else 2 * z) * (g if w is None else g * w), 0)  # (+0, not -0)
         slope[np.arange(n), y] = 0
         slope[np.arange(n), y] = -slope.sum(1)
         return slope.reshape(x.shape).astype(x.dtype, copy=False)
@@ -383,6 +384,7 @@ class MultilabelMarginLossBackward(Op):
     PyTorch has no derivative for it: differentiated again, it refuses, as here."""
     node_name = "NotImplemented"
     node_qualname = "torch::autograd::NotImplemented"
+    _non_differentiable = (0,)  # (PyTorch's NotImplemented node has an edge to the input only)
 
     @staticmethod
     def forward(ctx, grad, x, slope, reduction):
