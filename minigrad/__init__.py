@@ -62,6 +62,9 @@ from ._functions_shape import (argwhere, broadcast_to, chunk, clone, detach, fla
 from ._functions import addcdiv, addcmul, addmm, multinomial  # names tutorials use
 from ._functions_reduce import bincount, median, unique
 from ._functions import diff
+from ._functions import broadcast_shapes, broadcast_tensors
+from ._functions_shape import (diagonal_scatter, index_reduce, masked_scatter, put, scatter_reduce, select_scatter,
+                               slice_scatter, unsafe_chunk, unsafe_split, unsafe_split_with_sizes)
 from ._functions_reduce import nanmean, nansum
 from ._functions_reduce import (aminmax, cummax, cummin, kthvalue, logcumsumexp, mode, msort, nanmedian,
                                 nanquantile, quantile, std_mean, var_mean)

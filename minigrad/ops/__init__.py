@@ -181,6 +181,8 @@ from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squ
 from .shape import (AsStridedView, BlockDiag, DiagEmbedDims, Rot90, SqueezeDimInplace, SqueezeDimsInplace,
                     SqueezeInplace, TInplace, TransposeInplace, UnfoldBackward, UnfoldDim, UnsqueezeInplace)
 from .index import NarrowCopy, Put, Take
+from .scatter import (DiagonalScatter, IndexReduce, PutValues, ScatterReduce, SelectScatter, SliceScatter,
+                      UnsafeSplitPiece, UnsafeSplitWithSizesPiece)
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,
                     Erfc, Erfinv, Expm1, Floor, Frac, Log, Log1p, Log2, Log10, NanToNum, Relu, Round, RoundDecimals,
                     Rsqrt, Sgn, Sigmoid, Sign, Sin, Sinh, Sqrt, Tan, Tanh, ThresholdBackward, Trunc)
