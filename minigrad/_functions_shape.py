@@ -287,6 +287,9 @@ def unsafe_chunk(input, chunks, dim=0):
 
 
 def unsafe_split(tensor, split_size_or_sections, dim=0):
+    if not isinstance(split_size_or_sections, int):
+        raise TypeError(f"unsafe_split(): argument 'split_size' (position 2) must be int, not "
+                        f"{type(split_size_or_sections).__name__}")
     return tensor.unsafe_split(split_size_or_sections, dim)
 
 

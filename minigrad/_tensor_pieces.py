@@ -179,19 +179,24 @@ class PiecesMixin:
     def unsafe_split(self, split_size, dim=0):
         """``split``'s pieces, not marked as views (PyTorch's "unsafe": changing one in place is
         not noticed by the others' gradients)."""
-        d = _dim(dim, self._data.ndim)
-        sizes = tuple(p.shape[d] for p in self.detach().split(split_size, d))  # (split's checks and errors)
-        op = ops.UnsafeSplitPiece if isinstance(split_size, int) else ops.UnsafeSplitWithSizesPiece
-        return tuple(op.apply(self, d, sizes, i) for i in range(len(sizes)))
-
-    def unsafe_chunk(self, chunks, dim=0):
-        sizes = [p.shape[_dim(dim, self._data.ndim)] for p in self.detach().chunk(chunks, dim)]
-        if len(set(sizes[:-1])) > 1 or not sizes:  # (chunk of an empty dim: pieces of given sizes)
-            return self.unsafe_split_with_sizes(sizes, dim)
-        return self.unsafe_split(sizes[0], dim)
+        if not isinstance(split_size, int):
+            raise TypeError(f"unsafe_split(): argument 'split_size' (position 1) must be int, not "
+                            f"{typename(split_size)}")
+        return self._unsafe_pieces(split_size, dim)
 
     def unsafe_split_with_sizes(self, split_sizes, dim=0):
-        return self.unsafe_split(list(split_sizes), dim)
+        return self._unsafe_pieces(list(split_sizes), dim)
+
+    def unsafe_chunk(self, chunks, dim=0):
+        self.detach().chunk(chunks, dim)  # (chunk's checks and errors)
+        size = self._data.shape[_dim(dim, self._data.ndim)]
+        return self._unsafe_pieces(-(-size // chunks) if size else [0] * chunks, dim)  # (as chunk)
+
+    def _unsafe_pieces(self, split, dim):
+        d = _dim(dim, self._data.ndim)
+        sizes = tuple(p.shape[d] for p in self.detach().split(split, d))  # (split's checks and errors)
+        op = ops.UnsafeSplitPiece if isinstance(split, int) else ops.UnsafeSplitWithSizesPiece
+        return tuple(op.apply(self, d, sizes, i) for i in range(len(sizes)))
 
     # -- writing into a copy: reducing scatters, *_scatter, put (minigrad/ops/scatter.py) --------
     def scatter_reduce(self, dim, index, src, reduce, *, include_self=True):
