@@ -1,10 +1,12 @@
 """The Tensor's shape methods that tutorials reach for after the basics: sliding windows
-(``unfold``), quarter turns and mirrors, splits into pieces (``tensor_split``, ``hsplit``...),
-diagonal embeddings, ``take``, ``as_strided``, and the in-place reshapes (``t_``,
-``unsqueeze_``, ``resize_``...).
+(``unfold``), quarter turns and mirrors, splits into pieces (``tensor_split``, ``hsplit``...,
+``unsafe_split``), diagonal embeddings, ``take``, ``as_strided``, the writes into a copy
+(``scatter_reduce``, ``index_reduce``, ``masked_scatter``, ``select_scatter``...,
+``put``, ``fill_diagonal_``), and the in-place reshapes (``t_``, ``unsqueeze_``, ``resize_``...).
 
 ``class Tensor`` (minigrad/_tensor.py) inherits these methods, as it does _tensor_shape.py's;
-each is a short call into an op of ``minigrad/ops/shape.py`` or ``ops/index.py``.
+each is a short call into an op of ``minigrad/ops/shape.py``, ``ops/index.py`` or
+``ops/scatter.py``.
 """
 import math
 import warnings

@@ -82,6 +82,10 @@ index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
                    (IndexPutBackward0: ``x[mask] = v`` recorded), AsStrided (a view after
                    an in-place op wrote through it); NarrowCopy (``narrow_copy``), Take and
                    its backward Put (TakeBackward0, PutBackward0)
+scatter.py         ScatterReduce (ScatterReduceBackward0), IndexReduce (IndexReduceBackward0),
+                   SelectScatter, SliceScatter, DiagonalScatter (SelectScatterBackward0, ...),
+                   PutValues (PutBackward0: ``put`` without accumulate), UnsafeSplitPiece,
+                   UnsafeSplitWithSizesPiece (UnsafeSplitBackward0, UnsafeSplitWithSizesBackward0)
 linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
                    (UnsafeViewBackward0): the forms of ``a @ b``; Bmm (``torch.bmm``);
                    Addmm (``nn.Linear``), AddmmScaled (AddmmBackward0: ``addmm``'s beta, alpha);

@@ -83,13 +83,12 @@ class ScatterReduce(Op):
         elif reduce == "prod":
             # each gets the product of the others: result / itself, with zeros counted apart
             masked_self = x.masked_fill(x == 0, 1)
-            grad_self = grad * masked_self.scatter_reduce(dim, index, src, reduce, include_self=include_self) \
-                / masked_self
+            grad_self = grad * ScatterReduce.apply(masked_self, dim, index, src, reduce, include_self) / masked_self
             src_zero = src == 0
             zeros = x.new_zeros(x.shape).scatter_add(dim, index, src_zero.to(x.dtype)).gather(dim, index)
             single_zero = src_zero.logical_and(zeros == 1)
-            masked_src_result = x.scatter_reduce(dim, index, src.masked_fill(single_zero, 1), reduce,
-                                                 include_self=include_self)
+            masked_src_result = ScatterReduce.apply(x, dim, index, src.masked_fill(single_zero, 1), reduce,
+                                                    include_self)
             grad_src = (grad * masked_src_result).gather(dim, index).where(
                 single_zero, (grad * result).gather(dim, index) / src.masked_fill(src_zero, 1))
         elif reduce == "mean":
@@ -145,13 +144,12 @@ class IndexReduce(Op):
         dim, reduce, include_self = ctx.dim, ctx.reduce, ctx.include_self
         if reduce == "prod":
             masked_self = x.masked_fill(x == 0, 1)
-            grad_self = grad * masked_self.index_reduce(dim, index, source, reduce, include_self=include_self) \
-                / masked_self
+            grad_self = grad * IndexReduce.apply(masked_self, dim, index, source, reduce, include_self) / masked_self
             src_zero = source == 0
             zeros = x.new_zeros(x.shape).index_add(dim, index, src_zero.to(x.dtype)).index_select(dim, index)
             single_zero = src_zero.logical_and(zeros == 1)
-            masked_src_result = x.index_reduce(dim, index, source.masked_fill(single_zero, 1), reduce,
-                                               include_self=include_self)
+            masked_src_result = IndexReduce.apply(x, dim, index, source.masked_fill(single_zero, 1), reduce,
+                                                  include_self)
             grad_src = (grad * masked_src_result).index_select(dim, index).where(
                 single_zero, (grad * result).index_select(dim, index) / source.masked_fill(src_zero, 1))
         elif reduce == "mean":
