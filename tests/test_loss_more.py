@@ -67,6 +67,15 @@ PROGRAMS = {
     "pairwise_distance equal rows": lambda lib: (lambda a: _grads(lib, _F(lib).pairwise_distance(a, a.detach()), a))(
         _x(lib, 2, 3)),
     "pairwise_distance int": lambda lib: _F(lib).pairwise_distance(lib.tensor([[1, 2]]), lib.tensor([[0, 0]])),
+    "pairwise_distance 0-d": lambda lib: (lambda a, b: _grads(lib, _F(lib).pairwise_distance(a, b), a, b))(
+        lib.tensor(2.0, requires_grad=True), lib.tensor(3.0, requires_grad=True)),
+    "integer inputs": lambda lib: (lambda i1, i2, t: [
+        _F(lib).margin_ranking_loss(i1, i2, t), _F(lib).margin_ranking_loss(i1, i2, t, reduction="none"),
+        _F(lib).hinge_embedding_loss(i1, t, reduction="none"), _F(lib).soft_margin_loss(lib.ones(2), t),
+        _F(lib).cosine_embedding_loss(i1[None], i2[None], t[:1]), _F(lib).triplet_margin_loss(i1[None], i2[None], t[None]),
+        _F(lib).poisson_nll_loss(lib.ones(2), i1), _F(lib).gaussian_nll_loss(lib.ones(2), i1, lib.ones(2)),
+        _F(lib).multilabel_soft_margin_loss(lib.ones(1, 2), t[None].clamp(min=0))])(
+        lib.tensor([1, 2]), lib.tensor([2, 1]), lib.tensor([1, -1])),
     "pdist": lambda lib: (lambda a: _grads(lib, _F(lib).pdist(a), a))(_x(lib, 4, 3)),
     "pdist p 1": lambda lib: (lambda a: _grads(lib, lib.pdist(a, 1), a))(_x(lib, 4, 3)),
     "pdist p 3": lambda lib: (lambda a: _grads(lib, lib.pdist(a, p=3), a))(_x(lib, 4, 3, dtype=lib.float64)),

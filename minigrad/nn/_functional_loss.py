@@ -79,7 +79,8 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
     diff = x1 - x2
     if not diff.dtype.is_floating_point:  # (integers: + eps gives the default float dtype)
         diff = diff.to(_dtype.get_default_dtype())
-    return ops.NormDim.apply(ops.AddNumber.apply(diff, eps), float(p), (_dim(last, diff.dim()),), keepdim)
+    dims = (_dim(last, diff.dim()),) if diff.dim() else None  # (a 0-d difference: its one element)
+    return ops.NormDim.apply(ops.AddNumber.apply(diff, eps), float(p), dims, keepdim)
 
 
 def pdist(input, p=2):
@@ -102,7 +103,10 @@ def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, red
     if input1.dim() != input2.dim() or input1.dim() != target.dim():
         raise RuntimeError(f"margin_ranking_loss : All input tensors should have same dimension but got sizes: "
                            f"input1: {input1.size()}, input2: {input2.size()}, target: {target.size()} ")
-    losses = ops.AddNumber.apply(-target * (input1 - input2), margin).clamp_min(0)
+    losses = -target * (input1 - input2)
+    if not losses.dtype.is_floating_point:  # (integers + a float margin: the default float dtype)
+        losses = losses.to(_dtype.get_default_dtype())
+    losses = ops.AddNumber.apply(losses, margin).clamp_min(0)
     return _apply_reduction(losses, reduction)
 
 
