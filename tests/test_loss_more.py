@@ -11,9 +11,12 @@ words. Finite differences: tests/test_gradcheck.py (NN_OPS, "losses and distance
 """
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import minigrad
-from oracle import caught, error_of
+from oracle import assert_same, caught, error_of
+from test_gradcheck import PROFILE
 
 
 def _x(lib, *shape, seed=0, scale=1.0, dtype=None):
@@ -288,3 +291,43 @@ def test_torch_names():
     F = minigrad.nn.functional
     assert (minigrad.cosine_similarity, minigrad.pairwise_distance, minigrad.pdist) == (
         F.cosine_similarity, F.pairwise_distance, F.pdist)
+
+
+def _random_margin_program(seed):
+    """Random multi_margin_loss, multilabel_margin_loss (labels repeated, -1 anywhere),
+    soft_margin_loss and pdist (p of 0, 1, 1.5, 2, 3, inf; rows repeated), with gradients."""
+    rng = np.random.default_rng(seed)
+    n, c = int(rng.integers(1, 4)), int(rng.integers(1, 5))
+    x = rng.integers(-2, 3, (n, c)) / 2.0  # (ties: margins hit exactly too)
+    target = rng.integers(0, c, n)
+    labels = rng.integers(-1, c, (n, c))
+    signs = rng.choice([-1.0, 1.0], (n, c))
+    p, margin = int(rng.integers(1, 3)), float(rng.choice([0.5, 1.0, 2.0]))
+    weight = rng.random(c) + 0.5 if rng.integers(0, 2) else None
+    reduction = str(rng.choice(["none", "mean", "sum"]))
+    pdist_p = float(rng.choice([0.0, 1.0, 1.5, 2.0, 3.0, np.inf]))
+
+    def program(lib):
+        F = lib.nn.functional
+        a = lib.tensor(x, requires_grad=True)
+        w = None if weight is None else lib.tensor(weight)
+        return [_grads(lib, F.multi_margin_loss(a, lib.tensor(target), p=p, margin=margin, weight=w,
+                                                reduction=reduction), a),
+                _grads(lib, F.multilabel_margin_loss(a, lib.tensor(labels), reduction=reduction), a),
+                _grads(lib, F.soft_margin_loss(a, lib.tensor(signs), reduction=reduction), a),
+                _grads(lib, F.pdist(a, pdist_p), a)]
+    return program
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_random_margins(oracle, seed):
+    """Seeded cases of the Hypothesis test below, recorded."""
+    oracle.same(_random_margin_program(seed))
+
+
+@settings(PROFILE, max_examples=60)
+@given(seed=st.integers(0, 2 ** 16))
+def test_random_margins_hypothesis(torch, seed):
+    """Random margin losses and pdist against live PyTorch: values, nodes, gradients."""
+    program = _random_margin_program(seed)
+    assert_same(program(minigrad), program(torch))

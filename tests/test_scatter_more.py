@@ -14,8 +14,12 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from oracle import error_of
+import minigrad
+from oracle import assert_same, error_of
+from test_gradcheck import PROFILE
 
 IDX = [[0, 1, 0, 2], [1, 1, 0, 0], [2, 0, 0, 1]]
 
@@ -231,3 +235,49 @@ MISTAKES = {
 @pytest.mark.parametrize("name", MISTAKES)
 def test_scatter_more_mistakes(oracle, name):
     oracle.same(_mistake(MISTAKES[name]))
+
+
+def _random_scatter_program(seed):
+    """A random scatter_reduce and index_reduce (shape, dim, index with repeats, reduction,
+    include_self; small integers, so ties and zeros are common), with the gradients."""
+    rng = np.random.default_rng(seed)
+    ndim = int(rng.integers(1, 4))
+    shape = tuple(int(n) for n in rng.integers(1, 4, ndim))
+    dim = int(rng.integers(0, ndim))
+    index_shape = tuple(int(rng.integers(1, n + 1)) if k != dim else int(rng.integers(1, 5))
+                        for k, n in enumerate(shape))
+    index = rng.integers(0, shape[dim], index_shape)
+    x = rng.integers(-2, 3, shape).astype(np.float64)
+    src = rng.integers(-2, 3, index_shape).astype(np.float64)
+    reduce = str(rng.choice(["sum", "prod", "mean", "amax", "amin"]))
+    include_self = bool(rng.integers(0, 2))
+    picks = rng.integers(0, shape[dim], int(rng.integers(1, 4)))
+    source_shape = shape[:dim] + (len(picks),) + shape[dim + 1:]
+    source = rng.integers(-2, 3, source_shape).astype(np.float64)
+
+    def program(lib):
+        a, s, t = (lib.tensor(v, requires_grad=True) for v in (x, src, source))
+        out = a.scatter_reduce(dim, lib.tensor(index), s, reduce, include_self=include_self)
+        answers = [_grads(lib, out, a, s)]
+        if reduce != "sum":
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                out = a.index_reduce(dim, lib.tensor(picks), t, reduce, include_self=include_self)
+            answers.append(_grads(lib, out, a, t))
+        return answers
+    return program
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_random_scatter_reductions(oracle, seed):
+    """Seeded cases of the Hypothesis test below, recorded."""
+    oracle.same(_random_scatter_program(seed))
+
+
+@settings(PROFILE, max_examples=60)
+@given(seed=st.integers(0, 2 ** 16))
+def test_random_scatter_reductions_hypothesis(torch, seed):
+    """Random scatter_reduce and index_reduce against live PyTorch: values, nodes, gradients
+    (ties, zeros and repeated indices included)."""
+    program = _random_scatter_program(seed)
+    assert_same(program(minigrad), program(torch))

@@ -344,7 +344,7 @@ class MultiMarginLossBackward(Op):
         g = g / n if reduction == "mean" else g
         slope = np.where(z > 0, (1 if p == 1 else 2 * z) * (g if w is None else g * w), 0)  # (+0, not -0)
         slope[np.arange(n), y] = 0
-        slope[np.arange(n), y] = -slope.sum(1)
+        slope[np.arange(n), y] = 0 - slope.sum(1)  # (0 - 0 is +0, as PyTorch's sum from 0)
         return slope.reshape(x.shape).astype(x.dtype, copy=False)
 
     @staticmethod
@@ -365,18 +365,19 @@ class MultilabelMarginLoss(Op):
         listed = np.cumprod(ys >= 0, axis=1).astype(bool)  # the labels before the first -1
         count = np.zeros(rows.shape)  # how often each class is listed (twice counts twice, as in PyTorch)
         np.add.at(count, (np.nonzero(listed)[0], ys[listed]), 1)
-        # pair[n, j, i]: target j against non-target i
+        # pair[n, j, i]: how often target j stands against non-target i
         z = 1 - rows[:, :, None] + rows[:, None, :]
-        pair = count[:, :, None] * (count == 0)[:, None, :] / c
-        losses = (np.maximum(z, 0) * pair).sum((1, 2))
+        pair = count[:, :, None] * (count == 0)[:, None, :]
+        losses = (np.maximum(z, 0) * pair).sum((1, 2)) / c  # (summed, then divided, as PyTorch's)
+        active = (z > 0) * pair  # each pair with a violated margin: a step of the gradient
         ctx.save_for_backward(x)
-        ctx.slope = (z > 0) * pair
+        ctx.steps = active.sum(1), active.sum(2)  # per element: steps up (non-target), down (target)
         return _reduce(ctx, losses.reshape(x.shape[:-1]).astype(x.dtype, copy=False), reduction)
 
     @staticmethod
     def backward(ctx, grad):
         x, = ctx.saved_tensors
-        return MultilabelMarginLossBackward.apply(grad, x, ctx.slope, ctx.reduction), None, None
+        return MultilabelMarginLossBackward.apply(grad, x, ctx.steps, ctx.reduction), None, None
 
 
 class MultilabelMarginLossBackward(Op):
@@ -387,12 +388,16 @@ class MultilabelMarginLossBackward(Op):
     _non_differentiable = (0,)  # (PyTorch's NotImplemented node has an edge to the input only)
 
     @staticmethod
-    def forward(ctx, grad, x, slope, reduction):
-        n = slope.shape[0]
-        g = np.broadcast_to(grad.reshape(-1, 1, 1), (n, 1, 1))
-        g = g / n if reduction == "mean" else g
-        s = slope * g
-        return (s.sum(1) - s.sum(2)).reshape(x.shape).astype(x.dtype, copy=False)
+    def forward(ctx, grad, x, steps, reduction):
+        up, down = steps
+        n, c = up.shape
+        # PyTorch's kernel adds g = 1 / C (1 / (N C) after a mean) once per step, in turn: the
+        # k-th partial sum of g, so the last bits are its, not those of k * g
+        g = x.dtype.type(1 / (n * c) if reduction == "mean" else 1 / c)
+        partial = np.concatenate([[0], np.cumsum(np.full(int(max(up.max(), down.max(), 0)), g, x.dtype))])
+        out = partial[up.astype(np.intp)] - partial[down.astype(np.intp)]
+        out = out * (grad.reshape(-1, 1) if reduction == "none" else grad)
+        return out.reshape(x.shape).astype(x.dtype, copy=False)
 
     @staticmethod
     def backward(ctx, gg):
