@@ -205,15 +205,14 @@ class PiecesMixin:
         """Each element of ``src`` reduced (sum, prod, mean, amax, amin) into the place of a copy
         of this tensor that ``index`` names along ``dim``; ``include_self=False`` leaves out the
         copy's own value where something lands."""
-        from_shape = _tensor_shape  # (gather's and scatter's checks)
-        from_shape._check_index("scatter", index)
+        _tensor_shape._check_index("scatter", index)  # (scatter's checks, in _tensor_shape.py)
         d = _dim(dim, max(self._data.ndim, 1))
         if src.dtype is not self.dtype:
             raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
         if reduce not in _REDUCE:
             raise RuntimeError(f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}")
-        from_shape._check_sizes(self, d, index, src, "scatter")
-        from_shape._check_bounds(index, self, d)
+        _tensor_shape._check_sizes(self, d, index, src, "scatter")
+        _tensor_shape._check_bounds(index, self, d)
         return ops.ScatterReduce.apply(self, d, index, src, _REDUCE[reduce], include_self)
 
     def index_reduce(self, dim, index, source, reduce, *, include_self=True):

@@ -149,10 +149,9 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
     reduction = _reduction(size_average, reduce, reduction)
     _no_target_grad("soft_margin_loss", target)
     check_broadcast(input.shape, target.shape)
-    t = target._data.astype(input._data.dtype, copy=False) if input.dtype.is_floating_point else target._data
     if not input.dtype.is_floating_point:
         raise RuntimeError(f"result type Float can't be cast to the desired output type {input.dtype.legacy_name}")
-    return ops.SoftMarginLoss.apply(input, t, reduction)
+    return ops.SoftMarginLoss.apply(input, target._data.astype(input._data.dtype, copy=False), reduction)
 
 
 def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
