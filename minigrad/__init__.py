@@ -62,6 +62,9 @@ from ._functions_shape import (argwhere, broadcast_to, chunk, clone, detach, fla
 from ._functions import addcdiv, addcmul, addmm, multinomial  # names tutorials use
 from ._functions_reduce import bincount, median, unique
 from ._functions import diff
+from ._functions import broadcast_shapes, broadcast_tensors
+from ._functions_shape import (diagonal_scatter, index_reduce, masked_scatter, put, scatter_reduce, select_scatter,
+                               slice_scatter, unsafe_chunk, unsafe_split, unsafe_split_with_sizes)
 from ._functions_reduce import nanmean, nansum
 from ._functions_reduce import (aminmax, cummax, cummin, kthvalue, logcumsumexp, mode, msort, nanmedian,
                                 nanquantile, quantile, std_mean, var_mean)
@@ -96,6 +99,7 @@ from . import nn, optim, utils  # noqa: E402 (they build on everything above)
 from ._functions_nn import (alpha_dropout, alpha_dropout_, celu, celu_, dropout, dropout_,  # noqa: E402
                             feature_alpha_dropout, feature_alpha_dropout_, hardshrink, prelu, rrelu, rrelu_, selu,
                             selu_, threshold, threshold_)  # (nn.functional's, as torch.* functions)
+from .nn._functional_loss import cosine_similarity, pairwise_distance, pdist  # noqa: E402 (nn.functional's distances)
 from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
 from . import special  # noqa: E402 (torch.special: erf, erfc, erfinv, expit...)
 from . import linalg  # noqa: E402 (torch.linalg: det, inv, solve, svd, eigh, norms...)

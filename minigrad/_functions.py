@@ -12,7 +12,8 @@ import numpy as np
 from . import _dtype, _random, ops
 from ._creation import arange, tensor
 from ._joining import cat, concat, concatenate, stack  # noqa: F401 (torch.cat, ...: written there)
-from ._tensor import Tensor
+from ._conventions import check_broadcast
+from ._tensor import Size, Tensor
 from ._tensor_math import check_tensors, rsub  # noqa: F401 (torch.rsub: written there)
 
 
@@ -625,6 +626,42 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     check_tensors("isclose", 1, input=input, other=other)
     return input.isclose(other, rtol, atol, equal_nan)
+
+
+# -- broadcasting ---------------------------------------------------------------------------------
+def broadcast_tensors(*tensors):
+    """The tensors expanded to their common shape (a tensor already of that shape: itself)."""
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}")
+    shape = ()
+    for t in tensors:
+        check_broadcast(shape, t.shape)
+        shape = np.broadcast_shapes(shape, t.shape)
+    return tuple(t if t.shape == shape else t.expand(shape) for t in tensors)
+
+
+def broadcast_shapes(*shapes):
+    """The shape tensors of these shapes broadcast to (PyTorch's torch._refs._broadcast_shapes:
+    its checks, its words)."""
+    shapes = [(s,) if isinstance(s, int) else s for s in shapes if s is not None]
+    for s in shapes:
+        if not isinstance(s, (tuple, list)):
+            raise RuntimeError(f"Input shapes should be of type ints, a tuple of ints, or a list of ints, got {s}")
+    common = [1] * builtins.max((len(s) for s in shapes), default=0)
+    for k, s in enumerate(shapes):
+        for i in range(-1, -1 - len(s), -1):
+            if s[i] == common[i]:
+                continue
+            if common[i] == 1:
+                if s[i] < 0:
+                    raise ValueError("Attempting to broadcast a dimension with negative length!")
+                common[i] = s[i]
+            if s[i] != 1 and common[i] != s[i]:
+                raise RuntimeError(f"Attempting to broadcast a dimension of length {s[i]} at {i}! Mismatching "
+                                   f"argument at index {k} had {s}; but expected shape should be broadcastable "
+                                   f"to {common}")
+    return Size(common)
 
 
 # -- torch.set_warn_always ----------------------------------------------------------------------

@@ -251,3 +251,47 @@ def _triangle_indices(name, row, col, offset, dtype):
         raise NotImplementedError(f'"{name}_indices" not implemented for \'{dtype.legacy_name}\'')
     rows, cols = (np.tril_indices if name == "tril" else np.triu_indices)(row, offset, col)
     return tensor(np.stack([rows, cols]), dtype=dtype)
+
+
+# -- writing into a copy (minigrad/_tensor_pieces.py, ops/scatter.py) -----------------------------
+def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
+    return input.scatter_reduce(dim, index, src, reduce, include_self=include_self)
+
+
+def index_reduce(input, dim, index, source, reduce, *, include_self=True):
+    return input.index_reduce(dim, index, source, reduce, include_self=include_self)
+
+
+def masked_scatter(input, mask, source):
+    return input.masked_scatter(mask, source)
+
+
+def select_scatter(input, src, dim, index):
+    return input.select_scatter(src, dim, index)
+
+
+def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
+    return input.slice_scatter(src, dim, start, end, step)
+
+
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    return input.diagonal_scatter(src, offset, dim1, dim2)
+
+
+def put(input, index, source, accumulate=False):
+    return input.put(index, source, accumulate)
+
+
+def unsafe_chunk(input, chunks, dim=0):
+    return input.unsafe_chunk(chunks, dim)
+
+
+def unsafe_split(tensor, split_size_or_sections, dim=0):
+    if not isinstance(split_size_or_sections, int):
+        raise TypeError(f"unsafe_split(): argument 'split_size' (position 2) must be int, not "
+                        f"{type(split_size_or_sections).__name__}")
+    return tensor.unsafe_split(split_size_or_sections, dim)
+
+
+def unsafe_split_with_sizes(input, split_sizes, dim=0):
+    return input.unsafe_split_with_sizes(split_sizes, dim)

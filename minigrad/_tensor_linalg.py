@@ -389,6 +389,13 @@ class LinalgMixin:
             beta, alpha = int(beta), int(alpha)
         return ops.AddmmScaled.apply(self, mat1, mat2, beta, alpha)
 
+
+    def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
+        product = (mat1.shape[0], mat2.shape[-1]) if mat1._data.ndim == 2 == mat2._data.ndim else self.shape
+        if product != self.shape:  # (addmm would broadcast self to the product's shape)
+            raise RuntimeError(f"Bad in-place call: input tensor size {list(self.shape)} and output tensor size "
+                               f"{list(product)} should match")
+        return _inplace.apply(self, lambda t: t.addmm(mat1, mat2, beta=beta, alpha=alpha))
     def outer(self, other):
         """Every product ``self[i] * other[j]``: PyTorch records it as a column times a row."""
         for name, t in (("self", self), ("vec2", other)):

@@ -1,17 +1,20 @@
 """The Tensor's shape methods that tutorials reach for after the basics: sliding windows
-(``unfold``), quarter turns and mirrors, splits into pieces (``tensor_split``, ``hsplit``...),
-diagonal embeddings, ``take``, ``as_strided``, and the in-place reshapes (``t_``,
-``unsqueeze_``, ``resize_``...).
+(``unfold``), quarter turns and mirrors, splits into pieces (``tensor_split``, ``hsplit``...,
+``unsafe_split``), diagonal embeddings, ``take``, ``as_strided``, the writes into a copy
+(``scatter_reduce``, ``index_reduce``, ``masked_scatter``, ``select_scatter``...,
+``put``, ``fill_diagonal_``), and the in-place reshapes (``t_``, ``unsqueeze_``, ``resize_``...).
 
 ``class Tensor`` (minigrad/_tensor.py) inherits these methods, as it does _tensor_shape.py's;
-each is a short call into an op of ``minigrad/ops/shape.py`` or ``ops/index.py``.
+each is a short call into an op of ``minigrad/ops/shape.py``, ``ops/index.py`` or
+``ops/scatter.py``.
 """
 import math
+import warnings
 
 import numpy as np
 
-from . import ops
-from ._conventions import INFERENCE_INPLACE, typename
+from . import _inplace, _tensor_shape, ops
+from ._conventions import INFERENCE_INPLACE, check_broadcast, typename
 from ._conventions import dim as _dim
 from ._conventions import shape_args as _shape_args
 from .autograd import function, grad_mode
@@ -175,6 +178,166 @@ class PiecesMixin:
     def split_with_sizes(self, split_sizes, dim=0):
         return self.split(list(split_sizes), dim)
 
+    def unsafe_split(self, split_size, dim=0):
+        """``split``'s pieces, not marked as views (PyTorch's "unsafe": changing one in place is
+        not noticed by the others' gradients)."""
+        if not isinstance(split_size, int):
+            raise TypeError(f"unsafe_split(): argument 'split_size' (position 1) must be int, not "
+                            f"{typename(split_size)}")
+        return self._unsafe_pieces(split_size, dim)
+
+    def unsafe_split_with_sizes(self, split_sizes, dim=0):
+        return self._unsafe_pieces(list(split_sizes), dim)
+
+    def unsafe_chunk(self, chunks, dim=0):
+        self.detach().chunk(chunks, dim)  # (chunk's checks and errors)
+        size = self._data.shape[_dim(dim, self._data.ndim)]
+        return self._unsafe_pieces(-(-size // chunks) if size else [0] * chunks, dim)  # (as chunk)
+
+    def _unsafe_pieces(self, split, dim):
+        d = _dim(dim, self._data.ndim)
+        sizes = tuple(p.shape[d] for p in self.detach().split(split, d))  # (split's checks and errors)
+        op = ops.UnsafeSplitPiece if isinstance(split, int) else ops.UnsafeSplitWithSizesPiece
+        return tuple(op.apply(self, d, sizes, i) for i in range(len(sizes)))
+
+    # -- writing into a copy: reducing scatters, *_scatter, put (minigrad/ops/scatter.py) --------
+    def scatter_reduce(self, dim, index, src, reduce, *, include_self=True):
+        """Each element of ``src`` reduced (sum, prod, mean, amax, amin) into the place of a copy
+        of this tensor that ``index`` names along ``dim``; ``include_self=False`` leaves out the
+        copy's own value where something lands."""
+        _tensor_shape._check_index("scatter", index)  # (scatter's checks, in _tensor_shape.py)
+        d = _dim(dim, max(self._data.ndim, 1))
+        if src.dtype is not self.dtype:
+            raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+        if reduce not in _REDUCE:
+            raise RuntimeError(f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}")
+        _tensor_shape._check_sizes(self, d, index, src, "scatter")
+        _tensor_shape._check_bounds(index, self, d)
+        return ops.ScatterReduce.apply(self, d, index, src, _REDUCE[reduce], include_self)
+
+    def index_reduce(self, dim, index, source, reduce, *, include_self=True):
+        """Slice ``i`` of ``source`` along ``dim`` reduced (prod, mean, amax, amin) into slice
+        ``index[i]`` of a copy of this tensor."""
+        _index_reduce_warning()
+        if reduce not in ("prod", "mean", "amax", "amin"):
+            raise RuntimeError(f"index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got "
+                               f"{reduce}.")
+        d = _dim(dim, max(self._data.ndim, 1))
+        if index._data.ndim > 1:
+            raise IndexError(f"index_reduce_(): Index is supposed to be a vector, but got dim: {index._data.ndim} "
+                             f"with type: {index.dtype.legacy_name} and size: {list(index.shape)}")
+        if index._data.dtype.kind != "i":
+            raise RuntimeError(f"index_reduce_(): Expected dtype int32/int64 for index but got: "
+                               f"{index.dtype.legacy_name}")
+        if source.dtype is not self.dtype:
+            raise RuntimeError(f"index_reduce_(): self ({self.dtype.legacy_name}) and source "
+                               f"({source.dtype.legacy_name}) must have the same scalar type")
+        n = source._data.shape[d] if source._data.ndim > d else 1
+        if index._data.size != n:
+            raise RuntimeError(f"index_reduce_(): Number of indices ({index._data.size}) should be equal to "
+                               f"source.size(dim): ({n}), for dim: {d}")
+        if _tensor_shape._sliced(self, d) != _tensor_shape._sliced(source, d):
+            raise RuntimeError("source tensor shape must match self tensor shape, excluding the specified "
+                               f"dimension. Got self.shape = {list(self.shape)} source.shape = {list(source.shape)}")
+        size = self._data.shape[d] if self._data.ndim else 1
+        if ((index._data < 0) | (index._data >= size)).any():
+            raise IndexError("index out of range in self")
+        return ops.IndexReduce.apply(self, d, index, source, reduce, include_self)
+
+    def masked_scatter(self, mask, source):
+        """A copy with the places where ``mask`` is True filled, in order, by the first elements
+        of ``source``."""
+        if mask.dtype.name != "bool":
+            raise RuntimeError(f"masked_scatter_ only supports boolean masks, but got mask with dtype "
+                               f"{mask.dtype.legacy_name}")
+        if source.dtype is not self.dtype:
+            raise RuntimeError(f"masked_scatter: expected self and source to have same dtypes but got"
+                               f"{self.dtype.legacy_name} and {source.dtype.legacy_name}")
+        if mask.shape != self.shape:
+            check_broadcast(mask._data.shape, self._data.shape)
+        shape = np.broadcast_shapes(self.shape, mask.shape)
+        x = self if shape == self.shape else self.expand(shape)
+        m = np.broadcast_to(mask._data, shape)
+        if np.count_nonzero(m) > source._data.size:
+            raise RuntimeError("Number of elements of source < number of ones in mask")
+        return ops.MaskedScatter.apply(x, function.Tensor._wrap(np.ascontiguousarray(m)), source)
+
+    def select_scatter(self, src, dim, index):
+        """A copy with ``src`` written where ``self.select(dim, index)`` reads."""
+        d = _dim(dim, self._data.ndim)
+        size = self._data.shape[d]
+        if not -size <= index < size:
+            raise IndexError(f"select(): index {index} out of range for tensor of size {list(self.shape)} at "
+                             f"dimension {d}")
+        index = index + size if index < 0 else index
+        _check_scatter_src(src, self._data.shape[:d] + self._data.shape[d + 1:])
+        return ops.SelectScatter.apply(self, src.to(self.dtype), d, index)
+
+    def slice_scatter(self, src, dim=0, start=None, end=None, step=1):
+        """A copy with ``src`` written where ``self[start:end:step]`` along ``dim`` reads."""
+        d = _dim(dim, self._data.ndim)
+        if step <= 0:
+            raise RuntimeError("slice step must be positive")
+        start, end, _ = slice(start, end, step).indices(self._data.shape[d])
+        key = (slice(None),) * d + (slice(start, end, step),)
+        _check_scatter_src(src, self._data[key].shape)
+        return ops.SliceScatter.apply(self, src.to(self.dtype), d, start, max(end, start), step)
+
+    def diagonal_scatter(self, src, offset=0, dim1=0, dim2=1):
+        """A copy with ``src`` written where ``self.diagonal(offset, dim1, dim2)`` reads."""
+        d1, d2 = _dim(dim1, self._data.ndim), _dim(dim2, self._data.ndim)
+        if d1 == d2:
+            raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+        _check_scatter_src(src, np.diagonal(self._data, offset, d1, d2).shape)
+        return ops.DiagonalScatter.apply(self, src.to(self.dtype), offset, d1, d2)
+
+    def put(self, index, source, accumulate=False):
+        """A copy (flattened) with ``source`` written at ``index`` (negative: from the end), or
+        added in, with ``accumulate`` (a repeated index then adds each value)."""
+        if index._data.dtype != np.int64:
+            raise RuntimeError(f"put_(): Expected a long tensor for index, but got {index.dtype.legacy_name}")
+        if source.dtype is not self.dtype:
+            raise RuntimeError(f"put_(): self and source expected to have the same dtype, but got self.dtype = "
+                               f"{self.dtype.legacy_name} and source.dtype = {source.dtype.legacy_name}")
+        if index._data.size != source._data.size:
+            raise IndexError(f"put_(): Expected source and index to have the same number of elements, but got "
+                             f"source.numel() = {source._data.size}, index.numel() = {index._data.size}")
+        n, ids = self._data.size, index._data
+        bad = ids[(ids < -n) | (ids >= n)]
+        if bad.size:
+            raise IndexError(f"out of range: tried to access index {bad.flat[0]} on a tensor of {n} elements.")
+        wrapped = function.Tensor._wrap(np.where(ids < 0, ids + n, ids))  # (NumPy's add.at would wrap too)
+        return (ops.Put if accumulate else ops.PutValues).apply(self, wrapped, source)
+
+    def put_(self, index, source, accumulate=False):
+        return _inplace.apply(self, PiecesMixin.put, index, source, accumulate)
+
+    def scatter_reduce_(self, dim, index, src, reduce, *, include_self=True):
+        return _inplace.apply(self, lambda t: t.scatter_reduce(dim, index, src, reduce, include_self=include_self))
+
+    def index_reduce_(self, dim, index, source, reduce, *, include_self=True):
+        return _inplace.apply(self, lambda t: t.index_reduce(dim, index, source, reduce, include_self=include_self))
+
+    def masked_scatter_(self, mask, source):
+        if mask.shape != self.shape:
+            check_broadcast(mask._data.shape, self._data.shape)
+        return _inplace.apply(self, PiecesMixin.masked_scatter, mask, source)
+
+    def fill_diagonal_(self, fill_value, wrap=False):
+        """The main diagonal set to ``fill_value`` (every dim the same length, or a matrix).
+        ``wrap``: in a tall matrix, the diagonal starts again N + 1 rows down, as NumPy's."""
+        n = self._data.ndim
+        if n < 2:
+            raise RuntimeError("dimensions must larger than 1")
+        if n > 2 and len(set(self._data.shape)) > 1:
+            raise RuntimeError("all dimensions of input must be of equal length")
+        rows, cols = self._data.shape[0], self._data.shape[-1]
+        step = sum(math.prod(self._data.shape[k + 1:]) for k in range(n))  # one along every dim
+        count = min(self._data.shape) if not (wrap and n == 2 and rows > cols + 1) else -(-self._data.size // step)
+        places = np.zeros(self._data.shape, bool)
+        places.reshape(-1)[np.arange(count) * step] = True
+        return _inplace.apply(self, lambda t: t.masked_fill(function.Tensor._wrap(places), fill_value))
+
     # -- in place: the same tensor takes a new shape ---------------------------------------------
     def _reshape_(self, op, *args):
         """``x.t_()`` and kin: the tensor becomes ``op``'s view of itself (its memory, its version
@@ -251,3 +414,19 @@ class PiecesMixin:
 
     def resize_as_(self, tensor, memory_format=None):
         return self.resize_(tensor.shape)
+
+
+_REDUCE = {"sum": "sum", "prod": "prod", "mean": "mean", "amax": "amax", "amin": "amin",
+           "max": "amax", "min": "amin"}  # (PyTorch takes "max" and "min" too, as amax and amin)
+
+
+def _index_reduce_warning():
+    """(PyTorch warns once per process, TORCH_WARN_ONCE; minigrad's warnings go through Python's
+    filters every time, as _functions.py's set_warn_always says)"""
+    warnings.warn("index_reduce() is in beta and the API may change at any time.", UserWarning, stacklevel=3)
+
+
+def _check_scatter_src(src, shape):
+    if src._data.shape != tuple(shape):
+        raise RuntimeError(f"expected src to have a size equal to the slice of self. src size = {list(src.shape)}, "
+                           f"slice size = {list(shape)}")

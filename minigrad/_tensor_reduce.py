@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from . import _dtype, ops
+from . import _dtype, _inplace, ops
 from ._conventions import MaxResult, MedianResult, MinResult, SortResult, TopkResult
 from ._conventions import (AminmaxResult, CummaxResult, CumminResult, KthvalueResult, ModeResult,
                            NanmedianResult)
@@ -399,6 +399,9 @@ class ReduceMixin:
                                f"Got {self.dtype.legacy_name}")
         return ops.Renorm.apply(self, float(p), _dim(dim, self._data.ndim), maxnorm)
 
+
+    def renorm_(self, p, dim, maxnorm):
+        return _inplace.apply(self, lambda t: t.renorm(p, dim, maxnorm))
     def cov(self, *, correction=1, fweights=None, aweights=None):
         """The covariance matrix of the variables in the rows (observations in the columns),
         as PyTorch computes it (so, its graph): optionally weighted by how often each

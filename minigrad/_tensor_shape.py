@@ -531,6 +531,14 @@ class ShapeMixin:
         _check_matrix("triu", self)
         return ops.Triu.apply(self, diagonal)
 
+
+    def tril_(self, diagonal=0):
+        _check_matrix("tril", self)
+        return _inplace.apply(self, ShapeMixin.tril, diagonal)
+
+    def triu_(self, diagonal=0):
+        _check_matrix("triu", self)
+        return _inplace.apply(self, ShapeMixin.triu, diagonal)
     def diagonal(self, offset=0, dim1=0, dim2=1):
         d1, d2 = _dim(dim1, self._data.ndim), _dim(dim2, self._data.ndim)
         if d1 == d2:

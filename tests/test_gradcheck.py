@@ -1160,6 +1160,16 @@ def apart(*shapes):
     return st.builds(lambda a: [p.reshape(s) for p, s in zip(np.split(a, np.cumsum(sizes)[:-1]), shapes)],
                      distinct((sum(sizes),)))
 
+def _SCATTER_IDX():
+    return minigrad.tensor([[0, 1, 0, 2], [1, 1, 0, 0], [2, 0, 0, 1]])
+
+
+def _self_and_src(nonzero=False):
+    """Two (3, 4) arrays, no two values closer than 0.4 (no ties for amax, amin); ``nonzero``:
+    any values at least 0.3 from 0 instead (a product's gradient divides by them)."""
+    return st.builds(lambda a: [a[:3], a[3:]], arrays((6, 4), away(0.3, 1.5)) if nonzero else distinct((6, 4)))
+
+
 NEW_OPS = {
     # name: (fn, strategy of the input arrays)
     "sin": (lambda t: t.sin(), one(floats(-3, 3))),
@@ -1455,7 +1465,44 @@ NEW_OPS = {
     "t_": (lambda t: (t * 1).t_() ** 2, one(max_dims=2)),
     "transpose_": (lambda t: (t * 1).transpose_(0, -1) ** 2, one(min_dims=1)),
     "unsqueeze_ squeeze_": (lambda t: (t * 1).unsqueeze_(0).squeeze_(0).unsqueeze_(-1).squeeze_() ** 2, one()),
+    # scatter and index leftovers of tests/test_scatter_more.py (self and src apart, no ties: distinct)
+    "scatter_reduce(sum)": (lambda x, s: x.scatter_reduce(0, _SCATTER_IDX(), s, "sum") ** 2, _self_and_src()),
+    "scatter_reduce(prod)": (lambda x, s: x.scatter_reduce(0, _SCATTER_IDX(), s, "prod"), _self_and_src(True)),
+    "scatter_reduce(prod, include_self=False)": (lambda x, s: minigrad.scatter_reduce(
+        x, 1, _SCATTER_IDX(), s, "prod", include_self=False), _self_and_src(True)),
+    "scatter_reduce(mean)": (lambda x, s: x.scatter_reduce(0, _SCATTER_IDX(), s, "mean") ** 2, _self_and_src()),
+    "scatter_reduce(mean, include_self=False)": (lambda x, s: x.scatter_reduce(
+        1, _SCATTER_IDX(), s, "mean", include_self=False) ** 2, _self_and_src()),
+    "scatter_reduce(amax)": (lambda x, s: x.scatter_reduce(0, _SCATTER_IDX(), s, "amax") ** 2, _self_and_src()),
+    "scatter_reduce(amin, include_self=False)": (lambda x, s: x.scatter_reduce(
+        0, _SCATTER_IDX(), s, "amin", include_self=False) ** 2, _self_and_src()),
+    "index_reduce(prod)": (lambda x, s: _quiet(x.index_reduce, 0, minigrad.tensor([0, 2, 0]), s, "prod"),
+                           _self_and_src(True)),
+    "index_reduce(mean, include_self=False)": (lambda x, s: _quiet(
+        x.index_reduce, 1, minigrad.tensor([3, 3, 0, 1]), s, "mean", include_self=False) ** 2, _self_and_src()),
+    "index_reduce(amax)": (lambda x, s: _quiet(x.index_reduce, 0, minigrad.tensor([2, 2, 0]), s, "amax") ** 2,
+                           _self_and_src()),
+    "masked_scatter": (lambda x, s: x.masked_scatter(minigrad.tensor([True, False, True, True]), s) ** 2,
+                       _self_and_src()),
+    "select_scatter": (lambda x, s: minigrad.select_scatter(x, s[1], 0, -1) ** 2, _self_and_src()),
+    "slice_scatter": (lambda x, s: x.slice_scatter(s[:, :2], 1, 1, None, 2) ** 2, _self_and_src()),
+    "diagonal_scatter": (lambda x, s: x.diagonal_scatter(s[0, :3], 1) ** 2, _self_and_src()),
+    "put": (lambda x, s: x.put(minigrad.tensor([0, -1, 5]), s[0, :3]) ** 2, _self_and_src()),
+    "put(accumulate)": (lambda x, s: minigrad.put(x, minigrad.tensor([[0, 5], [0, -1]]), s[:2, :2], True) ** 2,
+                        _self_and_src()),
+    "addmm_": (lambda x, a, b: (x * 1).addmm_(a, b, beta=0.5, alpha=2) ** 2,
+               st.builds(lambda *a: list(a), arrays((3, 4)), arrays((3, 2)), arrays((2, 4)))),
+    "tril_ triu_": (lambda t: (t * 1).tril_(1).triu_(-1) ** 2, fixed((3, 4))),
+    "unsafe_chunk": (lambda t: _weighted(t.unsafe_chunk(2, 1)) ** 2, fixed((2, 4))),
+    "unsafe_split_with_sizes": (lambda t: _weighted(minigrad.unsafe_split_with_sizes(t, [1, 2])) ** 2, fixed((3, 2))),
+    "broadcast_tensors": (lambda a, b: _weighted(minigrad.broadcast_tensors(a, b)) ** 2, matmul_pair((3, 1), (4,))),
 }
+
+
+def _quiet(method, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (index_reduce's beta warning)
+        return method(*args, **kwargs)
 
 
 def _weighted(grids):
@@ -1633,7 +1680,62 @@ NN_OPS = {
     "prelu(one slope)": (lambda x, w: F.prelu(x, w) ** 2, st.builds(lambda a, b: [a, b], arrays((4,), away(0.05, 2)),
                                                                     arrays((1,)))),
     "rrelu(eval)": (lambda t: F.rrelu(t, 0.1, 0.4) ** 2, one(away(0.05, 2))),
+    # losses and distances of tests/test_loss_more.py (inputs apart, kinks out of reach: differences
+    # off the grid of 0.5 (or 0.7), margins on it; piecewise linear losses squared)
+    "cosine_similarity": (lambda a, b: F.cosine_similarity(a, b), st.builds(
+        lambda a, b: [a, b], arrays((3, 4), away(0.2, 2)), arrays((3, 4), away(0.2, 2)))),
+    "pairwise_distance": (lambda a, b: F.pairwise_distance(a, b), st.builds(
+        lambda a, d: [a, a + d], arrays((3, 4)), arrays((3, 4), off_the_grid(-2, 2, 0.5)))),
+    "pairwise_distance(p=3)": (lambda a, b: F.pairwise_distance(a, b, 3, keepdim=True), st.builds(
+        lambda a, d: [a, a + d], arrays((2, 3)), arrays((2, 3), off_the_grid(-2, 2, 0.5)))),
+    "margin_ranking_loss": (lambda a, b: F.margin_ranking_loss(
+        a, b, minigrad.tensor([1.0, -1, 1, -1], dtype=minigrad.float64), margin=0.5, reduction="none") ** 2,
+        st.builds(lambda a, b: [a, b], arrays((4,), off_the_grid(-2, 2)), arrays((4,), off_the_grid(-2, 2)))),
+    "hinge_embedding_loss": (lambda x: F.hinge_embedding_loss(x, minigrad.tensor(
+        [[1.0, -1, -1], [-1, 1, -1]], dtype=minigrad.float64), margin=0.5, reduction="none") ** 2,
+        fixed((2, 3), off_the_grid(-2, 2))),
+    "cosine_embedding_loss": (lambda a, b: F.cosine_embedding_loss(
+        a, b, minigrad.tensor([1.0, -1, -1], dtype=minigrad.float64), margin=-2.0), st.builds(
+        lambda a, b: [a, b], arrays((3, 4), away(0.2, 2)), arrays((3, 4), away(0.2, 2)))),
+    "soft_margin_loss": (lambda x: F.soft_margin_loss(x, minigrad.tensor(
+        [[1.0, -1, 1], [-1, -1, 1]], dtype=minigrad.float64)), fixed((2, 3))),
+    "soft_margin_loss(none)": (lambda x: F.soft_margin_loss(x, minigrad.tensor(
+        [[1.0, -1, 1], [-1, -1, 1]], dtype=minigrad.float64), reduction="none"), fixed((2, 3))),
+    "multilabel_soft_margin_loss": (lambda x, t: F.multilabel_soft_margin_loss(x, t, weight=_ramp(x.shape[-1])),
+                                    probabilities_pair()),
+    "triplet_margin_loss": (lambda a, p, n: F.triplet_margin_loss(a, p, n, margin=0.37, reduction="none") ** 2,
+                            st.builds(lambda a, d, e: [a, a + d, a + e], arrays((2, 3)),
+                                      arrays((2, 3), off_the_grid(-2, 2, 0.5)),
+                                      arrays((2, 3), off_the_grid(-2, 2, 0.5)))),
+    "poisson_nll_loss": (lambda x: F.poisson_nll_loss(x, _ramp(x.shape[-1]) * 2), fixed((2, 3))),
+    "poisson_nll_loss(rates, full)": (lambda x: F.poisson_nll_loss(
+        x.exp(), _ramp(x.shape[-1]) * 2, log_input=False, full=True, reduction="sum"), fixed((2, 3))),
+    "gaussian_nll_loss": (lambda a, t, v: F.gaussian_nll_loss(a, t, v.exp(), full=True, reduction="none"),
+                          st.builds(lambda a, t, v: [a, t, v], arrays((2, 3)), arrays((2, 3)), arrays((2,)))),
+    "gumbel_softmax(seeded)": (lambda x: (minigrad.manual_seed(0), F.gumbel_softmax(x, tau=0.5))[1], fixed((2, 3))),
 }
+
+# losses whose gradient PyTorch does not differentiate again (tests/test_loss_more.py): first order
+FIRST_ORDER_LOSSES = {
+    "multi_margin_loss": (lambda x: F.multi_margin_loss(x, minigrad.tensor([0, 2, 1])), fixed((3, 4), off_the_grid(-2, 2))),
+    "multi_margin_loss(p=2, weight)": (lambda x: F.multi_margin_loss(
+        x, minigrad.tensor([0, 2, 1]), p=2, margin=0.5, weight=_ramp(4), reduction="none"),
+        fixed((3, 4), off_the_grid(-2, 2))),
+    "multilabel_margin_loss": (lambda x: F.multilabel_margin_loss(
+        x * 0.7, minigrad.tensor([[3, 0, -1, 1], [1, 2, 3, -1], [2, 2, -1, 0]]), reduction="sum"),
+        fixed((3, 4), off_the_grid(-2, 2))),
+    "pdist": (lambda x: F.pdist(x), st.builds(lambda a: [a], distinct((4, 3)))),
+    "pdist(p=1)": (lambda x: F.pdist(x, 1), st.builds(lambda a: [a], distinct((3, 2)))),
+    "pdist(p=3)": (lambda x: F.pdist(x, 3), st.builds(lambda a: [a], distinct((3, 2)))),
+}
+
+
+@NEW_FEW
+@pytest.mark.parametrize("name", FIRST_ORDER_LOSSES)
+@given(data=st.data())
+def test_first_order_loss(name, data):
+    fn, strategy = FIRST_ORDER_LOSSES[name]
+    check_grads(fn, *data.draw(strategy))
 
 
 @NEW_FEW

@@ -20,6 +20,10 @@ from ._activations import (celu, celu_, elu, elu_, gelu, glu, hardshrink, hardsi
                            hardtanh_, leaky_relu, leaky_relu_, logsigmoid, mish, prelu, relu6, relu_, rrelu,
                            rrelu_, selu, selu_, silu, softplus, softshrink, softsign, tanhshrink, threshold,
                            threshold_)  # noqa: F401 (F.gelu...)
+from ._functional_loss import (cosine_embedding_loss, cosine_similarity, gaussian_nll_loss, gumbel_softmax,
+                               hinge_embedding_loss, margin_ranking_loss, multi_margin_loss, multilabel_margin_loss,
+                               multilabel_soft_margin_loss, pairwise_distance, pdist, poisson_nll_loss,
+                               soft_margin_loss, triplet_margin_loss, triplet_margin_with_distance_loss)  # noqa: F401
 
 _REDUCTIONS = ("mean", "sum", "none")
 _INT64, _UINT8 = np.dtype(np.int64), np.dtype(np.uint8)  # nll_loss's targets

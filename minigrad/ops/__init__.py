@@ -82,6 +82,10 @@ index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
                    (IndexPutBackward0: ``x[mask] = v`` recorded), AsStrided (a view after
                    an in-place op wrote through it); NarrowCopy (``narrow_copy``), Take and
                    its backward Put (TakeBackward0, PutBackward0)
+scatter.py         ScatterReduce (ScatterReduceBackward0), IndexReduce (IndexReduceBackward0),
+                   SelectScatter, SliceScatter, DiagonalScatter (SelectScatterBackward0, ...),
+                   PutValues (PutBackward0: ``put`` without accumulate), UnsafeSplitPiece,
+                   UnsafeSplitWithSizesPiece (UnsafeSplitBackward0, UnsafeSplitWithSizesBackward0)
 linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
                    (UnsafeViewBackward0): the forms of ``a @ b``; Bmm (``torch.bmm``);
                    Addmm (``nn.Linear``), AddmmScaled (AddmmBackward0: ``addmm``'s beta, alpha);
@@ -120,7 +124,12 @@ loss.py            BinaryCrossEntropy, BinaryCrossEntropyWithLogits, SmoothL1Los
                    HuberLossBackward (their own ops, for PyTorch's second derivatives),
                    (l1_loss, kl_div and cross_entropy's smoothing are compositions, as in PyTorch,
                    with arithmetic's MulNumber and DivNumber: DivBackward1, ``x / number`` in C++),
-                   Xlogy (kl_div's ``t log t``)
+                   Xlogy (kl_div's ``t log t``); SoftMarginLoss, MultiMarginLoss,
+                   MultilabelMarginLoss and their gradient ops (SoftMarginLossBackward; the other
+                   two NotImplemented, as in PyTorch); the distances' NormDim (NormBackward1:
+                   pairwise_distance's ``at::norm``), Pdist (PdistBackward0) and PdistBackward
+                   (the margin, embedding, triplet, Poisson and Gaussian losses and
+                   cosine_similarity are compositions, in nn/_functional_loss.py)
 random.py          Normal, Uniform, RandomFromTo, RandomTo, RandomAll, Exponential, Cauchy,
                    Geometric, LogNormal, BernoulliNumber, BernoulliTensor (what ``x.normal_()``,
                    ``x.random_()``, ``x.bernoulli_(p)``... record: NormalBackward0, RandomBackward0/1/2,
@@ -159,6 +168,8 @@ from .decomp import (Cholesky, Cross, Det, Eigh, InvEx, Pinv, Qr, SlogdetLogabsd
                      _LinAlgError)
 from .loss import (BinaryCrossEntropy, BinaryCrossEntropyBackward, BinaryCrossEntropyWithLogits, HuberLoss,
                    HuberLossBackward, SmoothL1Loss, SmoothL1LossBackward, Xlogy)
+from .loss import (MultilabelMarginLoss, MultilabelMarginLossBackward, MultiMarginLoss, MultiMarginLossBackward,
+                   NormDim, Pdist, PdistBackward, SoftMarginLoss, SoftMarginLossBackward)
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
 from .random import (Bernoulli, BernoulliNumber, BernoulliProbability, BernoulliTensor, Cauchy, Exponential,
@@ -174,6 +185,8 @@ from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squ
 from .shape import (AsStridedView, BlockDiag, DiagEmbedDims, Rot90, SqueezeDimInplace, SqueezeDimsInplace,
                     SqueezeInplace, TInplace, TransposeInplace, UnfoldBackward, UnfoldDim, UnsqueezeInplace)
 from .index import NarrowCopy, Put, Take
+from .scatter import (DiagonalScatter, IndexReduce, PutValues, ScatterReduce, SelectScatter, SliceScatter,
+                      UnsafeSplitPiece, UnsafeSplitWithSizesPiece)
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,
                     Erfc, Erfinv, Expm1, Floor, Frac, Log, Log1p, Log2, Log10, NanToNum, Relu, Round, RoundDecimals,
                     Rsqrt, Sgn, Sigmoid, Sign, Sin, Sinh, Sqrt, Tan, Tanh, ThresholdBackward, Trunc)

@@ -416,7 +416,8 @@ class Scatter(Op):
         out = x.copy()
         if indices.size:  # an empty index (of any dtype) writes nothing
             indices, src = _vec(indices), _vec(src)
-            np.put_along_axis(_vec(out), indices, src[tuple(slice(0, n) for n in indices.shape)], axis=dim)
+            np.put_along_axis(_corner(_vec(out), indices, dim), indices, src[tuple(slice(0, n) for n in indices.shape)],
+                              axis=dim)
         return out
 
     @staticmethod
@@ -437,7 +438,7 @@ class ScatterValue(Op):
         ctx.save_for_backward(indices)
         out = x.copy()
         if indices.size:
-            np.put_along_axis(_vec(out), _vec(indices), value, axis=dim)
+            np.put_along_axis(_corner(_vec(out), _vec(indices), dim), _vec(indices), value, axis=dim)
         return out
 
     @staticmethod
@@ -455,6 +456,12 @@ def _src_gradient(ctx, grad, indices):
     if not g.ndim:  # a 0-d index read one element: the first of src
         g = g.reshape(1)
     return IndexPut.apply(g, ctx.src_shape, tuple(slice(0, n) for n in g.shape))
+
+
+def _corner(out, indices, dim):
+    """The part of ``out`` that ``indices`` reaches: all of ``dim``, the first elements of each
+    other dim (a view, so writes reach out): scatter takes an index smaller than self."""
+    return out[tuple(slice(None) if k == dim else slice(0, n) for k, n in enumerate(indices.shape))]
 
 
 def _vec(a):

@@ -1,4 +1,5 @@
-"""The losses of ``nn`` that are one node in PyTorch (beyond mse and nll, in nn.py).
+"""The losses of ``nn`` that are one node in PyTorch (beyond mse and nll, in nn.py), and the
+distances' nodes (pdist, pairwise_distance's norm).
 
 Each computes the loss of every element, then reduces it as ``reduction`` says: ``"mean"``
 (over every element), ``"sum"``, or ``"none"``. Backward scales the incoming gradient the
@@ -9,6 +10,7 @@ import numpy as np
 
 from .._conventions import quiet
 from ..autograd.function import Op
+from .reduce import NormP, vector_norm
 
 
 def _reduce(ctx, losses, reduction):
@@ -245,3 +247,219 @@ class Xlogy(Op):
         # PyTorch's: xlogy(grad, y), 0 where x = 0 and y <= 0 (log y is -inf or NaN there)
         grad_x = Xlogy.apply(grad, y).masked_fill((x == 0).logical_and(y <= 0), 0) if ctx.needs_input_grad[0] else None
         return grad_x, grad * x / y if ctx.needs_input_grad[1] else None
+
+
+# ---------------------------------------------------------------------------------------------
+# Margins: soft_margin_loss, multi_margin_loss, multilabel_margin_loss (one node each, as in
+# PyTorch; the other margin losses are compositions, in nn/_functional_loss.py)
+# ---------------------------------------------------------------------------------------------
+
+
+class SoftMarginLoss(Op):
+    """``log(1 + exp(-t x))`` for targets ``t`` of +1 or -1: the logistic loss of the margin
+    ``t x`` (``log1p``: a large margin's tiny loss is kept, as PyTorch's, not rounded to 0)."""
+    node_name = "SoftMarginLossBackward0"
+
+    @staticmethod
+    def forward(ctx, x, t, reduction):
+        ctx.save_for_backward(x, t)
+        return _reduce(ctx, np.log1p(np.exp(-x * t)).astype(x.dtype, copy=False), reduction)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, t = ctx.saved_tensors
+        return SoftMarginLossBackward.apply(grad, x, t, ctx.reduction), None, None
+
+
+class SoftMarginLossBackward(Op):
+    """``-t z / (1 + z) * grad`` with ``z = exp(-t x)`` (/ the count after a mean): PyTorch's
+    ``soft_margin_loss_backward``, one op, whose own derivatives are PyTorch's
+    (FunctionsManual.cpp's ``soft_margin_loss_double_backward``)."""
+    node_name = "SoftMarginLossBackwardBackward0"
+    _non_differentiable = (2,)  # the target: no edge, as in PyTorch
+
+    @staticmethod
+    def forward(ctx, grad, x, t, reduction):
+        ctx.save_for_backward(grad, x, t)
+        ctx.reduction = reduction
+        z = np.exp(-t * x)
+        out = -_norm(reduction, x.size) * t * z / (1 + z) * grad
+        return out.astype(x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, gg):
+        grad, x, t = ctx.saved_tensors
+        d_grad = d_x = None
+        if ctx.needs_input_grad[0]:  # the op again, in gg (summed to grad's 0-d after a reduction)
+            d_grad = (SoftMarginLossBackward.apply(gg, x, t, ctx.reduction) if ctx.reduction == "none" else
+                      (SoftMarginLossBackward.apply(grad.new_ones(()), x, t, ctx.reduction) * gg).sum())
+        if ctx.needs_input_grad[1]:  # t^2 z / (1 + z)^2, the slope of -t z / (1 + z) in x
+            z = (x * -t).exp()
+            d_x = t * t * (gg * grad) * z / ((z + 1) * (z + 1))
+            d_x = d_x / x.numel() if ctx.reduction == "mean" else d_x
+        return d_grad, d_x, None, None
+
+
+class MultiMarginLoss(Op):
+    """The multi-class hinge loss of each row of scores ``x`` (N, C) with target class ``y``:
+    ``sum over j != y of max(0, margin - x[y] + x[j])^p / C``, each term weighted by
+    ``weight[y]``. ``target`` and ``weight`` come as arrays (no gradient, as in PyTorch)."""
+    node_name = "MultiMarginLossBackward0"
+
+    @staticmethod
+    def forward(ctx, x, target, p, margin, weight, reduction):
+        rows = x.reshape(-1, x.shape[-1] if x.ndim else 1)
+        n, c = rows.shape
+        y = target.reshape(-1)
+        z = margin - rows[np.arange(n), y][:, None] + rows  # each class's margin violation
+        z[np.arange(n), y] = 0  # (the target's own term does not count)
+        h = np.maximum(z, 0) if p == 1 else np.maximum(z, 0) ** 2
+        w = None if weight is None else weight[y][:, None]
+        losses = (h if w is None else h * w).sum(1) / c
+        ctx.save_for_backward(x)
+        ctx.z, ctx.y, ctx.w, ctx.p = z, y, w, p
+        if x.ndim < 2 and target.ndim == 0:  # one sample, its target a number: a 0-d loss
+            losses = losses.reshape(())
+        return _reduce(ctx, losses.astype(x.dtype, copy=False), reduction)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return MultiMarginLossBackward.apply(grad, x, ctx.z, ctx.y, ctx.w, ctx.p, ctx.reduction), None, None, None, \
+            None, None
+
+
+class MultiMarginLossBackward(Op):
+    """The slope of each violated margin (1, or ``2 z`` for p = 2) times ``grad / C``: + for
+    the other class, - summed for the target class. PyTorch has no derivative for it:
+    differentiated again, it refuses, as here."""
+    node_name = "NotImplemented"
+    node_qualname = "torch::autograd::NotImplemented"
+    _non_differentiable = (0,)  # (PyTorch's NotImplemented node has an edge to the input only)
+
+    @staticmethod
+    def forward(ctx, grad, x, z, y, w, p, reduction):
+        n, c = z.shape
+        g = np.broadcast_to(grad.reshape(-1, 1), (n, 1)) / c
+        g = g / n if reduction == "mean" else g
+        slope = np.where(z > 0, (1 if p == 1 else 2 * z) * (g if w is None else g * w), 0)  # (+0, not -0)
+        slope[np.arange(n), y] = 0
+        slope[np.arange(n), y] = 0 - slope.sum(1)  # (0 - 0 is +0, as PyTorch's sum from 0)
+        return slope.reshape(x.shape).astype(x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, gg):
+        raise RuntimeError("derivative for aten::multi_margin_loss_backward is not implemented")
+
+
+class MultilabelMarginLoss(Op):
+    """The hinge loss of each row ``x`` against every one of its target classes (``target``'s
+    row lists them, up to the first -1): ``sum over targets j, non-targets i of
+    max(0, 1 - (x[j] - x[i])) / C``. ``target`` comes as an array."""
+    node_name = "MultilabelMarginLossBackward0"
+
+    @staticmethod
+    def forward(ctx, x, target, reduction):
+        c = x.shape[-1] if x.ndim else 1
+        rows, ys = x.reshape(-1, c), target.reshape(-1, c)
+        listed = np.cumprod(ys >= 0, axis=1).astype(bool)  # the labels before the first -1
+        count = np.zeros(rows.shape)  # how often each class is listed (twice counts twice, as in PyTorch)
+        np.add.at(count, (np.nonzero(listed)[0], ys[listed]), 1)
+        # pair[n, j, i]: how often target j stands against non-target i
+        z = 1 - rows[:, :, None] + rows[:, None, :]
+        pair = count[:, :, None] * (count == 0)[:, None, :]
+        losses = (np.maximum(z, 0) * pair).sum((1, 2)) / c  # (summed, then divided, as PyTorch's)
+        active = (z > 0) * pair  # each pair with a violated margin: a step of the gradient
+        ctx.save_for_backward(x)
+        ctx.steps = active.sum(1), active.sum(2)  # per element: steps up (non-target), down (target)
+        return _reduce(ctx, losses.reshape(x.shape[:-1]).astype(x.dtype, copy=False), reduction)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return MultilabelMarginLossBackward.apply(grad, x, ctx.steps, ctx.reduction), None, None
+
+
+class MultilabelMarginLossBackward(Op):
+    """Each active pair's slope times ``grad``: - for the target class, + for the other.
+    PyTorch has no derivative for it: differentiated again, it refuses, as here."""
+    node_name = "NotImplemented"
+    node_qualname = "torch::autograd::NotImplemented"
+    _non_differentiable = (0,)  # (PyTorch's NotImplemented node has an edge to the input only)
+
+    @staticmethod
+    def forward(ctx, grad, x, steps, reduction):
+        up, down = steps
+        n, c = up.shape
+        # PyTorch's kernel adds g = 1 / C (1 / (N C) after a mean) once per step, in turn: the
+        # k-th partial sum of g, so the last bits are its, not those of k * g
+        g = x.dtype.type(1 / (n * c) if reduction == "mean" else 1 / c)
+        partial = np.concatenate([[0], np.cumsum(np.full(int(max(up.max(), down.max(), 0)), g, x.dtype))])
+        out = partial[up.astype(np.intp)] - partial[down.astype(np.intp)]
+        out = out * (grad.reshape(-1, 1) if reduction == "none" else grad)
+        return out.reshape(x.shape).astype(x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, gg):
+        raise RuntimeError("derivative for aten::multilabel_margin_loss_backward is not implemented")
+
+
+# ---------------------------------------------------------------------------------------------
+# Distances: pairwise_distance's norm (NormBackward1) and pdist
+# ---------------------------------------------------------------------------------------------
+
+
+class NormDim(NormP):
+    """``at::norm(x, p, dim, keepdim)``, the norm PyTorch's C++ calls (pairwise_distance's):
+    NormP's forward and backward, under the C++ node's name."""
+    node_name = "NormBackward1"
+
+
+class Pdist(Op):
+    """The p-norm distance between every two rows of ``x`` (n, m): the n (n - 1) / 2 pairs
+    ``i < j`` in row order, as ``torch.pdist`` lists them."""
+    node_name = "PdistBackward0"
+
+    @staticmethod
+    def forward(ctx, x, p):
+        i, j = np.triu_indices(x.shape[0], 1)
+        out = vector_norm(x[i] - x[j], p, (1,), False)
+        ctx.save_for_backward(x, out)
+        ctx.p = p
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, out = ctx.saved_tensors
+        return PdistBackward.apply(grad, x, out, ctx.p), None
+
+
+class PdistBackward(Op):
+    """Each pair's norm gradient (norm_backward, per pair), added to row i and taken from row
+    j. PyTorch has no derivative of ``_pdist_backward``: differentiated again, it refuses."""
+    node_name = "PdistBackwardBackward0"
+
+    @staticmethod
+    @quiet
+    def forward(ctx, grad, x, out, p):
+        i, j = np.triu_indices(x.shape[0], 1)
+        diff, d, g = x[i] - x[j], out[:, None], grad[:, None]
+        if p == 0:
+            pair = np.zeros_like(diff)
+        elif p == 1:
+            pair = np.sign(diff) * g
+        elif p == 2:
+            pair = np.where(d == 0, 0, g * diff / d)
+        elif p == float("inf"):
+            pair = np.sign(diff) * (np.abs(diff) == d) * g
+        else:  # sgn |diff|^(p-1) / d^(p-1); 0 where d = 0 (and, for p < 1, where diff = 0)
+            pair = np.sign(diff) * np.abs(diff) ** (p - 1) * g / d ** (p - 1)
+            pair = np.where((d == 0) | ((diff == 0) & (p < 1)), 0, pair)
+        result = np.zeros_like(x)
+        np.add.at(result, i, pair)
+        np.add.at(result, j, -pair)
+        return result
+
+    @staticmethod
+    def backward(ctx, gg):
+        raise NotImplementedError("the derivative for '_pdist_backward' is not implemented.")
