@@ -27,3 +27,11 @@ __all__ = ["AdaptiveAvgPool2d", "AvgPool2d", "BCELoss", "BCEWithLogitsLoss", "Ba
 __all__ += ["AlphaDropout", "CELU", "Dropout1d", "Dropout3d", "FeatureAlphaDropout", "GLU", "Hardshrink", "Hardsigmoid", "Hardswish",
             "Hardtanh", "LogSigmoid", "Mish", "PReLU", "ReLU6", "RReLU", "Softmin", "Softshrink", "Softsign", "Tanhshrink",
             "Threshold"]
+from .activation import MultiheadAttention, NonDynamicallyQuantizableLinear
+from .instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
+from .normalization import GroupNorm, LocalResponseNorm, RMSNorm
+from .transformer import (Transformer, TransformerDecoder, TransformerDecoderLayer, TransformerEncoder,
+                          TransformerEncoderLayer)
+__all__ += ["GroupNorm", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "LocalResponseNorm", "MultiheadAttention",
+            "RMSNorm", "Transformer", "TransformerDecoder", "TransformerDecoderLayer", "TransformerEncoder",
+            "TransformerEncoderLayer"]
