@@ -47,7 +47,7 @@ def _check_sdpa(query, key, value, attn_mask, dropout_p, enable_gqa):
                            f"attn_mask.dtype: {_cpp(attn_mask.dtype)} and  query.dtype: {_cpp(query.dtype)} "
                            "instead.")
     if query.shape[-1] != key.shape[-1]:
-        rows = int(np.prod(key.shape[:-2])) * key.shape[-2] if key.dim() > 2 else key.shape[-2]
+        rows = int(np.prod(query.shape[:-2]))  # (the batched matrix product's batch)
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                            f"[{rows}, {query.shape[-1]}] but got: [{rows}, {key.shape[-1]}].")
     if enable_gqa and query.dim() >= 3 and query.shape[-3] % key.shape[-3]:
@@ -90,7 +90,8 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
         groups = query.shape[-3] // key.shape[-3]
         key, value = key.repeat_interleave(groups, -3), value.repeat_interleave(groups, -3)
     root = math.sqrt(scale)  # split between q and k, which keeps the products in range
-    scores = (query * root).matmul(key.transpose(-2, -1) * root)
+    # (MulNumber: ``* root`` as PyTorch's C++ records it, MulBackward1)
+    scores = ops.MulNumber.apply(query, root).matmul(ops.MulNumber.apply(key.transpose(-2, -1), root))
     if attn_mask is not None:
         scores = scores + (attn_mask if attn_mask.dtype is not _dtype.bool else Tensor._wrap(additive))
     weights = ops.SafeSoftmax.apply(scores, scores.dim() - 1)
@@ -304,6 +305,9 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
                                f"{_shape_text(input.shape)}")
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"GroupNormKernelImpl\" not implemented for '{input.dtype.legacy_name}'")
+    # PyTorch's node has an input for weight and bias even when they are None: ones and zeros here.
+    weight = _creation.ones(c, dtype=input.dtype) if weight is None else weight
+    bias = _creation.zeros(c, dtype=input.dtype) if bias is None else bias
     return ops.NativeGroupNorm.apply(input, weight, bias, num_groups, eps)
 
 
@@ -322,8 +326,9 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
         if stat is not None and stat.numel() * b != b * c:
             raise RuntimeError(f"{name} should contain {b * c} elements not {stat.numel() * b}")
     x = input.contiguous().view(1, b * c, *input.shape[2:])
-    weight = None if weight is None else weight.repeat(b)
-    bias = None if bias is None else bias.repeat(b)
+    # (None: ones and zeros, so that the node has PyTorch's inputs for them)
+    weight = _creation.ones(b * c, dtype=input.dtype) if weight is None else weight.repeat(b)
+    bias = _creation.zeros(b * c, dtype=input.dtype) if bias is None else bias.repeat(b)
     shape = (1, b * c) + (1,) * (input.dim() - 2)
     dims = (0,) + tuple(range(2, x.dim()))
     if use_input_stats:  # each instance's own statistics
@@ -359,7 +364,8 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
         raise NotImplementedError(f"\"rms_norm\" not implemented for '{input.dtype.legacy_name}'")
     eps = float(np.finfo(input._data.dtype).eps) if eps is None else eps
     dims = tuple(range(input.dim() - len(shape), input.dim()))
-    out = input * input.pow(2).mean(dims, keepdim=True).add_(eps).rsqrt()
+    # (AddNumber: ``+ eps`` as PyTorch's C++ records it, AddBackward1)
+    out = input * ops.AddNumber.apply(input.pow(2).mean(dims, keepdim=True), eps).rsqrt()
     return out if weight is None else out * weight
 
 
