@@ -1572,6 +1572,14 @@ def _ramp(n):
     return minigrad.arange(1, n + 1, dtype=minigrad.float64) * 0.5
 
 
+SDPA_MASK = minigrad.tensor([[True, False, True, True]] * 3)  # (with is_causal: each query keeps key 0)
+
+
+def shaped(*shapes):
+    """Arrays of these shapes."""
+    return st.builds(lambda *a: list(a), *(arrays(s) for s in shapes))
+
+
 NN_OPS = {
     # name: (fn of float64 tensors, strategy for their arrays)
     "leaky_relu": (lambda t: F.leaky_relu(t, 0.2), one(away(0.05, 2))),
@@ -1633,6 +1641,20 @@ NN_OPS = {
     "prelu(one slope)": (lambda x, w: F.prelu(x, w) ** 2, st.builds(lambda a, b: [a, b], arrays((4,), away(0.05, 2)),
                                                                     arrays((1,)))),
     "rrelu(eval)": (lambda t: F.rrelu(t, 0.1, 0.4) ** 2, one(away(0.05, 2))),
+    # attention and normalisations (tests/test_attention.py compares them with PyTorch)
+    "scaled_dot_product_attention": (lambda q, k, v: F.scaled_dot_product_attention(q, k, v) ** 2,
+                                     shaped((1, 2, 3, 4), (1, 2, 5, 4), (1, 2, 5, 4))),
+    "scaled_dot_product_attention(causal, mask, scale)": (lambda q, k, v: F.scaled_dot_product_attention(
+        q, k, v, attn_mask=SDPA_MASK, is_causal=True, scale=0.7) ** 2, shaped((2, 1, 3, 2), (2, 1, 4, 2), (2, 1, 4, 2))),
+    "scaled_dot_product_attention(gqa)": (lambda q, k, v: F.scaled_dot_product_attention(q, k, v, enable_gqa=True)
+                                          ** 2, shaped((1, 4, 2, 3), (1, 2, 3, 3), (1, 2, 3, 3))),
+    "scaled_dot_product_attention(3-D, float mask)": (lambda q, k, v, m: F.scaled_dot_product_attention(
+        q, k, v, attn_mask=m) ** 2, shaped((2, 3, 2), (2, 4, 2), (2, 4, 3), (3, 4))),
+    "group_norm": (lambda x, w, b: F.group_norm(x, 2, w, b) ** 2, shaped((2, 4, 3), (4,), (4,))),
+    "group_norm(no affine)": (lambda x: F.group_norm(x, 3) * x, shaped((2, 6, 2))),
+    "instance_norm": (lambda x, w, b: F.instance_norm(x, weight=w, bias=b) ** 2, shaped((2, 3, 4), (3,), (3,))),
+    "rms_norm": (lambda x, w: F.rms_norm(x, (3,), w) ** 2, shaped((2, 3), (3,))),
+    "local_response_norm": (lambda x: F.local_response_norm(x, 3, alpha=0.5, k=1.5), shaped((2, 4, 2))),
 }
 
 
