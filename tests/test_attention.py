@@ -531,3 +531,10 @@ def test_norm_errors(oracle, case):
 def test_instance_norm_feature_warning(oracle):
     """Without affine, a channel count other than num_features only warns (as PyTorch)."""
     oracle.same(lambda lib: caught(lambda: lib.nn.InstanceNorm1d(4)(lib.ones(2, 5, 3)))[1])
+
+
+@pytest.mark.xfail(strict=True, reason="DIFF: local_response_norm of a 4-D or larger input records "
+                   "AvgPool2DBackward0 where PyTorch records AvgPool3DBackward0 (minigrad has no 3-D pooling; the "
+                   "values and gradients are the same)")
+def test_local_response_norm_4d_graph(oracle):
+    oracle.same(lambda lib: lib.nn.functional.local_response_norm(leaf(lib, data(2, 5, 3, 2)), 2))
