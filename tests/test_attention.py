@@ -98,7 +98,8 @@ def _sdpa_program(shapes_kwargs, dtype):
 @pytest.mark.parametrize("case", list(SDPA_CASES))
 def test_sdpa_values_grads_graph(oracle, case, dtype):
     """Outputs and the gradients of query, key, value (and of a float mask that needs one),
-    up to the tolerance (not their reprs, whose last printed digit may differ); the graph too where both record the same nodes (PyTorch's kernel node on 4-D inputs; the
+    up to the tolerance (not their reprs, whose last printed digit may differ); the graph too
+    where both record the same nodes (PyTorch's kernel node on 4-D inputs; the
     composite form's matmuls record fewer nodes in minigrad)."""
     oracle.same(_sdpa_program(SDPA_CASES[case], dtype), check_graph=SDPA_CASES[case][4],
                 check_repr=False)
@@ -158,6 +159,8 @@ SDPA_ERRORS = {
         lib.ones(2, 3, 4, 5), lib.ones(2, 3, 6, 4), lib.ones(2, 3, 6, 5)),
     "dropout": lambda lib: lib.nn.functional.scaled_dot_product_attention(
         lib.ones(1, 2, 3), lib.ones(1, 2, 3), lib.ones(1, 2, 3), dropout_p=1.5),
+    "negative-dropout-4d": lambda lib: lib.nn.functional.scaled_dot_product_attention(
+        lib.ones(1, 1, 2, 3), lib.ones(1, 1, 2, 3), lib.ones(1, 1, 2, 3), dropout_p=-0.1),
     "heads": lambda lib: lib.nn.functional.scaled_dot_product_attention(
         lib.ones(2, 3, 4, 5), lib.ones(2, 2, 6, 5), lib.ones(2, 2, 6, 5)),
 }
@@ -236,6 +239,18 @@ def test_multihead_attention(oracle, case):
     """Output, attention weights, the inputs' and every parameter's gradients (grad_fn names
     compared; the graphs not: minigrad's matmul records fewer nodes)."""
     oracle.same(_mha_program(case), check_graph=False, check_repr=False)
+
+
+def test_multihead_attention_mismatched_masks_warn(oracle):
+    """A bool key_padding_mask with a float attn_mask (or the reverse): PyTorch's warning."""
+    def program(lib):
+        m, x = lib.nn.MultiheadAttention(4, 2), lib.ones(3, 2, 4)
+        bool_pad, float_pad = lib.zeros(2, 3, dtype=lib.bool), lib.zeros(2, 3)
+        bool_mask, float_mask = lib.zeros(3, 3, dtype=lib.bool), lib.zeros(3, 3)
+        return [caught(lambda: m(x, x, x, key_padding_mask=float_pad, attn_mask=bool_mask))[1],
+                caught(lambda: m(x, x, x, key_padding_mask=bool_pad, attn_mask=float_mask))[1],
+                caught(lambda: m(x, x, x, key_padding_mask=float_pad, attn_mask=float_mask))[1]]
+    oracle.same(program)
 
 
 def test_multihead_attention_dropout_and_eval():

@@ -5,6 +5,7 @@ imports them all. Their ops are in minigrad/ops/attention.py (the fused attentio
 norm nodes) or are PyTorch's own compositions of other ops.
 """
 import math
+import warnings
 
 import numpy as np
 
@@ -31,8 +32,10 @@ def _cpp(dtype):
 
 
 def _check_sdpa(query, key, value, attn_mask, dropout_p, enable_gqa):
-    if not 0 <= dropout_p <= 1:
+    if dropout_p > 1:
         raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {dropout_p}")
+    if dropout_p < 0 and query.dim() == key.dim() == value.dim() == 4:  # (a negative p: no dropout elsewhere)
+        raise RuntimeError("scaled_dot_product_attention_flash_attention: Currently do not support dropout > 0")
     if min(query.dim(), key.dim(), value.dim()) < 2:
         raise RuntimeError("Expected query, key, and value to all be  at least 2 dimensional, but got query.dim: "
                            f"{query.dim()} key.dim: {key.dim()} and value.dim: {value.dim()} instead.")
@@ -203,6 +206,9 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
     if is_causal and attn_mask is None:
         raise RuntimeError("Need attn_mask if specifying the is_causal hint. You may use the Transformer module "
                            "method `generate_square_subsequent_mask` to create this mask.")
+    if key_padding_mask is not None and attn_mask is not None and key_padding_mask.dtype != attn_mask.dtype:
+        warnings.warn("Support for mismatched key_padding_mask and attn_mask is deprecated. Use same type for both "
+                      "instead.", stacklevel=3)
     key_padding_mask = _float_mask(key_padding_mask, "key_padding_mask", query.dtype)
     attn_mask = _float_mask(attn_mask, "attn_mask", query.dtype)
     if is_causal and key_padding_mask is None and not need_weights:
