@@ -18,7 +18,7 @@ import pytest
 
 import minigrad as mg
 import minigrad.nn.functional as F
-from oracle import caught
+from oracle import caught, raised
 
 
 def data(*shape, seed=0):
@@ -110,6 +110,21 @@ def test_sdpa_grad_fn_names():
     assert F.scaled_dot_product_attention(q, k, k).grad_fn.name() == "ScaledDotProductFlashAttentionForCpuBackward0"
     assert F.scaled_dot_product_attention(q, k, k, dropout_p=0.5).grad_fn.name() == "UnsafeViewBackward0"
     assert F.scaled_dot_product_attention(q[0], k[0], k[0]).grad_fn.name() == "UnsafeViewBackward0"
+
+
+def test_sdpa_second_derivative(oracle):
+    """PyTorch's fused kernel (4-D inputs) has no second derivative: its gradients' node is
+    NotImplemented, which refuses backward; the composite form (3-D inputs) has one."""
+    def program(lib):
+        answers = []
+        for shape in [(1, 2, 3, 4), (2, 3, 4)]:
+            q, k, v = (leaf(lib, data(*shape, seed=i)) for i in range(3))
+            y = lib.nn.functional.scaled_dot_product_attention(q, k, v)
+            gq, = lib.autograd.grad((y * y).sum(), q, create_graph=True)
+            answers.append((gq.grad_fn.name(), raised(lambda lib_: (gq * gq).sum().backward())(lib)))
+            answers.append((q.grad, k.grad, v.grad))
+        return answers
+    oracle.same(program, check_repr=False)
 
 
 def test_sdpa_masked_rows_are_zero_without_grad(oracle):

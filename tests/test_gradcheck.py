@@ -1642,12 +1642,7 @@ NN_OPS = {
                                                                     arrays((1,)))),
     "rrelu(eval)": (lambda t: F.rrelu(t, 0.1, 0.4) ** 2, one(away(0.05, 2))),
     # attention and normalisations (tests/test_attention.py compares them with PyTorch)
-    "scaled_dot_product_attention": (lambda q, k, v: F.scaled_dot_product_attention(q, k, v) ** 2,
-                                     shaped((1, 2, 3, 4), (1, 2, 5, 4), (1, 2, 5, 4))),
-    "scaled_dot_product_attention(causal, mask, scale)": (lambda q, k, v: F.scaled_dot_product_attention(
-        q, k, v, attn_mask=SDPA_MASK, is_causal=True, scale=0.7) ** 2, shaped((2, 1, 3, 2), (2, 1, 4, 2), (2, 1, 4, 2))),
-    "scaled_dot_product_attention(gqa)": (lambda q, k, v: F.scaled_dot_product_attention(q, k, v, enable_gqa=True)
-                                          ** 2, shaped((1, 4, 2, 3), (1, 2, 3, 3), (1, 2, 3, 3))),
+    # (sdpa of 4-D inputs, PyTorch's fused kernel, has no second derivative: first order below)
     "scaled_dot_product_attention(3-D, float mask)": (lambda q, k, v, m: F.scaled_dot_product_attention(
         q, k, v, attn_mask=m) ** 2, shaped((2, 3, 2), (2, 4, 2), (2, 4, 3), (3, 4))),
     "group_norm": (lambda x, w, b: F.group_norm(x, 2, w, b) ** 2, shaped((2, 4, 3), (4,), (4,))),
@@ -1672,6 +1667,26 @@ def test_nn_op(name, data):
 def test_nn_op_second_order(name, data):
     fn, strategy = NN_OPS[name]
     check_second_order(fn, *data.draw(strategy))
+
+
+# sdpa of 4-D inputs: first order only (PyTorch's fused CPU kernel has no derivative of its
+# backward; the refusal is compared in tests/test_attention.py)
+SDPA_FUSED = {
+    "plain": (lambda q, k, v: F.scaled_dot_product_attention(q, k, v) ** 2,
+              shaped((1, 2, 3, 4), (1, 2, 5, 4), (1, 2, 5, 4))),
+    "causal, mask, scale": (lambda q, k, v: F.scaled_dot_product_attention(
+        q, k, v, attn_mask=SDPA_MASK, is_causal=True, scale=0.7) ** 2, shaped((2, 1, 3, 2), (2, 1, 4, 2), (2, 1, 4, 2))),
+    "gqa": (lambda q, k, v: F.scaled_dot_product_attention(q, k, v, enable_gqa=True) ** 2,
+            shaped((1, 4, 2, 3), (1, 2, 3, 3), (1, 2, 3, 3))),
+}
+
+
+@NEW_FEW
+@pytest.mark.parametrize("name", SDPA_FUSED)
+@given(data=st.data())
+def test_sdpa_fused(name, data):
+    fn, strategy = SDPA_FUSED[name]
+    check_grads(fn, *data.draw(strategy))
 
 
 # hardsigmoid: first order only (PyTorch has no derivative of hardsigmoid_backward; the refusal

@@ -128,7 +128,8 @@ random.py          Normal, Uniform, RandomFromTo, RandomTo, RandomAll, Exponenti
                    PoissonBackward0: ``torch.bernoulli``, ``torch.poisson``), BernoulliProbability
                    (``x.bernoulli(p)``: NotImplemented); every gradient zeros
 attention.py       ScaledDotProductFlashAttentionForCpu (ScaledDotProductFlashAttentionForCpuBackward0:
-                   ``F.scaled_dot_product_attention`` on 4-D inputs), SafeSoftmax
+                   ``F.scaled_dot_product_attention`` on 4-D inputs) and its gradients FlashAttentionGrad
+                   (NotImplemented: no second derivative, as in PyTorch), SafeSoftmax
                    (SafeSoftmaxBackward0: the softmax of its composite form), NativeGroupNorm
                    (NativeGroupNormBackward0: ``F.group_norm``)
 =================  ==========================================================================
@@ -150,7 +151,7 @@ from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, Cla
                          LerpTensor, Logaddexp, Maximum, Minimum, Mul, MulNumber, Neg, Pow, PowTensor,
                          Reciprocal, Remainder, RemainderNumber, RemainderOfNumber, RPow, Rsub, RsubTensor, Sub,
                          SubNumber, SubScaled, ToCopy, Where, Zero)
-from .attention import NativeGroupNorm, SafeSoftmax, ScaledDotProductFlashAttentionForCpu
+from .attention import FlashAttentionGrad, NativeGroupNorm, SafeSoftmax, ScaledDotProductFlashAttentionForCpu
 from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
 from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexCopy, IndexFill, IndexFillTensor, IndexPut,
                     IndexPutAccumulate, IndexPutAdd, IndexPutValues,

@@ -3,6 +3,7 @@
 ``ScaledDotProductFlashAttentionForCpu`` is ``softmax(q k^T * scale + mask) v`` in one node,
 as PyTorch's CPU kernel records it; ``SafeSoftmax`` is the softmax of PyTorch's composite
 ("math") attention, which gives 0, not NaN, to a row that every position is masked out of;
+``FlashAttentionGrad`` its gradients (which, as in PyTorch, cannot be differentiated again);
 ``NativeGroupNorm`` is ``F.group_norm`` in one node.
 """
 import numpy as np
@@ -37,41 +38,56 @@ class ScaledDotProductFlashAttentionForCpu(Op):
     """``softmax(q k^T * scale + mask) v`` for (batch, heads, length, features) inputs, in
     one node. ``mask`` is a NumPy array added to the scores (-inf where a bool mask was False;
     not a differentiable input, as in PyTorch's kernel). With fewer key/value heads than query
-    heads (``enable_gqa``), each key/value head serves a group of consecutive query heads."""
+    heads (``enable_gqa``), each key/value head serves a group of consecutive query heads.
+    As in PyTorch, its gradients cannot be differentiated again (FlashAttentionGrad)."""
     node_name = "ScaledDotProductFlashAttentionForCpuBackward0"
+
+    @staticmethod
+    def _probabilities(q, k, mask, scale):
+        scores = (q @ np.swapaxes(k, -1, -2)) * scale
+        return _softmax_rows(scores if mask is None else scores + mask)
 
     @staticmethod
     def forward(ctx, q, k, v, mask, scale):
         ctx.save_for_backward(q, k, v)
-        groups = q.shape[-3] // k.shape[-3]
-        if groups > 1:  # repeat each key/value head for its group of query heads
-            k, v = np.repeat(k, groups, axis=-3), np.repeat(v, groups, axis=-3)
-        scores = (q @ np.swapaxes(k, -1, -2)) * scale
-        if mask is not None:
-            scores = scores + mask
-        ctx.mask, ctx.scale, ctx.groups = mask, scale, groups
-        return (_softmax_rows(scores) @ v).astype(q.dtype, copy=False)
+        ctx.mask, ctx.scale, ctx.groups = mask, scale, q.shape[-3] // k.shape[-3]
+        if ctx.groups > 1:  # repeat each key/value head for its group of query heads
+            k, v = np.repeat(k, ctx.groups, axis=-3), np.repeat(v, ctx.groups, axis=-3)
+        p = ScaledDotProductFlashAttentionForCpu._probabilities(q, k, mask, scale)
+        return (p @ v).astype(q.dtype, copy=False)
 
     @staticmethod
     def backward(ctx, grad):
-        q, k, v = ctx.saved_tensors
-        groups, scale = ctx.groups, ctx.scale
-        if groups > 1:
-            k, v = k.repeat_interleave(groups, -3), v.repeat_interleave(groups, -3)
-        # The probabilities again, with tensor ops, so that this backward is differentiable too.
-        scores = q.matmul(k.transpose(-2, -1)) * scale
-        if ctx.mask is not None:
-            scores = scores + ctx.mask.astype(scores.dtype.np)
-        p = SafeSoftmax.apply(scores, -1)
-        grad_v = p.transpose(-2, -1).matmul(grad)
-        grad_p = grad.matmul(v.transpose(-2, -1))
-        grad_s = p * (grad_p - (grad_p * p).sum(-1, keepdim=True)) * scale  # softmax's backward
-        grad_q = grad_s.matmul(k)
-        grad_k = grad_s.transpose(-2, -1).matmul(q)
+        q, k, v = (t._data for t in ctx.saved_tensors)
+        groups, g = ctx.groups, grad._data
+        ke, ve = (np.repeat(k, groups, axis=-3), np.repeat(v, groups, axis=-3)) if groups > 1 else (k, v)
+        p = ScaledDotProductFlashAttentionForCpu._probabilities(q, ke, ctx.mask, ctx.scale)  # recomputed
+        grad_v = np.swapaxes(p, -1, -2) @ g
+        grad_p = g @ np.swapaxes(ve, -1, -2)
+        grad_s = p * (grad_p - (grad_p * p).sum(-1, keepdims=True)) * ctx.scale  # softmax's backward
+        grad_q, grad_k = grad_s @ ke, np.swapaxes(grad_s, -1, -2) @ q
         if groups > 1:  # each key/value head gets the sum over the query heads it served
-            shape = grad_k.shape[:-3] + (grad_k.shape[-3] // groups, groups) + grad_k.shape[-2:]
-            grad_k, grad_v = grad_k.reshape(shape).sum(-3), grad_v.reshape(shape).sum(-3)
-        return grad_q, grad_k, grad_v, None, None
+            grad_k = grad_k.reshape(k.shape[:-2] + (groups,) + grad_k.shape[-2:]).sum(-3)
+            grad_v = grad_v.reshape(v.shape[:-2] + (groups,) + grad_v.shape[-2:]).sum(-3)
+        grads = [a.astype(q.dtype, copy=False) for a in (grad_q, grad_k, grad_v)]
+        return tuple(FlashAttentionGrad.apply(grad, grads, i) for i in range(3)) + (None, None)
+
+
+class FlashAttentionGrad(Op):
+    """Gradient ``i`` (of q, k, v) of the fused attention, computed by its backward. PyTorch
+    has no derivative for that kernel's backward: differentiated again, it refuses, as here."""
+    node_name = "NotImplemented"
+    node_qualname = "torch::autograd::NotImplemented"  # what PyTorch's grad_fn.name() says
+
+    @staticmethod
+    def forward(ctx, grad, grads, i):
+        ctx._output_nr = i
+        return grads[i]
+
+    @staticmethod
+    def backward(ctx, gg):
+        raise RuntimeError("derivative for aten::_scaled_dot_product_flash_attention_for_cpu_backward is not "
+                           "implemented")
 
 
 class NativeGroupNorm(Op):
