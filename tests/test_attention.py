@@ -15,10 +15,12 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import minigrad as mg
 import minigrad.nn.functional as F
-from oracle import caught, raised
+from oracle import ErrorRecord, assert_same, caught, raised
 
 
 def data(*shape, seed=0):
@@ -174,6 +176,9 @@ SDPA_ERRORS = {
         lib.ones(2, 3, 4, 5), lib.ones(2, 3, 6, 4), lib.ones(2, 3, 6, 5)),
     "dropout": lambda lib: lib.nn.functional.scaled_dot_product_attention(
         lib.ones(1, 2, 3), lib.ones(1, 2, 3), lib.ones(1, 2, 3), dropout_p=1.5),
+    "causal-and-mask-3d": lambda lib: lib.nn.functional.scaled_dot_product_attention(
+        lib.ones(1, 2, 3), lib.ones(1, 2, 3), lib.ones(1, 2, 3), attn_mask=lib.ones(2, 2, dtype=lib.bool),
+        is_causal=True),
     "negative-dropout-4d": lambda lib: lib.nn.functional.scaled_dot_product_attention(
         lib.ones(1, 1, 2, 3), lib.ones(1, 1, 2, 3), lib.ones(1, 1, 2, 3), dropout_p=-0.1),
     "heads": lambda lib: lib.nn.functional.scaled_dot_product_attention(
@@ -540,6 +545,7 @@ NORM_ERRORS = {
     "group-weight": lambda lib: lib.nn.functional.group_norm(lib.ones(2, 4, 3), 2, lib.ones(3)),
     "group-int": lambda lib: lib.nn.functional.group_norm(lib.ones(2, 4, 3, dtype=lib.int32), 2),
     "group-module": lambda lib: lib.nn.GroupNorm(3, 4),
+    "group-one-value": lambda lib: lib.nn.functional.group_norm(lib.ones(1, 2, 1), 2),
     "rms-shape": lambda lib: lib.nn.functional.rms_norm(lib.ones(2, 4, 3), (4,)),
     "rms-weight": lambda lib: lib.nn.functional.rms_norm(lib.ones(2, 4, 3), (3,), lib.ones(4)),
     "rms-int": lambda lib: lib.nn.functional.rms_norm(lib.ones(2, 3, dtype=lib.int64), (3,)),
@@ -568,3 +574,69 @@ def test_instance_norm_feature_warning(oracle):
                    "values and gradients are the same)")
 def test_local_response_norm_4d_graph(oracle):
     oracle.same(lambda lib: lib.nn.functional.local_response_norm(leaf(lib, data(2, 5, 3, 2)), 2))
+
+
+# ---------------------------------------------------------------------------------------------
+# Hypothesis, against live PyTorch (the recorded cases above are the seeded ones)
+# ---------------------------------------------------------------------------------------------
+
+
+def outcome(program, lib):
+    """``program(lib)``'s answer, or the error it raised (type and message)."""
+    try:
+        return program(lib)
+    except Exception as e:  # noqa: BLE001 - the error is the answer, compared with PyTorch's
+        return ErrorRecord(type(e).__name__, str(e))
+
+
+@st.composite
+def sdpa_settings(draw):
+    """Shapes (2-D to 4-D, heads sharing keys with enable_gqa), a mask (none, bool or float,
+    broadcast over the batch), is_causal, scale."""
+    ndim = draw(st.integers(2, 4))
+    L, S, E, Ev = (draw(st.integers(1, 4)) for _ in range(4))
+    batch = [draw(st.integers(1, 2)) for _ in range(ndim - 2)]
+    kv_batch = list(batch)
+    gqa = ndim >= 3 and draw(st.booleans())
+    if gqa:
+        kv_batch[-1] = batch[-1]
+        batch[-1] *= draw(st.integers(1, 2))
+    mask = draw(st.sampled_from([None, "bool", "float"]))
+    return dict(q=tuple(batch) + (L, E), k=tuple(kv_batch) + (S, E), v=tuple(kv_batch) + (S, Ev), mask=mask,
+                causal=draw(st.booleans()), scale=draw(st.sampled_from([None, 0.5])), gqa=gqa)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(s=sdpa_settings(), seed=st.integers(0, 2 ** 16))
+def test_sdpa_matches_torch_hypothesis(torch, s, seed):
+    def program(lib):
+        rng = np.random.default_rng(seed)
+        q, k, v = (lib.tensor(rng.standard_normal(s[n]), requires_grad=True) for n in "qkv")
+        L, S = s["q"][-2], s["k"][-2]
+        mask = None
+        if s["mask"] == "bool":
+            mask = lib.tensor(rng.random((L, S)) > 0.4)
+        elif s["mask"] == "float":
+            mask = lib.tensor(rng.standard_normal((L, S)))
+        y = lib.nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=mask, is_causal=s["causal"],
+                                                          scale=s["scale"], enable_gqa=s["gqa"])
+        y.backward(lib.tensor(rng.standard_normal(tuple(y.shape))))
+        return y, q.grad, k.grad, v.grad
+    assert_same(outcome(program, mg), outcome(program, torch), check_graph=False, check_repr=False)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(n=st.integers(1, 3), groups=st.integers(1, 3), per_group=st.integers(1, 2),
+       spatial=st.lists(st.integers(1, 3), min_size=0, max_size=2), affine=st.booleans(),
+       seed=st.integers(0, 2 ** 16))
+def test_group_norm_matches_torch_hypothesis(torch, n, groups, per_group, spatial, affine, seed):
+    c = groups * per_group
+
+    def program(lib):
+        rng = np.random.default_rng(seed)
+        x = lib.tensor(rng.standard_normal((n, c, *spatial)), requires_grad=True)
+        w, b = (lib.tensor(rng.standard_normal(c), requires_grad=True) if affine else None for _ in range(2))
+        y = lib.nn.functional.group_norm(x, groups, w, b)
+        y.backward(lib.tensor(rng.standard_normal(tuple(y.shape))))
+        return y, x.grad, (w.grad, b.grad) if affine else None
+    assert_same(outcome(program, mg), outcome(program, torch), check_repr=False, rtol=1e-8, atol=1e-8)

@@ -72,7 +72,13 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     scale = 1 / math.sqrt(query.shape[-1]) if scale is None else scale
     if attn_mask is not None:
         check_broadcast(query.shape[:-1] + (S,), attn_mask.shape)
-    if is_causal:  # position i sees keys 0..i (combined with attn_mask if there is one)
+    # PyTorch's CPU kernel takes 4-D inputs of equal features, no dropout and a constant mask
+    fused = (query.dim() == key.dim() == value.dim() == 4 and not dropout_p > 0
+             and value.shape[-1] == query.shape[-1] and not (attn_mask is not None and attn_mask.requires_grad))
+    if is_causal:  # position i sees keys 0..i (the kernel also applies attn_mask; the composite refuses both)
+        if attn_mask is not None and not fused:
+            raise RuntimeError("_scaled_dot_product_attention: Explicit attn_mask should not be set when "
+                               "is_causal=True")
         causal = Tensor._wrap(np.tril(np.ones((L, S), dtype=bool)))
         attn_mask = causal if attn_mask is None else (
             attn_mask.logical_and(causal) if attn_mask.dtype is _dtype.bool
@@ -81,10 +87,7 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     if attn_mask is not None:  # the mask as numbers to add to the scores
         m = attn_mask._data
         additive = np.where(m, 0, -np.inf).astype(query._data.dtype) if m.dtype == bool else m
-    training_dropout = dropout_p > 0
-    if (query.dim() == key.dim() == value.dim() == 4 and not training_dropout
-            and value.shape[-1] == query.shape[-1] and not (attn_mask is not None and attn_mask.requires_grad)):
-        # PyTorch's CPU kernel: one node (the mask is not one of its differentiable inputs)
+    if fused:  # one node (the mask is not one of its differentiable inputs)
         if not enable_gqa and not query.shape[-3] == key.shape[-3] == value.shape[-3]:
             check_broadcast(query.shape[:-2], key.shape[:-2])
         return ops.ScaledDotProductFlashAttentionForCpu.apply(query, key, value, additive, scale)
@@ -98,7 +101,7 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     if attn_mask is not None:
         scores = scores + (attn_mask if attn_mask.dtype is not _dtype.bool else Tensor._wrap(additive))
     weights = ops.SafeSoftmax.apply(scores, scores.dim() - 1)
-    if training_dropout:
+    if dropout_p > 0:
         weights = _dropout(weights, dropout_p)
     return weights.matmul(value)
 
@@ -309,6 +312,9 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
             raise RuntimeError(f"Expected {name} to be a vector of size equal to the number of channels in input, "
                                f"but got {name} of shape {_shape_text(t.shape)} and input of shape "
                                f"{_shape_text(input.shape)}")
+    if int(np.prod(input.shape[2:])) * (input.shape[0] * c // num_groups) == 1:  # (PyTorch's check, as batch norm's)
+        raise ValueError("Expected more than 1 value per channel when training, got input size "
+                         f"{[input.shape[0] * c // num_groups, num_groups] + list(input.shape[2:])}")
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"GroupNormKernelImpl\" not implemented for '{input.dtype.legacy_name}'")
     # PyTorch's node has an input for weight and bias even when they are None: ones and zeros here.
