@@ -349,6 +349,7 @@ TRANSFORMER_CASES = {  # name: (kind, constructor keywords, forward masks, mode)
     "encoder-layer-norm-first-gelu": ("encoder-layer", {"norm_first": True, "activation": "gelu"}, {}, "eval"),
     "encoder-layer-callable-batch-first": ("encoder-layer", {"activation": "tanh", "batch_first": True}, {},
                                            "eval"),
+    "encoder-layer-gelu-module": ("encoder-layer", {"activation": "GELU()", "dropout": 0.0}, {}, "train"),
     "encoder-layer-masks": ("encoder-layer", {}, {"src_mask": "causal", "src_key_padding_mask": "pad"}, "eval"),
     "encoder-causal": ("encoder", {}, {"mask": "causal"}, "eval"),
     "encoder-padding-train": ("encoder", {"dropout": 0.0, "batch_first": True}, {"src_key_padding_mask": "pad"},
@@ -371,6 +372,8 @@ def _transformer_program(case):
         kw = dict(make)
         if kw.get("activation") == "tanh":
             kw["activation"] = lib.tanh
+        if kw.get("activation") == "GELU()":
+            kw["activation"] = lib.nn.GELU(approximate="tanh")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # (enable_nested_tensor's, tested below)
             m = with_parameters(lib, _make_layer(lib, kind, **kw))
@@ -498,6 +501,7 @@ NORM_MODULES = {
     "InstanceNorm1d": (lambda lib: lib.nn.InstanceNorm1d(4), (3, 4, 5)),
     "InstanceNorm1d-unbatched": (lambda lib: lib.nn.InstanceNorm1d(4, affine=True), (4, 5)),
     "InstanceNorm2d-affine": (lambda lib: lib.nn.InstanceNorm2d(4, affine=True), (2, 4, 3, 3)),
+    "InstanceNorm3d-no-bias": (lambda lib: lib.nn.InstanceNorm3d(4, affine=True, bias=False), (2, 4, 2, 3, 2)),
     "RMSNorm": (lambda lib: lib.nn.RMSNorm(5), (3, 4, 5)),
     "RMSNorm-2dims-no-affine": (lambda lib: lib.nn.RMSNorm([4, 5], eps=1e-4, elementwise_affine=False), (3, 4, 5)),
     "LocalResponseNorm": (lambda lib: lib.nn.LocalResponseNorm(3), (2, 5, 4)),
