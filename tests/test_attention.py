@@ -424,6 +424,24 @@ def test_transformer_modules(oracle):
     oracle.same(program)
 
 
+def test_float32_attention_and_encoder_layer(oracle):
+    """The default dtype: an attention layer and an encoder layer in float32 agree with
+    PyTorch's up to float32 rounding (sums in another order)."""
+    def program(lib):
+        rng = np.random.default_rng(3)
+        answers = []
+        for m in (lib.nn.MultiheadAttention(D, NHEAD), lib.nn.TransformerEncoderLayer(D, NHEAD, FF, dropout=0.0)):
+            with lib.no_grad():
+                for _, p in m.named_parameters():
+                    p.copy_(lib.tensor(rng.uniform(-0.5, 0.5, tuple(p.shape)).astype("float32")))
+            x = lib.tensor(rng.standard_normal((4, 3, D)).astype("float32"), requires_grad=True)
+            out = m(x, x, x)[0] if isinstance(m, lib.nn.MultiheadAttention) else m(x)
+            out.backward(lib.tensor(rng.standard_normal(tuple(out.shape)).astype("float32")))
+            answers.append((out, x.grad, parameter_grads(m)))
+        return answers
+    oracle.same(program, check_graph=False, check_repr=False, rtol=1e-4, atol=1e-5)
+
+
 def test_transformer_dropout_in_training():
     """Dropout is on in training (two runs differ) and off in eval (two runs agree)."""
     layer = mg.nn.TransformerEncoderLayer(D, NHEAD, FF, dropout=0.3)
