@@ -442,6 +442,22 @@ def test_float32_attention_and_encoder_layer(oracle):
     oracle.same(program, check_graph=False, check_repr=False, rtol=1e-4, atol=1e-5)
 
 
+def test_transformer_loads_pytorch_state_dict(oracle):
+    """A state_dict of PyTorch's nn.Transformer (its recording) loads into minigrad's, which
+    then computes PyTorch's output."""
+    src, tgt = data(5, 2, D, seed=1), data(4, 2, D, seed=2)
+
+    def program(lib):
+        m = with_parameters(lib, lib.nn.Transformer(D, NHEAD, 1, 1, FF)).eval()
+        with lib.no_grad():
+            return dict(m.state_dict()), m(lib.tensor(src), lib.tensor(tgt))
+    state, theirs = oracle(program)
+    m = mg.nn.Transformer(D, NHEAD, 1, 1, FF).double()
+    m.load_state_dict({name: mg.tensor(t.values) for name, t in state.items()})
+    with mg.no_grad():
+        assert_same(m.eval()(mg.tensor(src), mg.tensor(tgt)), theirs)
+
+
 def test_transformer_dropout_in_training():
     """Dropout is on in training (two runs differ) and off in eval (two runs agree)."""
     layer = mg.nn.TransformerEncoderLayer(D, NHEAD, FF, dropout=0.3)
