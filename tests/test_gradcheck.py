@@ -1580,6 +1580,12 @@ def shaped(*shapes):
     return st.builds(lambda *a: list(a), *(arrays(s) for s in shapes))
 
 
+def spread(shape, *shapes):
+    """An input to normalise, without ties (so every group has a variance well above 0, where
+    the normalisations are smooth), and arrays of the other shapes (weight, bias)."""
+    return st.builds(lambda *a: list(a), distinct(shape), *(arrays(s) for s in shapes))
+
+
 NN_OPS = {
     # name: (fn of float64 tensors, strategy for their arrays)
     "leaky_relu": (lambda t: F.leaky_relu(t, 0.2), one(away(0.05, 2))),
@@ -1645,10 +1651,10 @@ NN_OPS = {
     # (sdpa of 4-D inputs, PyTorch's fused kernel, has no second derivative: first order below)
     "scaled_dot_product_attention(3-D, float mask)": (lambda q, k, v, m: F.scaled_dot_product_attention(
         q, k, v, attn_mask=m) ** 2, shaped((2, 3, 2), (2, 4, 2), (2, 4, 3), (3, 4))),
-    "group_norm": (lambda x, w, b: F.group_norm(x, 2, w, b) ** 2, shaped((2, 4, 3), (4,), (4,))),
-    "group_norm(no affine)": (lambda x: F.group_norm(x, 3) * x, shaped((2, 6, 2))),
-    "instance_norm": (lambda x, w, b: F.instance_norm(x, weight=w, bias=b) ** 2, shaped((2, 3, 4), (3,), (3,))),
-    "rms_norm": (lambda x, w: F.rms_norm(x, (3,), w) ** 2, shaped((2, 3), (3,))),
+    "group_norm": (lambda x, w, b: F.group_norm(x, 2, w, b) ** 2, spread((2, 4, 3), (4,), (4,))),
+    "group_norm(no affine)": (lambda x: F.group_norm(x, 3) * x, spread((2, 6, 2))),
+    "instance_norm": (lambda x, w, b: F.instance_norm(x, weight=w, bias=b) ** 2, spread((2, 3, 4), (3,), (3,))),
+    "rms_norm": (lambda x, w: F.rms_norm(x, (3,), w) ** 2, spread((2, 3), (3,))),
     "local_response_norm": (lambda x: F.local_response_norm(x, 3, alpha=0.5, k=1.5), shaped((2, 4, 2))),
 }
 
