@@ -1619,6 +1619,20 @@ def _ramp(n):
     return minigrad.arange(1, n + 1, dtype=minigrad.float64) * 0.5
 
 
+SDPA_MASK = minigrad.tensor([[True, False, True, True]] * 3)  # (with is_causal: each query keeps key 0)
+
+
+def shaped(*shapes):
+    """Arrays of these shapes."""
+    return st.builds(lambda *a: list(a), *(arrays(s) for s in shapes))
+
+
+def spread(shape, *shapes):
+    """An input to normalise, without ties (so every group has a variance well above 0, where
+    the normalisations are smooth), and arrays of the other shapes (weight, bias)."""
+    return st.builds(lambda *a: list(a), distinct(shape), *(arrays(s) for s in shapes))
+
+
 NN_OPS = {
     # name: (fn of float64 tensors, strategy for their arrays)
     "leaky_relu": (lambda t: F.leaky_relu(t, 0.2), one(away(0.05, 2))),
@@ -1713,6 +1727,15 @@ NN_OPS = {
     "gaussian_nll_loss": (lambda a, t, v: F.gaussian_nll_loss(a, t, v.exp(), full=True, reduction="none"),
                           st.builds(lambda a, t, v: [a, t, v], arrays((2, 3)), arrays((2, 3)), arrays((2,)))),
     "gumbel_softmax(seeded)": (lambda x: (minigrad.manual_seed(0), F.gumbel_softmax(x, tau=0.5))[1], fixed((2, 3))),
+    # attention and normalisations (tests/test_attention.py compares them with PyTorch)
+    # (sdpa of 4-D inputs, PyTorch's fused kernel, has no second derivative: first order below)
+    "scaled_dot_product_attention(3-D, float mask)": (lambda q, k, v, m: F.scaled_dot_product_attention(
+        q, k, v, attn_mask=m) ** 2, shaped((2, 3, 2), (2, 4, 2), (2, 4, 3), (3, 4))),
+    "group_norm": (lambda x, w, b: F.group_norm(x, 2, w, b) ** 2, spread((2, 4, 3), (4,), (4,))),
+    "group_norm(no affine)": (lambda x: F.group_norm(x, 3) * x, spread((2, 6, 2))),
+    "instance_norm": (lambda x, w, b: F.instance_norm(x, weight=w, bias=b) ** 2, spread((2, 3, 4), (3,), (3,))),
+    "rms_norm": (lambda x, w: F.rms_norm(x, (3,), w) ** 2, spread((2, 3), (3,))),
+    "local_response_norm": (lambda x: F.local_response_norm(x, 3, alpha=0.5, k=1.5), shaped((2, 4, 2))),
 }
 
 # losses whose gradient PyTorch does not differentiate again (tests/test_loss_more.py): first order
@@ -1752,6 +1775,26 @@ def test_nn_op(name, data):
 def test_nn_op_second_order(name, data):
     fn, strategy = NN_OPS[name]
     check_second_order(fn, *data.draw(strategy))
+
+
+# sdpa of 4-D inputs: first order only (PyTorch's fused CPU kernel has no derivative of its
+# backward; the refusal is compared in tests/test_attention.py)
+SDPA_FUSED = {
+    "plain": (lambda q, k, v: F.scaled_dot_product_attention(q, k, v) ** 2,
+              shaped((1, 2, 3, 4), (1, 2, 5, 4), (1, 2, 5, 4))),
+    "causal, mask, scale": (lambda q, k, v: F.scaled_dot_product_attention(
+        q, k, v, attn_mask=SDPA_MASK, is_causal=True, scale=0.7) ** 2, shaped((2, 1, 3, 2), (2, 1, 4, 2), (2, 1, 4, 2))),
+    "gqa": (lambda q, k, v: F.scaled_dot_product_attention(q, k, v, enable_gqa=True) ** 2,
+            shaped((1, 4, 2, 3), (1, 2, 3, 3), (1, 2, 3, 3))),
+}
+
+
+@NEW_FEW
+@pytest.mark.parametrize("name", SDPA_FUSED)
+@given(data=st.data())
+def test_sdpa_fused(name, data):
+    fn, strategy = SDPA_FUSED[name]
+    check_grads(fn, *data.draw(strategy))
 
 
 # hardsigmoid: first order only (PyTorch has no derivative of hardsigmoid_backward; the refusal

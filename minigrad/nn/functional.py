@@ -24,6 +24,8 @@ from ._functional_loss import (cosine_embedding_loss, cosine_similarity, gaussia
                                hinge_embedding_loss, margin_ranking_loss, multi_margin_loss, multilabel_margin_loss,
                                multilabel_soft_margin_loss, pairwise_distance, pdist, poisson_nll_loss,
                                soft_margin_loss, triplet_margin_loss, triplet_margin_with_distance_loss)  # noqa: F401
+from ._functional_attention import (group_norm, instance_norm, local_response_norm,  # noqa: F401
+                                    multi_head_attention_forward, rms_norm, scaled_dot_product_attention)
 
 _REDUCTIONS = ("mean", "sum", "none")
 _INT64, _UINT8 = np.dtype(np.int64), np.dtype(np.uint8)  # nll_loss's targets

@@ -136,6 +136,11 @@ random.py          Normal, Uniform, RandomFromTo, RandomTo, RandomAll, Exponenti
                    BernoulliBackward2/1, ...), Bernoulli, Poisson (BernoulliBackward0,
                    PoissonBackward0: ``torch.bernoulli``, ``torch.poisson``), BernoulliProbability
                    (``x.bernoulli(p)``: NotImplemented); every gradient zeros
+attention.py       ScaledDotProductFlashAttentionForCpu (ScaledDotProductFlashAttentionForCpuBackward0:
+                   ``F.scaled_dot_product_attention`` on 4-D inputs) and its gradients FlashAttentionGrad
+                   (NotImplemented: no second derivative, as in PyTorch), SafeSoftmax
+                   (SafeSoftmaxBackward0: the softmax of its composite form), NativeGroupNorm
+                   (NativeGroupNormBackward0: ``F.group_norm``)
 =================  ==========================================================================
 
 What every op shares lives elsewhere: recording a node, saving tensors and checking their
@@ -155,6 +160,7 @@ from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, Cla
                          LerpTensor, Logaddexp, Maximum, Minimum, Mul, MulNumber, Neg, Pow, PowTensor,
                          Reciprocal, Remainder, RemainderNumber, RemainderOfNumber, RPow, Rsub, RsubTensor, Sub,
                          SubNumber, SubScaled, ToCopy, Where, Zero)
+from .attention import FlashAttentionGrad, NativeGroupNorm, SafeSoftmax, ScaledDotProductFlashAttentionForCpu
 from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
 from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexCopy, IndexFill, IndexFillTensor, IndexPut,
                     IndexPutAccumulate, IndexPutAdd, IndexPutValues,

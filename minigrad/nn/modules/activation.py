@@ -1,8 +1,10 @@
-"""Activation modules: each applies its function of ``nn.functional`` elementwise."""
+"""Activation modules: each applies its function of ``nn.functional`` elementwise; and, at
+the end, ``MultiheadAttention``, which PyTorch keeps in this file too."""
 from ... import _creation
 from .. import functional as F
 from .. import init
 from ..parameter import Parameter
+from .linear import Linear
 from .module import Module
 
 
@@ -306,3 +308,86 @@ class RReLU(Module):
 
     def extra_repr(self):
         return f"lower={self.lower}, upper={self.upper}" + (", inplace=True" if self.inplace else "")
+
+
+class NonDynamicallyQuantizableLinear(Linear):
+    """A plain ``Linear``: MultiheadAttention's output projection, under PyTorch's name for it
+    (which its repr shows)."""
+
+
+class MultiheadAttention(Module):
+    """Attention with ``num_heads`` heads: the query, key and value are projected, split into
+    heads of ``embed_dim // num_heads`` features, each head attends on its own, and the heads'
+    outputs are joined and projected again (F.multi_head_attention_forward). Inputs are
+    (length, batch, embed_dim), or (batch, length, embed_dim) with ``batch_first``. Forward
+    returns the output and the attention weights (averaged over the heads by default)."""
+
+    def __init__(self, embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False, add_zero_attn=False,
+                 kdim=None, vdim=None, batch_first=False, device=None, dtype=None):
+        if embed_dim <= 0 or num_heads <= 0:
+            raise ValueError(f"embed_dim and num_heads must be greater than 0, got embed_dim={embed_dim} and "
+                             f"num_heads={num_heads} instead")
+        super().__init__()
+        self.embed_dim = embed_dim
+        self.kdim = kdim if kdim is not None else embed_dim
+        self.vdim = vdim if vdim is not None else embed_dim
+        self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim
+        self.num_heads, self.dropout, self.batch_first = num_heads, dropout, batch_first
+        self.head_dim = embed_dim // num_heads
+        if self.head_dim * num_heads != embed_dim:
+            raise AssertionError("embed_dim must be divisible by num_heads")
+        if self._qkv_same_embed_dim:  # the three projections in one (3 * embed_dim, embed_dim) weight
+            self.in_proj_weight = Parameter(_creation.empty((3 * embed_dim, embed_dim), dtype=dtype))
+            for name in ("q_proj_weight", "k_proj_weight", "v_proj_weight"):
+                self.register_parameter(name, None)
+        else:  # keys and values of other sizes: a weight each
+            self.q_proj_weight = Parameter(_creation.empty((embed_dim, embed_dim), dtype=dtype))
+            self.k_proj_weight = Parameter(_creation.empty((embed_dim, self.kdim), dtype=dtype))
+            self.v_proj_weight = Parameter(_creation.empty((embed_dim, self.vdim), dtype=dtype))
+            self.register_parameter("in_proj_weight", None)
+        self.register_parameter("in_proj_bias", Parameter(_creation.empty(3 * embed_dim, dtype=dtype))
+                                if bias else None)
+        self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias, dtype=dtype)
+        if add_bias_kv:  # a learned extra key and value, appended to every sequence
+            self.bias_k = Parameter(_creation.empty((1, 1, embed_dim), dtype=dtype))
+            self.bias_v = Parameter(_creation.empty((1, 1, embed_dim), dtype=dtype))
+        else:
+            self.bias_k = self.bias_v = None
+        self.add_zero_attn = add_zero_attn
+        self._reset_parameters()
+
+    def _reset_parameters(self):
+        # PyTorch's: Glorot-uniform projections, zero biases (the output projection's too)
+        if self._qkv_same_embed_dim:
+            init.xavier_uniform_(self.in_proj_weight)
+        else:
+            for w in (self.q_proj_weight, self.k_proj_weight, self.v_proj_weight):
+                init.xavier_uniform_(w)
+        if self.in_proj_bias is not None:
+            init.constant_(self.in_proj_bias, 0.0)
+            init.constant_(self.out_proj.bias, 0.0)
+        if self.bias_k is not None:
+            init.xavier_normal_(self.bias_k)
+            init.xavier_normal_(self.bias_v)
+
+    def forward(self, query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
+                average_attn_weights=True, is_causal=False):
+        batched = query.dim() == 3
+        if self.batch_first and batched:  # the functional form wants (length, batch, features)
+            if key is value:
+                if query is key:
+                    query = key = value = query.transpose(1, 0)
+                else:
+                    query, key = (x.transpose(1, 0) for x in (query, key))
+                    value = key
+            else:
+                query, key, value = (x.transpose(1, 0) for x in (query, key, value))
+        separate = {} if self._qkv_same_embed_dim else dict(
+            use_separate_proj_weight=True, q_proj_weight=self.q_proj_weight, k_proj_weight=self.k_proj_weight,
+            v_proj_weight=self.v_proj_weight)
+        out, weights = F.multi_head_attention_forward(
+            query, key, value, self.embed_dim, self.num_heads, self.in_proj_weight, self.in_proj_bias,
+            self.bias_k, self.bias_v, self.add_zero_attn, self.dropout, self.out_proj.weight, self.out_proj.bias,
+            training=self.training, key_padding_mask=key_padding_mask, need_weights=need_weights,
+            attn_mask=attn_mask, average_attn_weights=average_attn_weights, is_causal=is_causal, **separate)
+        return (out.transpose(1, 0) if self.batch_first and batched else out), weights
