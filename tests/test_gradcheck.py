@@ -1633,6 +1633,11 @@ NN_OPS = {
     "prelu(one slope)": (lambda x, w: F.prelu(x, w) ** 2, st.builds(lambda a, b: [a, b], arrays((4,), away(0.05, 2)),
                                                                     arrays((1,)))),
     "rrelu(eval)": (lambda t: F.rrelu(t, 0.1, 0.4) ** 2, one(away(0.05, 2))),
+    # the convolution family of tests/test_conv_more.py (nn/_functional_conv.py)
+    "conv_transpose2d": (lambda x, w, b: F.conv_transpose2d(x, w, b, stride=2, padding=1, output_padding=1, groups=2),
+                         st.builds(lambda *a: list(a), arrays((1, 4, 2, 3)), arrays((4, 1, 3, 2)), arrays((2,)))),
+    "conv_transpose1d": (lambda x, w: F.conv_transpose1d(x, w, stride=2, dilation=2) * x.sum(),
+                         st.builds(lambda *a: list(a), arrays((2, 2, 3)), arrays((2, 3, 2)))),
 }
 
 

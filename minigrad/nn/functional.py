@@ -20,6 +20,7 @@ from ._activations import (celu, celu_, elu, elu_, gelu, glu, hardshrink, hardsi
                            hardtanh_, leaky_relu, leaky_relu_, logsigmoid, mish, prelu, relu6, relu_, rrelu,
                            rrelu_, selu, selu_, silu, softplus, softshrink, softsign, tanhshrink, threshold,
                            threshold_)  # noqa: F401 (F.gelu...)
+from ._functional_conv import conv_transpose1d, conv_transpose2d  # noqa: F401
 
 _REDUCTIONS = ("mean", "sum", "none")
 _INT64, _UINT8 = np.dtype(np.int64), np.dtype(np.uint8)  # nll_loss's targets

@@ -163,6 +163,49 @@ class Convolution(Op):
         return grad_x, grad_w, grad_b, None, None
 
 
+class ConvolutionTranspose(Op):
+    """``conv_transpose2d``: conv2d's backward run forwards. Each input pixel scatters
+    weight[c] * x[n, c, pixel] (an (out/g, kh, kw) patch per channel) into the output, where
+    the window of a conv2d of the output would read it: one matrix product makes the patches
+    (columns), ``fold`` adds them up. ``w.out`` is the input's size (the windows' count).
+    Weight (C, O/g, kh, kw); a weight of 3 dims is ``conv_transpose1d``'s (a height of 1)."""
+    node_name = "ConvolutionBackward0"
+
+    @staticmethod
+    def forward(ctx, x, weight, bias, w, groups, shape):
+        ctx.save_for_backward(x, weight)
+        ctx.window, ctx.groups, ctx.out_shape = w, groups, shape
+        conv1d = weight.ndim == 3
+        if conv1d:
+            x, weight = x[:, :, None], weight[:, :, None]
+        n, c, g = x.shape[0], x.shape[1], groups
+        kernel = weight.reshape(g, c // g, -1)  # (g, C/g, O/g*kh*kw)
+        cols = kernel.transpose(0, 2, 1) @ x.reshape(n, g, c // g, -1)  # (N, g, O/g*kh*kw, h*w)
+        o = weight.shape[1] * g
+        out = fold(cols.reshape((n, o) + w.kernel + w.out), (n, o) + shape[-2:], w)
+        if bias.size:
+            out += bias[:, None, None]
+        return out[:, :, 0] if conv1d else out
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, weight = ctx.saved_tensors
+        w, g = ctx.window, ctx.groups
+        n, c = x.shape[:2]
+        grad4 = grad.reshape((n, grad.shape[1]) + ctx.out_shape[-2:])
+        # the output's gradient, read by windows: a conv2d of it with the same weight
+        cols = Unfold.apply(grad4, w).reshape(n, g, -1, w.out[0] * w.out[1])  # (N, g, O/g*kh*kw, h*w)
+        kernel = weight.reshape(g, c // g, -1)
+        grad_x = grad_w = grad_b = None
+        if ctx.needs_input_grad[0]:
+            grad_x = (kernel @ cols).reshape(x.shape)
+        if ctx.needs_input_grad[1]:
+            grad_w = (x.reshape(n, g, c // g, -1) @ cols.transpose(2, 3)).sum(0).reshape(weight.shape)
+        if ctx.needs_input_grad[2]:
+            grad_b = grad4.sum((0, 2, 3))
+        return grad_x, grad_w, grad_b, None, None, None
+
+
 # ---------------------------------------------------------------------------------------------
 # Pooling
 # ---------------------------------------------------------------------------------------------

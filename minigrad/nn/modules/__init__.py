@@ -5,6 +5,7 @@ from .activation import (CELU, GLU, Hardshrink, Hardsigmoid, Hardswish, Hardtanh
 from .batchnorm import BatchNorm1d, BatchNorm2d, LazyBatchNorm1d, LazyBatchNorm2d
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from .conv import Conv1d, Conv2d, LazyConv1d, LazyConv2d
+from .conv import ConvTranspose1d, ConvTranspose2d
 from .dropout import Dropout, Dropout2d
 from .dropout import AlphaDropout, Dropout1d, Dropout3d, FeatureAlphaDropout
 from .flatten import Flatten, Unflatten
@@ -27,3 +28,4 @@ __all__ = ["AdaptiveAvgPool2d", "AvgPool2d", "BCELoss", "BCEWithLogitsLoss", "Ba
 __all__ += ["AlphaDropout", "CELU", "Dropout1d", "Dropout3d", "FeatureAlphaDropout", "GLU", "Hardshrink", "Hardsigmoid", "Hardswish",
             "Hardtanh", "LogSigmoid", "Mish", "PReLU", "ReLU6", "RReLU", "Softmin", "Softshrink", "Softsign", "Tanhshrink",
             "Threshold"]
+__all__ += ["ConvTranspose1d", "ConvTranspose2d"]

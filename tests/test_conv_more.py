@@ -1,0 +1,198 @@
+"""The convolution family beyond conv2d and the 2-D pools (minigrad/nn/_functional_conv.py,
+minigrad/ops/conv.py's ConvolutionTranspose, the modules of nn/modules/conv.py, pooling.py,
+upsampling.py, pixelshuffle.py, padding.py, fold.py).
+
+Against PyTorch, recorded: values, dtypes, shapes, the gradients of input, weight and bias,
+grad_fn names, module reprs and parameters, errors; against finite differences: the entries
+of tests/test_gradcheck.py's NN_OPS table (first and second order) and the Hypothesis
+gradchecks below.
+"""
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from oracle import error_of
+from test_gradcheck import FEW, PROFILE, check_grads, check_second_order
+
+import minigrad
+import minigrad.nn.functional as F
+from minigrad import nn
+
+
+def normal(shape, seed):
+    return np.random.default_rng(seed).standard_normal(shape)
+
+
+def distinct(shape, seed):
+    """Values 0.1 apart at least, shuffled: no ties for max pooling to break."""
+    rng = np.random.default_rng(seed)
+    n = int(np.prod(shape))
+    return (rng.permutation(n) * 0.1 - n * 0.05 + rng.uniform(0, 0.01, n)).reshape(shape)
+
+
+def grads_program(fn, *shapes, dtype="float64", seed=0, values=normal):
+    """``fn(F, *tensors)`` on seeded tensors that require grad; the output, and the gradients
+    of every input for a random output gradient."""
+    def program(lib):
+        dt = getattr(lib, dtype)
+        xs = [lib.tensor(values(s, seed + i), dtype=dt, requires_grad=True) for i, s in enumerate(shapes)]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            out = fn(lib.nn.functional, *xs)
+        out.backward(lib.tensor(normal(tuple(out.shape), seed + 9), dtype=dt))
+        return [out] + [x.grad for x in xs]
+    return program
+
+
+# =============================================================================================
+# 1. Transposed convolution
+# =============================================================================================
+
+CONV_T_CASES = {
+    # (input shape, weight shape, bias, kwargs)
+    "plain": ((2, 3, 4, 4), (3, 2, 3, 3), True, {}),
+    "float32": ((2, 3, 4, 5), (3, 4, 3, 2), True, {"stride": 2, "padding": 1}),
+    "stride2-output-padding": ((1, 2, 5, 4), (2, 3, 3, 3), True, {"stride": 2, "padding": 1, "output_padding": 1}),
+    "rect-dilated": ((2, 2, 4, 3), (2, 2, 3, 2), False, {"stride": (2, 3), "padding": (2, 0), "dilation": (2, 3),
+                                                         "output_padding": (1, 2)}),
+    "groups": ((2, 4, 3, 3), (4, 3, 2, 2), True, {"groups": 2, "stride": 2}),
+    "depthwise": ((1, 3, 4, 4), (3, 1, 3, 3), True, {"groups": 3, "padding": 1}),
+    "unbatched": ((3, 4, 4), (3, 2, 3, 3), True, {"stride": 2}),
+    "1d": ((2, 3, 6), (3, 4, 3), True, {"stride": 2, "padding": 1, "output_padding": 1}),
+    "1d-unbatched-groups": ((4, 5), (4, 1, 2), False, {"groups": 2, "dilation": 2}),
+}
+
+
+def conv_t_fn(wshape, bias, kwargs):
+    def fn(F, x, w, *b):
+        conv = F.conv_transpose2d if len(wshape) == 4 else F.conv_transpose1d
+        return conv(x, w, *b, **kwargs)
+    return fn
+
+
+@pytest.mark.parametrize("case", CONV_T_CASES)
+def test_conv_transpose_matches_torch(oracle, case):
+    shape, wshape, bias, kwargs = CONV_T_CASES[case]
+    shapes = (shape, wshape) + (((wshape[1] * kwargs.get("groups", 1),),) if bias else ())
+    dtype = "float32" if case == "float32" else "float64"
+    # (float32: sums in another order, the last printed digit may differ)
+    oracle.same(grads_program(conv_t_fn(wshape, bias, kwargs), *shapes, dtype=dtype),
+                **({"check_repr": False} if dtype == "float32" else {}))
+
+
+@st.composite
+def conv_t_settings(draw, dims=2):
+    """(input shape, weight shape, bias, kwargs) of a valid conv_transpose call."""
+    groups = draw(st.integers(1, 2))
+    c_in, c_out = groups * draw(st.integers(1, 2)), groups * draw(st.integers(1, 2))
+    n = range(dims)
+    kernel, stride = [draw(st.integers(1, 3)) for _ in n], [draw(st.integers(1, 3)) for _ in n]
+    dilation = [draw(st.integers(1, 2)) for _ in n]
+    output_padding = [draw(st.integers(0, max(s, d) - 1)) for s, d in zip(stride, dilation)]
+    size = [draw(st.integers(1, 4)) for _ in n]
+    # padding that leaves an output of at least 1
+    padding = [draw(st.integers(0, max(0, ((i - 1) * s + d * (k - 1) + op) // 2)))
+               for i, s, d, k, op in zip(size, stride, dilation, kernel, output_padding)]
+    kwargs = dict(stride=tuple(stride), padding=tuple(padding), output_padding=tuple(output_padding),
+                  groups=groups, dilation=tuple(dilation))
+    shape = ((draw(st.integers(1, 2)),) if draw(st.booleans()) else ()) + (c_in, *size)
+    return shape, (c_in, c_out // groups, *kernel), draw(st.booleans()), kwargs
+
+
+@PROFILE
+@pytest.mark.parametrize("dims", [1, 2])
+@given(data=st.data(), seed=st.integers(0, 2 ** 16))
+def test_conv_transpose_gradcheck(dims, data, seed):
+    shape, wshape, bias, kwargs = data.draw(conv_t_settings(dims))
+    arrays = [normal(shape, seed), normal(wshape, seed + 1)] + ([normal(wshape[1:2], seed + 2)] if bias else [])
+    if bias:
+        arrays[2] = normal((wshape[1] * kwargs["groups"],), seed + 2)
+    fn = conv_t_fn(wshape, bias, kwargs)
+    check_grads(lambda *xs: fn(F, *xs), *arrays)
+
+
+@FEW
+@given(data=st.data(), seed=st.integers(0, 2 ** 16))
+def test_conv_transpose_second_order(data, seed):
+    """Its backward is Unfold and matmuls (Tensor ops): x and weight meet in a product, so
+    the Hessian's cross terms are not zero."""
+    shape, wshape, bias, kwargs = data.draw(conv_t_settings(2))
+    fn = conv_t_fn(wshape, False, kwargs)
+    check_second_order(lambda x, w: fn(F, x, w), normal(shape, seed), normal(wshape, seed + 1))
+
+
+@given(data=st.data(), seed=st.integers(0, 2 ** 16))
+def test_conv_transpose_matches_torch_hypothesis(torch, data, seed):
+    dims = data.draw(st.sampled_from([1, 2]))
+    shape, wshape, bias, kwargs = data.draw(conv_t_settings(dims))
+    shapes = (shape, wshape) + (((wshape[1] * kwargs["groups"],),) if bias else ())
+    program = grads_program(conv_t_fn(wshape, bias, kwargs), *shapes, seed=seed)
+    for mine, theirs in zip(program(minigrad), program(torch)):
+        np.testing.assert_allclose(mine.detach().numpy(), theirs.detach().numpy(), rtol=1e-10, atol=1e-12)
+        assert type(mine.grad_fn).__name__ == type(theirs.grad_fn).__name__ if mine.grad_fn else True
+
+
+def test_conv_transpose_modules_match_torch(oracle):
+    def program(lib):
+        nn = lib.nn
+        lib.manual_seed(0)
+        modules = [nn.ConvTranspose2d(4, 2, 3), nn.ConvTranspose2d(4, 2, 3, stride=2, padding=1, output_padding=1,
+                                                                    groups=2, dilation=2, bias=False),
+                   nn.ConvTranspose2d(3, 6, (3, 2), stride=(2, 1), groups=3), nn.ConvTranspose1d(4, 2, 3),
+                   nn.ConvTranspose1d(2, 4, 4, stride=2, padding=1, output_padding=1)]
+        described = [(repr(m), [(k, tuple(v.shape), str(v.dtype)) for k, v in m.state_dict().items()],
+                      [(n, p.requires_grad) for n, p in m.named_parameters()]) for m in modules]
+        up = nn.ConvTranspose2d(2, 3, 3, stride=2, padding=1)
+        x = lib.tensor(normal((1, 2, 4, 4), 0), dtype=lib.float32)
+        sizes = [tuple(up(x, output_size=size).shape) for size in [(7, 7), (8, 8), [1, 3, 8, 7], (7, 8)]]
+        return described, sizes, up(x[0]).shape
+    oracle.same(program)
+
+
+def test_conv_transpose_init_bounds():
+    """PyTorch's default, Conv's: uniform in +-1/sqrt(fan_in), fan_in = weight.shape[1] * kh * kw
+    (out_channels / groups of a transposed conv)."""
+    minigrad.manual_seed(0)
+    for conv, fan_in in [(nn.ConvTranspose2d(64, 4, 5), 100), (nn.ConvTranspose2d(96, 6, 3, groups=3), 18),
+                         (nn.ConvTranspose1d(200, 2, 4), 8)]:
+        bound = 1 / np.sqrt(fan_in)
+        for p in (conv.weight, conv.bias):
+            v = p.detach().numpy()
+            assert v.min() >= -bound and v.max() <= bound
+        v = conv.weight.detach().numpy()  # (the bias has too few values to fill the interval)
+        assert v.min() < -0.8 * bound and v.max() > 0.8 * bound
+
+
+def test_conv_transpose_errors_match_torch(oracle):
+    def program(lib):
+        nn, F = lib.nn, lib.nn.functional
+        x, w = lib.zeros(2, 4, 5, 5), lib.zeros(4, 2, 3, 3)
+        x64, w64 = lib.zeros(1, 4, 5, 5, dtype=lib.float64), lib.zeros(4, 2, 3, 3, dtype=lib.float64)
+        up = nn.ConvTranspose2d(4, 2, 3, stride=2)
+        return [error_of(fn) for fn in [
+            lambda: F.conv_transpose2d(x, lib.zeros(3, 2, 3, 3)),
+            lambda: F.conv_transpose2d(x, w, groups=3),
+            lambda: F.conv_transpose2d(x, w, lib.zeros(3)),
+            lambda: F.conv_transpose2d(x, w, output_padding=1),
+            lambda: F.conv_transpose2d(x, w, stride=2, output_padding=(2, 1)),
+            lambda: F.conv_transpose2d(x, w, padding=-1),
+            lambda: F.conv_transpose2d(x, w, stride=0),
+            lambda: F.conv_transpose2d(x64, w64, padding=4),
+            lambda: F.conv_transpose2d(x64, w64, dilation=0),
+            lambda: F.conv_transpose2d(x[0, 0], w),
+            lambda: F.conv_transpose2d(x, w64),
+            lambda: F.conv_transpose2d(x[:1], w64),
+            lambda: F.conv_transpose2d(x64, w64, lib.zeros(2)).dtype,
+            lambda: F.conv_transpose2d(x, w, lib.zeros(2, dtype=lib.float64)),
+            lambda: F.conv_transpose1d(x, w),
+            lambda: F.conv_transpose2d(x, w, stride=(1, 1, 1)),
+            lambda: nn.ConvTranspose2d(4, 2, 3, padding_mode="reflect"),
+            lambda: nn.ConvTranspose1d(4, 2, 3, padding_mode="circular"),
+            lambda: nn.ConvTranspose2d(4, 3, 3, groups=2),
+            lambda: up(x, output_size=(8, 8)),
+            lambda: up(x, output_size=(13, 12)),
+            lambda: up(x, output_size=(12,)),
+        ]]
+    oracle.same(program)
