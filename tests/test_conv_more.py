@@ -196,3 +196,166 @@ def test_conv_transpose_errors_match_torch(oracle):
             lambda: up(x, output_size=(12,)),
         ]]
     oracle.same(program)
+
+
+# =============================================================================================
+# 2. Pooling: 1-D pools, adaptive max pooling
+# =============================================================================================
+
+POOL_CASES = {
+    # (function, input shape, kwargs)
+    "max1d": ("max_pool1d", (2, 3, 9), {"kernel_size": 3, "stride": 2, "padding": 1}),
+    "max1d-ceil-dilated": ("max_pool1d", (1, 2, 10), {"kernel_size": 2, "stride": 3, "dilation": 2,
+                                                      "ceil_mode": True}),
+    "max1d-unbatched": ("max_pool1d", (3, 7), {"kernel_size": 2}),
+    "avg1d": ("avg_pool1d", (2, 3, 9), {"kernel_size": 3, "stride": 2, "padding": 1}),
+    "avg1d-exclude-ceil": ("avg_pool1d", (1, 2, 8), {"kernel_size": 3, "stride": 2, "padding": 1,
+                                                     "ceil_mode": True, "count_include_pad": False}),
+    "avg1d-unbatched": ("avg_pool1d", (3, 7), {"kernel_size": [2]}),
+    "adaptive-avg1d": ("adaptive_avg_pool1d", (2, 3, 10), {"output_size": 4}),
+    "adaptive-avg1d-global": ("adaptive_avg_pool1d", (2, 3, 5), {"output_size": 1}),
+    "adaptive-max1d": ("adaptive_max_pool1d", (2, 3, 10), {"output_size": 4}),
+    "adaptive-max1d-grow": ("adaptive_max_pool1d", (2, 5), {"output_size": (7,)}),
+    "adaptive-max2d": ("adaptive_max_pool2d", (2, 3, 7, 5), {"output_size": 3}),
+    "adaptive-max2d-rect": ("adaptive_max_pool2d", (3, 5, 9), {"output_size": (2, 4)}),
+    "adaptive-max2d-none": ("adaptive_max_pool2d", (1, 2, 6, 5), {"output_size": (None, 2)}),
+    "adaptive-max2d-1x1": ("adaptive_max_pool2d", (2, 2, 3, 4), {"output_size": 1}),
+}
+
+
+@pytest.mark.parametrize("case", POOL_CASES)
+def test_pool_matches_torch(oracle, case):
+    name, shape, kwargs = POOL_CASES[case]
+    oracle.same(grads_program(lambda F, x: getattr(F, name)(x, **kwargs), shape,
+                              values=distinct if "max" in name else normal))
+
+
+def test_pool_indices_match_torch(oracle):
+    """return_indices: where each maximum is (a flat index into H*W); the first of tied
+    maxima, the last NaN of a window."""
+    def program(lib):
+        F, nan = lib.nn.functional, float("nan")
+        x = lib.tensor(distinct((2, 2, 7, 6), 3))
+        ties = lib.tensor([[[1.0, 1.0, 2.0, 2.0], [1.0, 1.0, 2.0, 2.0]]])
+        nans = lib.tensor([[[1.0, nan, 2.0, nan], [3.0, 0.0, nan, 0.0]]])
+        neg = lib.tensor([[[-float("inf")] * 4, [1.0, -float("inf"), 0.0, 2.0]]])
+        return [F.adaptive_max_pool2d(x, (3, 2), return_indices=True), F.adaptive_max_pool2d(ties, (1, 2), True),
+                F.adaptive_max_pool2d(nans, (1, 2), True), F.adaptive_max_pool2d(neg, (2, 2), True),
+                F.adaptive_max_pool1d(x[0], 4, return_indices=True), F.max_pool1d(x[0], 2, return_indices=True),
+                lib.nn.AdaptiveMaxPool2d(2, return_indices=True)(x)[1], lib.nn.MaxPool1d(3, 1, return_indices=True)(x[0])]
+    oracle.same(program)
+
+
+def test_pool_double_backward_matches_torch(oracle):
+    """The gradient of a pool, with create_graph: its node (…BackwardBackward0) and its own
+    gradient."""
+    def program(lib):
+        x = lib.tensor(distinct((1, 2, 5, 6), 1), requires_grad=True)
+        out = []
+        for fn in [lambda x: lib.nn.functional.adaptive_max_pool2d(x, (2, 3)),
+                   lambda x: lib.nn.functional.max_pool1d(x[0], 2),
+                   lambda x: lib.nn.functional.avg_pool1d(x[0], 3, 2, 1)]:
+            g, = lib.autograd.grad((fn(x) ** 2).sum(), x, create_graph=True)
+            out += [g, lib.autograd.grad(g.sum(), x)[0]]
+        return out
+    oracle.same(program, check_graph=False)
+
+
+@st.composite
+def pool1d_settings(draw, kind):
+    """(input shape, kwargs) of a valid max_pool1d / avg_pool1d call (no window of padding only)."""
+    k, s = draw(st.integers(1, 4)), draw(st.integers(1, 3))
+    d = draw(st.integers(1, 2)) if kind == "max" else 1
+    p = draw(st.integers(0, k // 2))
+    size = draw(st.integers(d * (k - 1) + 1, d * (k - 1) + 6))
+    shape = ((draw(st.integers(1, 2)),) if draw(st.booleans()) else ()) + (draw(st.integers(1, 3)), size)
+    kwargs = dict(kernel_size=k, stride=s, padding=p, ceil_mode=draw(st.booleans()))
+    if kind == "max":
+        kwargs["dilation"] = d
+    else:
+        kwargs["count_include_pad"] = draw(st.booleans())
+    return shape, kwargs
+
+
+@given(data=st.data(), seed=st.integers(0, 2 ** 16))
+def test_pools_match_torch_hypothesis(torch, data, seed):
+    kind = data.draw(st.sampled_from(["max", "avg", "adaptive_max2d", "adaptive_max1d", "adaptive_avg1d"]))
+    if kind in ("max", "avg"):
+        shape, kwargs = data.draw(pool1d_settings(kind))
+        name = f"{kind}_pool1d"
+    else:
+        dims = 2 if kind.endswith("2d") else 1
+        shape = data.draw(st.tuples(*[st.integers(1, 3)] * 2, *[st.integers(1, 8)] * dims))
+        name, kwargs = kind.replace("adaptive_", "adaptive_") + "", {
+            "output_size": tuple(data.draw(st.integers(1, 6)) for _ in range(dims))}
+        name = {"adaptive_max2d": "adaptive_max_pool2d", "adaptive_max1d": "adaptive_max_pool1d",
+                "adaptive_avg1d": "adaptive_avg_pool1d"}[kind]
+    program = grads_program(lambda F, x: getattr(F, name)(x, **kwargs), shape, seed=seed,
+                            values=distinct if "max" in kind else normal)
+    for mine, theirs in zip(program(minigrad), program(torch)):
+        assert tuple(mine.shape) == tuple(theirs.shape)
+        np.testing.assert_allclose(mine.detach().numpy(), theirs.detach().numpy(), rtol=1e-10, atol=1e-12)
+
+
+@PROFILE
+@given(data=st.data(), seed=st.integers(0, 2 ** 16))
+def test_pools_gradcheck(data, seed):
+    kind = data.draw(st.sampled_from(["max", "avg"]))
+    shape, kwargs = data.draw(pool1d_settings(kind))
+    fn = getattr(F, f"{kind}_pool1d")
+    check_grads(lambda x: fn(x, **kwargs), (distinct if kind == "max" else normal)(shape, seed))
+    h, w = data.draw(st.integers(1, 5)), data.draw(st.integers(1, 5))
+    out = (data.draw(st.integers(1, 4)), data.draw(st.integers(1, 4)))
+    check_grads(lambda x: F.adaptive_max_pool2d(x, out), distinct((2, h, w), seed))
+
+
+def test_pool_modules_match_torch(oracle):
+    def program(lib):
+        nn = lib.nn
+        modules = [nn.MaxPool1d(2), nn.MaxPool1d(3, 2, 1, 2, True, True), nn.AvgPool1d(2),
+                   nn.AvgPool1d(3, 2, 1, True, False), nn.AvgPool1d([3], stride=[1]), nn.AdaptiveAvgPool1d(3),
+                   nn.AdaptiveMaxPool1d(2, True), nn.AdaptiveMaxPool2d((None, 3)), nn.AdaptiveMaxPool2d(2)]
+        x = lib.tensor(distinct((2, 3, 8), 0), dtype=lib.float32)
+        outs = [m(x if "1d" in type(m).__name__ else x[None]) for m in modules]
+        return [repr(m) for m in modules], outs
+    oracle.same(program)
+
+
+def test_pool_errors_match_torch(oracle):
+    def program(lib):
+        F = lib.nn.functional
+        x = lib.zeros(2, 3, 8)
+        return [error_of(fn) for fn in [
+            lambda: F.max_pool1d(lib.zeros(8), 2),
+            lambda: F.max_pool1d(lib.zeros(1, 2, 3, 8), 2),
+            lambda: F.max_pool1d(lib.zeros(2, 0, 8), 2),
+            lambda: F.max_pool1d(x, 0),
+            lambda: F.max_pool1d(x, 2, stride=0),
+            lambda: F.max_pool1d(x, 2, padding=2),
+            lambda: F.max_pool1d(x, 2, padding=-1),
+            lambda: F.max_pool1d(x, 10),
+            lambda: F.max_pool1d(x, 2, dilation=0),
+            lambda: F.max_pool1d(x, (2, 2)),
+            lambda: F.max_pool1d(x, 2, stride=(1, 1)),
+            lambda: F.max_pool1d(x, 2, padding=(1, 1)),
+            lambda: F.avg_pool1d(lib.zeros(8), 2),
+            lambda: F.avg_pool1d(lib.zeros(1, 2, 3, 8), 2),
+            lambda: F.avg_pool1d(x, 0),
+            lambda: F.avg_pool1d(x, 2, padding=2),
+            lambda: F.avg_pool1d(x, 10),
+            lambda: F.avg_pool1d(x, (2, 2)),
+            lambda: F.adaptive_avg_pool1d(x, (2, 2)),
+            lambda: F.adaptive_avg_pool1d(lib.zeros(8), 2),
+            lambda: F.adaptive_avg_pool1d(lib.zeros(1, 2, 3, 8), 2),
+            lambda: F.adaptive_max_pool1d(lib.zeros(8), 2),
+            lambda: F.adaptive_max_pool1d(x, (2, 2)),
+            lambda: F.adaptive_max_pool2d(x[0], (2, 2, 2)),
+            lambda: F.adaptive_max_pool2d(x, (2, 2, 2)),
+            lambda: F.adaptive_max_pool2d(x[None], (2, 2, 2)),
+            lambda: F.adaptive_max_pool2d(lib.zeros(8), 2),
+            lambda: F.adaptive_max_pool2d(lib.zeros(1, 2, 3, 8, 1), 2),
+            lambda: F.adaptive_max_pool2d(lib.zeros(1, 2, 3, 8), -1),
+            lambda: F.adaptive_max_pool2d(lib.zeros(1, 2, 3, 8, dtype=lib.int64), 2),
+            lambda: F.adaptive_max_pool2d(lib.zeros(1, 0, 3, 8), 2),
+        ]]
+    oracle.same(program)

@@ -1638,6 +1638,12 @@ NN_OPS = {
                          st.builds(lambda *a: list(a), arrays((1, 4, 2, 3)), arrays((4, 1, 3, 2)), arrays((2,)))),
     "conv_transpose1d": (lambda x, w: F.conv_transpose1d(x, w, stride=2, dilation=2) * x.sum(),
                          st.builds(lambda *a: list(a), arrays((2, 2, 3)), arrays((2, 3, 2)))),
+    "max_pool1d": (lambda t: F.max_pool1d(t, 3, 2, 1) ** 2, st.builds(lambda a: [a], distinct((2, 2, 7)))),
+    "avg_pool1d": (lambda t: F.avg_pool1d(t, 3, 2, 1, count_include_pad=False) ** 2, fixed((2, 6))),
+    "adaptive_avg_pool1d": (lambda t: F.adaptive_avg_pool1d(t, 3) ** 2, fixed((2, 2, 5))),
+    "adaptive_max_pool1d": (lambda t: F.adaptive_max_pool1d(t, 3) ** 2, st.builds(lambda a: [a], distinct((2, 5)))),
+    "adaptive_max_pool2d": (lambda t: F.adaptive_max_pool2d(t, (2, 3)) ** 2,
+                            st.builds(lambda a: [a], distinct((1, 2, 5, 4)))),
 }
 
 

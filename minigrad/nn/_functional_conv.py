@@ -270,3 +270,107 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
 
 def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
     return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, 1)
+
+
+# -- 1-D pools and adaptive max pooling ----------------------------------------------------------
+def _one(value, fn, name):
+    """A 1-D pool's int argument, given as an int or a sequence of one."""
+    if isinstance(value, (tuple, list)):
+        if len(value) != 1:
+            raise RuntimeError(f"{fn}() argument '{name}' should contain one int (got {len(value)})")
+        return value[0]
+    return value
+
+
+def _check_1d(input, fn):
+    if input.dim() not in (2, 3):
+        raise RuntimeError(f"Expected 2 to 3 dimensions, but got {input.dim()}-dimensional tensor for argument "
+                           f"#1 'self' (while checking arguments for {fn})")
+
+
+_POOL1D_ARG = {"kernel_size": "an int, list of ints or tuple of ints", "dilation": "an int, list of ints or tuple "
+               "of ints", "stride": "None, an int, list of ints, or tuple of ints", "padding": "an int, list of "
+               "ints, or tuple of ints"}  # (PyTorch's words, commas and all)
+
+
+def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    """max_pool2d along the last dim: on the input with a height of 1 (what PyTorch records)."""
+    if input.dim() not in (2, 3) or 0 in input.shape[-2:]:
+        raise RuntimeError("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size for "
+                           f"input, but got:{list(input.shape)}")
+    args = {}
+    for name, value in (("kernel_size", kernel_size), ("stride", stride), ("padding", padding),
+                        ("dilation", dilation)):
+        if isinstance(value, (tuple, list)) and len(value) != 1 and not (name == "stride" and not value):
+            raise RuntimeError(f"max_pool1d() {name} must be {_POOL1D_ARG[name]} of size 1 but got size {len(value)}")
+        args[name] = value[0] if isinstance(value, (tuple, list)) and value else value
+    k, s, p, d = args["kernel_size"], args["stride"], args["padding"], args["dilation"]
+    s = k if s is None or s == [] or s == () else s  # (None or empty: windows side by side)
+    for ok, text in ((k > 0, f"kernel_size must be greater than zero, but got {k}"),
+                     (s > 0, f"stride must be greater than zero, but got {s}"),
+                     (p >= 0, f"padding must be non-negative, but got {p}"),
+                     (p <= k // 2, f"padding should be at most half of kernel size, but got padding={p} and "
+                                   f"kernel_size={k}"),
+                     (d > 0, f"dilation must be greater than zero, but got {d}")):
+        if not ok:
+            raise RuntimeError(f"max_pool1d() {text}")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"max_pool1d_impl\" not implemented for '{input.dtype.legacy_name}'")
+    width = ops.conv.out_size(input.shape[-1], k, s, p, d, ceil_mode)
+    if width < 1:
+        raise RuntimeError(f"max_pool1d() Invalid computed output size: {width}")
+    out = max_pool2d(input.unsqueeze(-2), (1, k), (1, s), (0, p), (1, d), ceil_mode, return_indices)
+    return (out[0].squeeze(-2), out[1].squeeze(-2)) if return_indices else out.squeeze(-2)
+
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    """avg_pool2d along the last dim (a height of 1)."""
+    _check_1d(input, "avg_pool1d")
+    k = _one(kernel_size, "avg_pool1d", "kernel_size")
+    s = k if stride is None or stride == [] or stride == () else _one(stride, "avg_pool1d", "stride")
+    p = _one(padding, "avg_pool1d", "padding")
+    return avg_pool2d(input.unsqueeze(-2), (1, k), (1, s), (0, p), ceil_mode, count_include_pad).squeeze(-2)
+
+
+def adaptive_avg_pool1d(input, output_size):
+    _check_1d(input, "adaptive_avg_pool1d")
+    out = _one(output_size, "adaptive_avg_pool1d", "output_size")
+    return adaptive_avg_pool2d(input.unsqueeze(-2), (1, out)).squeeze(-2)
+
+
+def _list_with_default(output_size, sizes):
+    """PyTorch's: None in ``output_size`` keeps that dim's size."""
+    if isinstance(output_size, int):
+        return output_size
+    if len(sizes) <= len(output_size):
+        raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
+    return [s if o is None else o for o, s in zip(output_size, sizes[-len(output_size):])]
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    """The largest value of each of ``output_size`` windows, as even as the sizes allow (with
+    ``return_indices``, also where it is: a flat index into H*W)."""
+    out = _expand(_list_with_default(output_size, input.shape), 2)
+    if input.dim() not in (3, 4):
+        raise RuntimeError(f"adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: {list(input.shape)}")
+    for i in range(1 if input.dim() == 4 else 0, input.dim()):
+        if input.shape[i] == 0:
+            raise RuntimeError("adaptive_max_pool2d(): Expected input to have non-zero size for non-batch "
+                               f"dimensions, but input has sizes {list(input.shape)} with dimension {i} being empty")
+    if len(out) != 2:
+        raise RuntimeError("adaptive_max_pool2d(): internal error: output_size.size() must be 2")
+    if any(o < 0 for o in out):
+        raise RuntimeError(f"Trying to create tensor with negative dimension {min(out)}: "
+                           f"{list(input.shape[:-2]) + list(out)}")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"adaptive_max_pool2d\" not implemented for '{input.dtype.legacy_name}'")
+    indices = ops.conv.adaptive_max_indices(input._data, tuple(out))
+    result = ops.AdaptiveMaxPool2d.apply(input, indices)
+    return (result, Tensor._wrap(indices)) if return_indices else result
+
+
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    _check_1d(input, "adaptive_max_pool1d")
+    out = adaptive_max_pool2d(input.unsqueeze(-2), (1, _one(output_size, "adaptive_max_pool1d", "output_size")),
+                              return_indices)
+    return (out[0].squeeze(-2), out[1].squeeze(-2)) if return_indices else out.squeeze(-2)

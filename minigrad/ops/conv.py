@@ -281,6 +281,40 @@ class MaxPool2dGrad(PoolGrad):
     node_name = "MaxPool2DWithIndicesBackwardBackward0"
 
 
+def adaptive_max_indices(x, out):
+    """Where the maximum of each adaptive window (``adaptive_matrix``'s windows) is, as a flat
+    index into H*W. As in PyTorch, the first maximum wins, and the last NaN over any number."""
+    (h, w), (oh, ow) = x.shape[-2:], out
+    indices = np.empty(x.shape[:-2] + out, np.int64)
+    for i in range(oh):
+        top, bottom = i * h // oh, -(-(i + 1) * h // oh)
+        for j in range(ow):
+            left, right = j * w // ow, -(-(j + 1) * w // ow)
+            window = x[..., top:bottom, left:right].reshape(x.shape[:-2] + (-1,))
+            k = window.argmax(-1)  # the first maximum (or the first NaN)
+            if x.dtype.kind == "f":
+                nan = np.isnan(window)
+                k = np.where(nan.any(-1), nan.shape[-1] - 1 - nan[..., ::-1].argmax(-1), k)
+            indices[..., i, j] = (top + k // (right - left)) * w + left + k % (right - left)
+    return indices
+
+
+class AdaptiveMaxPool2d(MaxPool2d):
+    """Max pooling to a given output size: x picked at ``adaptive_max_indices``, as
+    MaxPool2d picks, with PyTorch's names for its nodes."""
+    node_name = "AdaptiveMaxPool2DBackward0"
+
+    @staticmethod
+    def backward(ctx, grad):
+        indices, x = ctx.saved_tensors
+        flat = ScatterAdd.apply(grad.new_zeros(ctx.shape), ctx.dim, indices, grad.reshape(indices.shape))
+        return AdaptiveMaxPool2dGrad.apply(flat.reshape(x.shape), x), None
+
+
+class AdaptiveMaxPool2dGrad(PoolGrad):
+    node_name = "AdaptiveMaxPool2DBackwardBackward0"
+
+
 def avg_pool_divisor(size, w, count_include_pad):
     """(oh, ow): how many elements each window's sum is divided by. A window ends at the
     padded edge (ceil_mode's last one may be cut short); without ``count_include_pad`` only
