@@ -359,3 +359,114 @@ def test_pool_errors_match_torch(oracle):
             lambda: F.adaptive_max_pool2d(lib.zeros(1, 0, 3, 8), 2),
         ]]
     oracle.same(program)
+
+
+# =============================================================================================
+# 3. Resampling: F.interpolate, nn.Upsample
+# =============================================================================================
+
+INTERPOLATE_CASES = {
+    # (input shape, kwargs)
+    "nearest-x2": ((1, 2, 4, 5), {"scale_factor": 2}),
+    "nearest-1.7": ((1, 2, 4, 5), {"scale_factor": 1.7}),
+    "nearest-1.7-recompute": ((1, 2, 4, 5), {"scale_factor": 1.7, "recompute_scale_factor": True}),
+    "nearest-shrink": ((2, 1, 7, 6), {"size": (3, 4)}),
+    "nearest-1d": ((1, 2, 7), {"size": 3}),
+    "nearest-1d-x2.5": ((2, 2, 3), {"scale_factor": 2.5}),
+    "nearest-exact-1d": ((1, 2, 7), {"size": 4, "mode": "nearest-exact"}),
+    "nearest-exact-x2.5": ((2, 2, 3), {"scale_factor": 2.5, "mode": "nearest-exact"}),
+    "nearest-exact-2d": ((1, 2, 5, 6), {"size": (3, 9), "mode": "nearest-exact"}),
+    "linear": ((1, 2, 7), {"scale_factor": 0.4, "mode": "linear"}),
+    "linear-grow": ((2, 1, 4), {"size": 9, "mode": "linear"}),
+    "linear-align-corners": ((1, 2, 5), {"size": 9, "mode": "linear", "align_corners": True}),
+    "bilinear": ((1, 2, 4, 5), {"size": (3, 7), "mode": "bilinear"}),
+    "bilinear-x2": ((2, 2, 3, 3), {"scale_factor": 2, "mode": "bilinear"}),
+    "bilinear-align-corners": ((1, 2, 4, 5), {"size": 3, "mode": "bilinear", "align_corners": True}),
+    "bilinear-scales": ((1, 2, 4, 5), {"scale_factor": (0.6, 2.3), "mode": "bilinear"}),
+    "bilinear-scales-recompute": ((1, 2, 4, 5), {"scale_factor": (0.6, 2.3), "mode": "bilinear",
+                                                 "recompute_scale_factor": True}),
+    "bilinear-one-pixel": ((1, 1, 1, 1), {"size": (3, 2), "mode": "bilinear", "align_corners": True}),
+    "float32-bilinear": ((1, 2, 4, 5), {"scale_factor": 1.5, "mode": "bilinear"}),
+    "float32-nearest": ((1, 2, 5, 3), {"scale_factor": (0.7, 3)}),
+}
+
+
+@pytest.mark.parametrize("case", INTERPOLATE_CASES)
+def test_interpolate_matches_torch(oracle, case):
+    shape, kwargs = INTERPOLATE_CASES[case]
+    dtype = "float32" if case.startswith("float32") else "float64"
+    # (float32 bilinear: PyTorch's kernel may round a last digit otherwise)
+    oracle.same(grads_program(lambda F, x: F.interpolate(x, **kwargs), shape, dtype=dtype),
+                **({"check_repr": False} if dtype == "float32" else {}))
+
+
+@given(data=st.data(), seed=st.integers(0, 2 ** 16))
+def test_interpolate_matches_torch_hypothesis(torch, data, seed):
+    mode = data.draw(st.sampled_from(["nearest", "nearest-exact", "linear", "bilinear"]))
+    dims = {"linear": 1, "bilinear": 2}.get(mode) or data.draw(st.integers(1, 2))
+    shape = data.draw(st.tuples(st.integers(1, 2), st.integers(1, 2), *[st.integers(1, 7)] * dims))
+    kwargs = {"mode": mode}
+    if data.draw(st.booleans()):
+        kwargs["size"] = tuple(data.draw(st.integers(1, 12)) for _ in range(dims))
+    else:
+        kwargs["scale_factor"] = tuple(data.draw(st.sampled_from([0.5, 0.7, 1.0, 1.3, 2.0, 2.5, 3.0]))
+                                       for _ in range(dims))
+        if any(int(s * f) < 1 for s, f in zip(shape[2:], kwargs["scale_factor"])):
+            kwargs["scale_factor"] = 2.0
+        kwargs["recompute_scale_factor"] = data.draw(st.sampled_from([None, True]))
+    if "linear" in mode:
+        kwargs["align_corners"] = data.draw(st.booleans())
+    program = grads_program(lambda F, x: F.interpolate(x, **kwargs), shape, seed=seed)
+    for mine, theirs in zip(program(minigrad), program(torch)):
+        assert tuple(mine.shape) == tuple(theirs.shape)
+        np.testing.assert_allclose(mine.detach().numpy(), theirs.detach().numpy(), rtol=1e-10, atol=1e-12)
+
+
+@PROFILE
+@given(data=st.data(), seed=st.integers(0, 2 ** 16))
+def test_interpolate_gradcheck(data, seed):
+    mode = data.draw(st.sampled_from(["nearest", "nearest-exact", "linear", "bilinear"]))
+    dims = {"linear": 1, "bilinear": 2}.get(mode) or data.draw(st.integers(1, 2))
+    shape = (1, 2) + tuple(data.draw(st.integers(1, 5)) for _ in range(dims))
+    size = tuple(data.draw(st.integers(1, 8)) for _ in range(dims))
+    align = {"align_corners": data.draw(st.booleans())} if "linear" in mode else {}
+    check_grads(lambda x: F.interpolate(x, size=size, mode=mode, **align) ** 2, normal(shape, seed))
+
+
+def test_upsample_modules_match_torch(oracle):
+    def program(lib):
+        nn = lib.nn
+        modules = [nn.Upsample(scale_factor=2, mode="bilinear"), nn.Upsample(size=(3, 4)),
+                   nn.Upsample(scale_factor=(2.0, 1.5), mode="bilinear", align_corners=True),
+                   nn.UpsamplingBilinear2d(scale_factor=2), nn.UpsamplingNearest2d(size=3),
+                   nn.Upsample(scale_factor=1.5, mode="nearest-exact", recompute_scale_factor=True)]
+        x = lib.tensor(normal((1, 2, 3, 4), 0))
+        return [(repr(m), m(x)) for m in modules]
+    oracle.same(program)
+
+
+def test_interpolate_errors_match_torch(oracle):
+    def program(lib):
+        F, nn = lib.nn.functional, lib.nn
+        x, x1 = lib.zeros(1, 2, 4, 5), lib.zeros(1, 2, 5)
+        return [error_of(fn) for fn in [
+            lambda: F.interpolate(x, size=3, scale_factor=2),
+            lambda: F.interpolate(x),
+            lambda: F.interpolate(x, size=(3,)),
+            lambda: F.interpolate(x, size=(3, 3, 3)),
+            lambda: F.interpolate(x, scale_factor=(2,)),
+            lambda: F.interpolate(x, scale_factor=2, mode="linear"),
+            lambda: F.interpolate(x1, scale_factor=2, mode="bilinear"),
+            lambda: F.interpolate(x, scale_factor=2, mode="nearest", align_corners=True),
+            lambda: F.interpolate(x, scale_factor=2, mode="cubic"),
+            lambda: F.interpolate(x, scale_factor=2, mode="trilinear"),
+            lambda: F.interpolate(x, size=2, recompute_scale_factor=True),
+            lambda: F.interpolate(x, scale_factor=0.1),
+            lambda: F.interpolate(x1, size=0),
+            lambda: F.interpolate(x, size=-1),
+            lambda: F.interpolate(x, size=(2.5, 2)),
+            lambda: F.interpolate(lib.zeros(5), size=2),
+            lambda: F.interpolate(lib.zeros(1, 1, 1, 2, 2, 2, 2), size=2),
+            lambda: nn.UpsamplingNearest2d(size=3, scale_factor=2)(x),
+        ]]
+    oracle.same(program)

@@ -1644,6 +1644,12 @@ NN_OPS = {
     "adaptive_max_pool1d": (lambda t: F.adaptive_max_pool1d(t, 3) ** 2, st.builds(lambda a: [a], distinct((2, 5)))),
     "adaptive_max_pool2d": (lambda t: F.adaptive_max_pool2d(t, (2, 3)) ** 2,
                             st.builds(lambda a: [a], distinct((1, 2, 5, 4)))),
+    "interpolate(nearest)": (lambda t: F.interpolate(t, scale_factor=1.7) ** 2, fixed((1, 2, 3, 4))),
+    "interpolate(nearest-exact)": (lambda t: F.interpolate(t, size=3, mode="nearest-exact") ** 2, fixed((2, 1, 5))),
+    "interpolate(linear)": (lambda t: F.interpolate(t, size=7, mode="linear") ** 2, fixed((1, 2, 3))),
+    "interpolate(bilinear)": (lambda t: F.interpolate(t, size=(4, 3), mode="bilinear") ** 2, fixed((1, 1, 3, 5))),
+    "interpolate(bilinear, align_corners)": (lambda t: F.interpolate(t, scale_factor=2, mode="bilinear",
+                                                                     align_corners=True) ** 2, fixed((1, 2, 2, 3))),
 }
 
 

@@ -14,6 +14,7 @@ import warnings
 import numpy as np
 
 from .. import ops
+from ..ops.resample import linear_plan, nearest_plan
 from .._tensor import Tensor
 
 
@@ -374,3 +375,80 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
     out = adaptive_max_pool2d(input.unsqueeze(-2), (1, _one(output_size, "adaptive_max_pool1d", "output_size")),
                               return_indices)
     return (out[0].squeeze(-2), out[1].squeeze(-2)) if return_indices else out.squeeze(-2)
+
+
+# -- interpolate ---------------------------------------------------------------------------------
+_RESAMPLE = {("nearest", 1): ops.UpsampleNearest1d, ("nearest", 2): ops.UpsampleNearest2d,
+             ("nearest-exact", 1): ops.UpsampleNearestExact1d, ("nearest-exact", 2): ops.UpsampleNearestExact2d,
+             ("linear", 1): ops.UpsampleLinear1d, ("bilinear", 2): ops.UpsampleBilinear2d}
+_MODES = "nearest | linear | bilinear | bicubic | trilinear | lanczos | area | nearest-exact"
+_NEEDS = {"linear": 3, "bilinear": 4, "bicubic": 4, "trilinear": 5}  # the input's dims of each mode
+
+
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None, antialias=False):
+    """Resize the last dims (N, C, L) or (N, C, H, W) to ``size``, or by ``scale_factor``
+    (the output size floor(in * scale_factor)). Modes nearest, nearest-exact, linear (3-D
+    input), bilinear (4-D); the source positions are minigrad/ops/resample.py's."""
+    if mode in ("nearest", "area", "nearest-exact"):
+        if align_corners is not None:
+            raise ValueError("align_corners option can only be set with the interpolating modes: "
+                             "linear | bilinear | bicubic | trilinear")
+    elif align_corners is None:
+        align_corners = False
+    dim = input.dim() - 2  # the spatial dims
+    spatial = list(input.shape[2:])
+    if size is not None and scale_factor is not None:
+        raise ValueError("only one of size or scale_factor should be defined")
+    if size is not None:
+        if isinstance(size, (list, tuple)):
+            if len(size) != dim:
+                raise ValueError("Input and output must have the same number of spatial dimensions, but got input "
+                                 f"with spatial dimensions of {spatial} and output size of {size}. Please provide "
+                                 "input tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) "
+                                 "format.")
+            if not all(isinstance(s, int) for s in size):
+                raise TypeError("expected size to be one of int or Tuple[int] or Tuple[int, int] or "
+                                f"Tuple[int, int, int], but got size with types {[type(s) for s in size]}")
+            out, scales = list(size), [None] * dim
+        else:
+            out, scales = [size] * dim, [None] * dim
+    elif scale_factor is not None:
+        if isinstance(scale_factor, (list, tuple)):
+            if len(scale_factor) != dim:
+                raise ValueError("Input and scale_factor must have the same number of spatial dimensions, but got "
+                                 f"input with spatial dimensions of {spatial} and scale_factor of shape "
+                                 f"{scale_factor}. Please provide input tensor in (N, C, d1, d2, ...,dK) format "
+                                 "and scale_factor in (s1, s2, ...,sK) format.")
+            scales = list(scale_factor)
+        else:
+            scales = [scale_factor] * dim
+        out = [int(math.floor(float(s) * f)) for s, f in zip(spatial, scales)]
+        if recompute_scale_factor:  # the output size only: scale = in / out
+            scales = [None] * dim
+    else:
+        raise ValueError("either size or scale_factor should be defined")
+    if recompute_scale_factor and size is not None:
+        raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
+    if antialias:
+        raise NotImplementedError("minigrad's interpolate has no antialias")
+    op = _RESAMPLE.get((mode, dim))
+    if op is None:
+        if mode in _NEEDS and input.dim() in (3, 4, 5):
+            raise NotImplementedError(f"Got {input.dim()}D input, but {mode} mode needs {_NEEDS[mode]}D input")
+        if mode in _MODES.split(" | ") and input.dim() in (3, 4, 5):
+            raise NotImplementedError(f"minigrad's interpolate has no mode={mode!r} for {input.dim()}D input "
+                                      "(only nearest, nearest-exact, linear, bilinear; 3D or 4D)")
+        raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) "
+                                  f"for the modes: {_MODES} (got {mode})")
+    if any(o <= 0 for o in out) or 0 in spatial:
+        names = ("H", "W")[2 - dim:]
+        raise RuntimeError("Input and output sizes should be greater than 0, but got input ("
+                           + ", ".join(f"{k}: {s}" for k, s in zip(names, spatial)) + (") and output (" if dim == 1 else ") output (")
+                           + ", ".join(f"{k}: {o}" for k, o in zip(names, out)) + ")")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"minigrad's interpolate takes floating point input, not {input.dtype}")
+    dtype = input._data.dtype
+    plans = tuple(nearest_plan(s, o, f, mode == "nearest-exact") if mode.startswith("nearest") else
+                  linear_plan(s, o, f, align_corners, dtype) for s, o, f in zip(spatial, out, scales))
+    return op.apply(input, plans)

@@ -164,6 +164,8 @@ from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeB
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
 from .random import (Bernoulli, BernoulliNumber, BernoulliProbability, BernoulliTensor, Cauchy, Exponential,
                      Geometric, LogNormal, Normal, Poisson, RandomAll, RandomFromTo, RandomTo, Uniform)
+from .resample import (Resample, UpsampleBilinear2d, UpsampleLinear1d, UpsampleNearest1d, UpsampleNearest2d,
+                       UpsampleNearestExact1d, UpsampleNearestExact2d)
 from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim, Nansum, Norm,
                      NormP, Prod, ProdDim, Std, Sum, SumDim, Var)
 from .reduce import (AminmaxMax, AminmaxMin, Cdist, Cummax, Cummin, Dist, EuclideanDist, Logcumsumexp, MeanOfStdMean,
