@@ -452,3 +452,153 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     plans = tuple(nearest_plan(s, o, f, mode == "nearest-exact") if mode.startswith("nearest") else
                   linear_plan(s, o, f, align_corners, dtype) for s, o, f in zip(spatial, out, scales))
     return op.apply(input, plans)
+
+
+# -- padding by reflection, replication, wrapping around (F.pad's other modes) ---------------------
+_PAD_OPS = {("reflect", 1): ops.ReflectionPad1d, ("reflect", 2): ops.ReflectionPad2d,
+            ("reflect", 3): ops.ReflectionPad3d, ("replicate", 1): ops.ReplicationPad1d,
+            ("replicate", 2): ops.ReplicationPad2d, ("replicate", 3): ops.ReplicationPad3d}
+
+
+def pad_by_mode(input, pad, mode, value=None):
+    """``F.pad``'s modes reflect, replicate and circular (``F.pad`` calls this): ``pad`` as
+    F.pad's, (left, right) of the last dim, then of the one before, ... for 1 to 3 dims of
+    an input with one or two more (batch and channel) dims."""
+    if value is not None and value != 0:
+        raise RuntimeError(f"Padding mode \"{mode}\" doesn't take in value argument")
+    n, ndim = len(pad) // 2, input.dim()
+    if n not in (1, 2, 3) or ndim not in (n + 1, n + 2):
+        raise NotImplementedError(
+            f"Padding size {len(pad)} is not supported for {ndim}D input tensor.\nSupported combinations for "
+            "non-constant padding:\n  - 2D or 3D input: padding size = 2 (pads last dimension)\n  - 3D or 4D "
+            "input: padding size = 4 (pads last 2 dimensions)\n  - 4D or 5D input: padding size = 6 (pads last 3 "
+            "dimensions)")
+    if mode == "circular":
+        return _pad_circular(input, pad)
+    if 0 in (input.shape[1:] if ndim == n + 2 else input.shape):  # (only the batch may be empty)
+        raise RuntimeError(f"Expected {n + 1}D or {n + 2}D (batch mode) tensor with possibly 0 batch size and other "
+                           f"non-zero dimensions for input, but got: {list(input.shape)}")
+    plans = []
+    for k in range(n):  # the padded dims, first to last; the last dim's pads come first in ``pad``
+        dim = ndim - n + k
+        left, right = pad[2 * (n - 1 - k)], pad[2 * (n - 1 - k) + 1]
+        if mode == "reflect" and not (left < input.shape[dim] and right < input.shape[dim]):
+            raise RuntimeError(f"Argument #{4 + 2 * (n - 1 - k)}: Padding size should be less than the "
+                               f"corresponding input dimension, but got: padding ({left}, {right}) at dimension "
+                               f"{dim} of input {list(input.shape)}")
+        plans.append(ops.resample.pad_plan(input.shape[dim], left, right, mode == "reflect"))
+    return _PAD_OPS[mode, n].apply(input, tuple(plans))
+
+
+def _pad_circular(input, pad):
+    """As PyTorch's ``_pad_circular``: an empty output, the input copied into its middle,
+    then each dim's ends copied from the other side (in place: PyTorch's CopySlices nodes)."""
+    n, ndim, shape = len(pad) // 2, input.dim(), list(input.shape)
+    out_shape = list(shape)
+    for i in range(n):  # pad[2i], pad[2i + 1] are the pads of dim ndim - 1 - i
+        dim, left, right = ndim - 1 - i, pad[2 * i], pad[2 * i + 1]
+        if left > shape[dim] or right > shape[dim]:
+            raise RuntimeError("Padding value causes wrapping around more than once.")
+        out_shape[dim] = shape[dim] + left + right
+        if out_shape[dim] < 0:
+            raise RuntimeError("Negative padding value is resulting in an empty dimension.")
+    out = input.new_empty(out_shape)
+    into, source = [slice(None)] * ndim, [slice(None)] * ndim
+    for i in range(n):
+        dim, left, right = ndim - 1 - i, pad[2 * i], pad[2 * i + 1]
+        into[dim] = slice(max(left, 0), out_shape[dim] - max(right, 0))
+        source[dim] = slice(max(-left, 0), shape[dim] - max(-right, 0))
+    out[tuple(into)].copy_(input[tuple(source)])
+
+    def at(dim, start, stop):
+        return (slice(None),) * dim + (slice(start, stop),)
+    for i in range(n):
+        dim, left, right = ndim - 1 - i, pad[2 * i], pad[2 * i + 1]
+        size = out_shape[dim]
+        if left > 0:
+            out[at(dim, 0, left)].copy_(out[at(dim, size - left - max(right, 0), size - max(right, 0))])
+        if right > 0:
+            out[at(dim, size - right, size)].copy_(out[at(dim, max(left, 0), max(left, 0) + right)])
+    return out
+
+
+# -- pixel shuffle, unfold and fold --------------------------------------------------------------
+def _check_shuffle(input, factor, name, what):
+    if input.dim() < 3:
+        raise RuntimeError(f"pixel_{name} expects input to have at least 3 dimensions, but got input with "
+                           f"{input.dim()} dimension(s)")
+    if factor <= 0:
+        raise RuntimeError(f"pixel_{name} expects a positive {what}, but got {factor}")
+
+
+def pixel_shuffle(input, upscale_factor):
+    """(*, C*r*r, H, W) -> (*, C, H*r, W*r): sub-pixel convolution's last step (r = upscale_factor)."""
+    r = upscale_factor
+    _check_shuffle(input, r, "shuffle", "upscale_factor")
+    if input.shape[-3] % (r * r):
+        raise RuntimeError("pixel_shuffle expects its input's 'channel' dimension to be divisible by the square "
+                           f"of upscale_factor, but input.size(-3)={input.shape[-3]} is not divisible by {r * r}")
+    return ops.PixelShuffle.apply(input, r)
+
+
+def pixel_unshuffle(input, downscale_factor):
+    """(*, C, H*r, W*r) -> (*, C*r*r, H, W): pixel_shuffle undone."""
+    r = downscale_factor
+    _check_shuffle(input, r, "unshuffle", "downscale_factor")
+    for dim, name in ((-2, "height"), (-1, "width")):
+        if input.shape[dim] % r:
+            raise RuntimeError(f"pixel_unshuffle expects {name} to be divisible by downscale_factor, but "
+                               f"input.size({dim})={input.shape[dim]} is not divisible by {r}")
+    return ops.PixelUnshuffle.apply(input, r)
+
+
+def _blocks(name, size, kernel_size, dilation, padding, stride):
+    """The window of F.unfold / F.fold over a (H, W) image, after PyTorch's checks."""
+    kernel, dilation = _expand(kernel_size, 2), _expand(dilation, 2)
+    padding, stride = _expand(padding, 2), _expand(stride, 2)
+    for what, values, ok in (("kernel size", kernel, min(kernel) > 0), ("stride", stride, min(stride) > 0),
+                             ("dilation", dilation, min(dilation) > 0)):
+        if not ok:
+            raise RuntimeError(f"{what} should be greater than zero, but got {what.split()[0]}_height: {values[0]} "
+                               f"{what.split()[0]}_width: {values[1]}")
+    if min(padding) < 0:
+        raise RuntimeError(f"padding should be non-negative, but got pad_height: {padding[0]} pad_width: "
+                           f"{padding[1]}")
+    out = tuple(ops.conv.out_size(*a) for a in zip(size, kernel, stride, padding, dilation))
+    return ops.Window(kernel, stride, padding, dilation, out)
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """im2col: every kernel_size block of (N, C, H, W) as a column, (N, C*kh*kw, L), L the
+    number of blocks. ``fold`` is its adjoint."""
+    if input.dim() not in (3, 4) or 0 in input.shape[-3:]:
+        raise RuntimeError("Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero "
+                           f"dimensions for input, but got: {list(input.shape)}")
+    window = _blocks("unfold", tuple(input.shape[-2:]), kernel_size, dilation, padding, stride)
+    if min(window.out) < 1:
+        raise RuntimeError(f"Given input with spatial size {tuple(input.shape[-2:])}, kernel_size="
+                           f"{window.kernel}, dilation={window.dilation}, padding={window.padding}, calculated "
+                           f"shape of the array of sliding blocks as {window.out}, but its components must be at "
+                           "least one.")
+    return ops.Im2Col.apply(input, window)
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """col2im: columns (N, C*kh*kw, L) added back into an (N, C, H, W) image, where
+    unfold took them from (overlapping blocks add up)."""
+    if input.dim() not in (2, 3) or 0 in input.shape[-2:]:
+        raise RuntimeError("Expected 2D or 3D (batch mode) tensor with possibly 0 batch size and non-zero "
+                           f"dimensions for input, but got: {list(input.shape)}")
+    size = _expand(output_size, 2)
+    window = _blocks("fold", size, kernel_size, dilation, padding, stride)
+    kh, kw = window.kernel
+    if input.shape[-2] % (kh * kw):
+        raise RuntimeError("Expected size of input's dimension 1 to be divisible by the product of kernel_size, "
+                           f"but got input.size(1)={input.shape[-2]} and kernel_size={window.kernel}")
+    blocks = window.out[0] * window.out[1]
+    if input.shape[-1] != blocks or min(window.out) < 1:
+        raise RuntimeError(f"Given output_size={size}, kernel_size={window.kernel}, dilation={window.dilation}, "
+                           f"padding={window.padding}, stride={window.stride}, expected size of input's dimension 2 "
+                           f"to match the calculated number of sliding blocks {window.out[0]} * {window.out[1]} = "
+                           f"{blocks}, but got input.size(2)={input.shape[-1]}.")
+    return ops.Col2Im.apply(input, size, window)

@@ -24,7 +24,7 @@ from ._functional_conv import (_expand, _warned, adaptive_avg_pool2d, avg_pool2d
                                conv_transpose1d, conv_transpose2d, max_pool2d)  # (conv and pooling: that file)
 from ._functional_conv import (adaptive_avg_pool1d, adaptive_max_pool1d, adaptive_max_pool2d,  # noqa: F401
                                avg_pool1d, max_pool1d)
-from ._functional_conv import interpolate  # noqa: F401
+from ._functional_conv import fold, interpolate, pad_by_mode, pixel_shuffle, pixel_unshuffle, unfold  # noqa: F401
 
 _REDUCTIONS = ("mean", "sum", "none")
 _INT64, _UINT8 = np.dtype(np.int64), np.dtype(np.uint8)  # nll_loss's targets
@@ -155,17 +155,17 @@ def one_hot(tensor, num_classes=-1):
 
 def pad(input, pad, mode="constant", value=None):
     """Add ``pad[0]`` values before and ``pad[1]`` after the last dim, ``pad[2]``, ``pad[3]``
-    around the one before it, ...; negative numbers crop. Only ``mode="constant"``."""
-    if mode != "constant":
-        if mode in ("reflect", "replicate", "circular"):
-            raise NotImplementedError(f"minigrad's pad has only mode='constant' (not {mode!r}); pad with "
-                                      "torch.cat of flipped or repeated slices instead")
+    around the one before it, ...; negative numbers crop. ``mode`` "constant" (``value``),
+    "reflect", "replicate" or "circular"."""
+    if mode not in ("constant", "reflect", "replicate", "circular"):
         raise NotImplementedError(f"Unrecognised padding mode {mode}")
     if len(pad) % 2:
         raise RuntimeError("Padding length must be divisible by 2")
     if len(pad) > 2 * input.dim():
         raise RuntimeError("Padding length should be less than or equal to two times the input dimension but "
                            f"got padding length {len(pad)} and input of dimension {input.dim()}")
+    if mode != "constant":  # (in nn/_functional_conv.py)
+        return pad_by_mode(input, tuple(int(p) for p in pad), mode, value)
     for i in range(0, len(pad), 2):
         if input.shape[input.dim() - 1 - i // 2] + pad[i] + pad[i + 1] < 0:
             raise RuntimeError("narrow(): length must be non-negative.")

@@ -147,7 +147,7 @@ from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, Cla
                          Reciprocal, Remainder, RemainderNumber, RemainderOfNumber, RPow, Rsub, RsubTensor, Sub,
                          SubNumber, SubScaled, ToCopy, Where, Zero)
 from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
-from .conv import AdaptiveMaxPool2d, ConvolutionTranspose
+from .conv import AdaptiveMaxPool2d, Col2Im, ConvolutionTranspose, Im2Col
 from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexCopy, IndexFill, IndexFillTensor, IndexPut,
                     IndexPutAccumulate, IndexPutAdd, IndexPutValues,
                     IndexSelect, MaskedFill, MaskedFillTensor, MaskedScatter, MaskedScatterBackward,
@@ -166,6 +166,8 @@ from .random import (Bernoulli, BernoulliNumber, BernoulliProbability, Bernoulli
                      Geometric, LogNormal, Normal, Poisson, RandomAll, RandomFromTo, RandomTo, Uniform)
 from .resample import (Resample, UpsampleBilinear2d, UpsampleLinear1d, UpsampleNearest1d, UpsampleNearest2d,
                        UpsampleNearestExact1d, UpsampleNearestExact2d)
+from .resample import (PixelShuffle, PixelUnshuffle, ReflectionPad1d, ReflectionPad2d, ReflectionPad3d,
+                       ReplicationPad1d, ReplicationPad2d, ReplicationPad3d)
 from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim, Nansum, Norm,
                      NormP, Prod, ProdDim, Std, Sum, SumDim, Var)
 from .reduce import (AminmaxMax, AminmaxMin, Cdist, Cummax, Cummin, Dist, EuclideanDist, Logcumsumexp, MeanOfStdMean,

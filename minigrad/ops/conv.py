@@ -116,6 +116,40 @@ class Fold(Op):
         return Unfold.apply(grad, ctx.window), None, None
 
 
+class Im2Col(Op):
+    """``F.unfold``: Unfold's columns as PyTorch lays them out, (N, C*kh*kw, L) (or, for one
+    sample, (C*kh*kw, L)); its backward is Col2Im."""
+    node_name = "Im2ColBackward0"
+
+    @staticmethod
+    def forward(ctx, x, w):
+        ctx.window, ctx.size = w, x.shape[-2:]
+        x4 = x.reshape((-1,) + x.shape[-3:])
+        return unfold(x4, w).reshape(x.shape[:-3] + (-1, w.out[0] * w.out[1]))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return Col2Im.apply(grad, ctx.size, ctx.window), None
+
+
+class Col2Im(Op):
+    """``F.fold``: columns (N, C*kh*kw, L) added into an (N, C, H, W) image (``size`` (H, W));
+    its backward is Im2Col."""
+    node_name = "Col2ImBackward0"
+
+    @staticmethod
+    def forward(ctx, cols, size, w):
+        ctx.window = w
+        n = cols.shape[0] if cols.ndim == 3 else 1
+        c = cols.shape[-2] // (w.kernel[0] * w.kernel[1])
+        out = fold(cols.reshape((n, c) + w.kernel + w.out), (n, c) + tuple(size), w)
+        return out if cols.ndim == 3 else out[0]
+
+    @staticmethod
+    def backward(ctx, grad):
+        return Im2Col.apply(grad, ctx.window), None, None
+
+
 # ---------------------------------------------------------------------------------------------
 # Convolution
 # ---------------------------------------------------------------------------------------------

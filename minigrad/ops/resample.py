@@ -111,3 +111,76 @@ class UpsampleLinear1d(Resample):
 
 class UpsampleBilinear2d(Resample):
     node_name = "UpsampleBilinear2DBackward0"
+
+
+# -- padding by reflection or replication: a gather along each padded dim ------------------------
+class ReflectionPad1d(Resample):
+    node_name = "ReflectionPad1DBackward0"
+
+
+class ReflectionPad2d(Resample):
+    node_name = "ReflectionPad2DBackward0"
+
+
+class ReflectionPad3d(Resample):
+    node_name = "ReflectionPad3DBackward0"
+
+
+class ReplicationPad1d(Resample):
+    node_name = "ReplicationPad1DBackward0"
+
+
+class ReplicationPad2d(Resample):
+    node_name = "ReplicationPad2DBackward0"
+
+
+class ReplicationPad3d(Resample):
+    node_name = "ReplicationPad3DBackward0"
+
+
+def pad_plan(size, left, right, reflect):
+    """The source of every element of a dim padded by ``left`` and ``right`` (negative: cut):
+    reflected about the first and last element (abc -> cbabcba), or the edge repeated."""
+    j = np.arange(-left, size + right)
+    if reflect:
+        j = np.abs(j)
+        return np.where(j > size - 1, 2 * (size - 1) - j, j), None, None, None
+    return np.clip(j, 0, size - 1), None, None, None
+
+
+# -- pixel shuffle: channels to space and back ---------------------------------------------------
+class PixelShuffle(Op):
+    """(*, C*r*r, H, W) -> (*, C, H*r, W*r): each pixel's r*r channels of a group become an
+    r x r block. A reshape and a transpose; its backward is the inverse, PixelUnshuffle."""
+    node_name = "PixelShuffleBackward0"
+
+    @staticmethod
+    def forward(ctx, x, r):
+        ctx.r = r
+        *lead, c, h, w = x.shape
+        x = x.reshape(*lead, c // (r * r), r, r, h, w)
+        n = len(lead)
+        x = x.transpose(*range(n), n, n + 3, n + 1, n + 4, n + 2)  # (*, C, H, r, W, r)
+        return x.reshape(*lead, c // (r * r), h * r, w * r)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return PixelUnshuffle.apply(grad, ctx.r), None
+
+
+class PixelUnshuffle(Op):
+    """(*, C, H*r, W*r) -> (*, C*r*r, H, W): each r x r block becomes r*r channels."""
+    node_name = "PixelUnshuffleBackward0"
+
+    @staticmethod
+    def forward(ctx, x, r):
+        ctx.r = r
+        *lead, c, h, w = x.shape
+        x = x.reshape(*lead, c, h // r, r, w // r, r)
+        n = len(lead)
+        x = x.transpose(*range(n), n, n + 2, n + 4, n + 1, n + 3)  # (*, C, r, r, H, W)
+        return x.reshape(*lead, c * r * r, h // r, w // r)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return PixelShuffle.apply(grad, ctx.r), None
