@@ -11,7 +11,7 @@ import warnings
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import error_of
 from test_gradcheck import FEW, PROFILE, check_grads, check_second_order
@@ -106,9 +106,9 @@ def conv_t_settings(draw, dims=2):
 @given(data=st.data(), seed=st.integers(0, 2 ** 16))
 def test_conv_transpose_gradcheck(dims, data, seed):
     shape, wshape, bias, kwargs = data.draw(conv_t_settings(dims))
-    arrays = [normal(shape, seed), normal(wshape, seed + 1)] + ([normal(wshape[1:2], seed + 2)] if bias else [])
-    if bias:
-        arrays[2] = normal((wshape[1] * kwargs["groups"],), seed + 2)
+    arrays = [normal(shape, seed), normal(wshape, seed + 1)]
+    if bias:  # one per output channel: weight.shape[1] * groups
+        arrays.append(normal((wshape[1] * kwargs["groups"],), seed + 2))
     fn = conv_t_fn(wshape, bias, kwargs)
     check_grads(lambda *xs: fn(F, *xs), *arrays)
 
@@ -123,6 +123,7 @@ def test_conv_transpose_second_order(data, seed):
     check_second_order(lambda x, w: fn(F, x, w), normal(shape, seed), normal(wshape, seed + 1))
 
 
+@settings(PROFILE, max_examples=40)
 @given(data=st.data(), seed=st.integers(0, 2 ** 16))
 def test_conv_transpose_matches_torch_hypothesis(torch, data, seed):
     dims = data.draw(st.sampled_from([1, 2]))
@@ -131,7 +132,7 @@ def test_conv_transpose_matches_torch_hypothesis(torch, data, seed):
     program = grads_program(conv_t_fn(wshape, bias, kwargs), *shapes, seed=seed)
     for mine, theirs in zip(program(minigrad), program(torch)):
         np.testing.assert_allclose(mine.detach().numpy(), theirs.detach().numpy(), rtol=1e-10, atol=1e-12)
-        assert type(mine.grad_fn).__name__ == type(theirs.grad_fn).__name__ if mine.grad_fn else True
+        assert type(mine.grad_fn).__name__ == type(theirs.grad_fn).__name__  # (NoneType for the gradients)
 
 
 def test_conv_transpose_modules_match_torch(oracle):
@@ -277,6 +278,7 @@ def pool1d_settings(draw, kind):
     return shape, kwargs
 
 
+@settings(PROFILE, max_examples=40)
 @given(data=st.data(), seed=st.integers(0, 2 ** 16))
 def test_pools_match_torch_hypothesis(torch, data, seed):
     kind = data.draw(st.sampled_from(["max", "avg", "adaptive_max2d", "adaptive_max1d", "adaptive_avg1d"]))
@@ -286,8 +288,7 @@ def test_pools_match_torch_hypothesis(torch, data, seed):
     else:
         dims = 2 if kind.endswith("2d") else 1
         shape = data.draw(st.tuples(*[st.integers(1, 3)] * 2, *[st.integers(1, 8)] * dims))
-        name, kwargs = kind.replace("adaptive_", "adaptive_") + "", {
-            "output_size": tuple(data.draw(st.integers(1, 6)) for _ in range(dims))}
+        kwargs = {"output_size": tuple(data.draw(st.integers(1, 6)) for _ in range(dims))}
         name = {"adaptive_max2d": "adaptive_max_pool2d", "adaptive_max1d": "adaptive_max_pool1d",
                 "adaptive_avg1d": "adaptive_avg_pool1d"}[kind]
     program = grads_program(lambda F, x: getattr(F, name)(x, **kwargs), shape, seed=seed,
@@ -400,6 +401,7 @@ def test_interpolate_matches_torch(oracle, case):
                 **({"check_repr": False} if dtype == "float32" else {}))
 
 
+@settings(PROFILE, max_examples=40)
 @given(data=st.data(), seed=st.integers(0, 2 ** 16))
 def test_interpolate_matches_torch_hypothesis(torch, data, seed):
     mode = data.draw(st.sampled_from(["nearest", "nearest-exact", "linear", "bilinear"]))
@@ -470,3 +472,148 @@ def test_interpolate_errors_match_torch(oracle):
             lambda: nn.UpsamplingNearest2d(size=3, scale_factor=2)(x),
         ]]
     oracle.same(program)
+
+
+# =============================================================================================
+# 4. Padding modes and layers, pixel shuffle, unfold and fold, the torch.* functions
+# =============================================================================================
+
+PAD_CASES = {
+    # (input shape, F.pad's pad, mode)
+    "reflect-1d": ((1, 2, 5), (2, 1), "reflect"),
+    "reflect-1d-unbatched": ((3, 4), (3, 0), "reflect"),
+    "reflect-1d-crop": ((1, 2, 5), (-1, 2), "reflect"),
+    "reflect-2d": ((2, 5, 4), (1, 3, 2, 0), "reflect"),
+    "reflect-2d-batched": ((1, 2, 3, 4), (1, 2, 2, 1), "reflect"),
+    "reflect-3d": ((1, 2, 3, 3, 3), (1, 1, 1, 2, 0, 1), "reflect"),
+    "replicate-1d": ((1, 2, 3), (4, 2), "replicate"),
+    "replicate-1d-crop": ((1, 2, 3), (-1, 2), "replicate"),
+    "replicate-2d": ((1, 2, 3, 4), (1, 3, 2, 0), "replicate"),
+    "replicate-2d-unbatched": ((2, 3, 4), (5, 1, 0, 3), "replicate"),
+    "circular-1d": ((1, 2, 3), (2, 3), "circular"),
+    "circular-1d-unbatched": ((2, 3), (1, 2), "circular"),
+    "circular-2d": ((1, 2, 3, 4), (1, 2, 3, 0), "circular"),
+    "circular-2d-unbatched": ((2, 3, 4), (4, 4, 1, 1), "circular"),
+}
+
+
+@pytest.mark.parametrize("case", PAD_CASES)
+def test_pad_modes_match_torch(oracle, case):
+    shape, pad, mode = PAD_CASES[case]
+    oracle.same(grads_program(lambda F, x: F.pad(x, pad, mode=mode), shape))
+
+
+def test_pad_mode_errors_match_torch(oracle):
+    def program(lib):
+        F = lib.nn.functional
+        x, x1 = lib.zeros(1, 2, 3, 4), lib.zeros(1, 2, 3)
+        cases = []
+        for mode in ("reflect", "replicate", "circular"):
+            cases += [lambda: F.pad(x, (1, 1), mode=mode), lambda: F.pad(x1[0, 0], (1, 2), mode=mode),
+                      lambda: F.pad(x1, (1, 1), mode=mode, value=2), lambda: F.pad(x1, (1,), mode=mode),
+                      lambda: F.pad(lib.zeros(1, 1, 1, 1, 1, 3), (1, 1), mode=mode),
+                      lambda: F.pad(x1, (1, 1, 1, 1, 1, 1, 1, 1), mode=mode)]
+        cases += [lambda: F.pad(x1, (1, 1), mode="reflect", value=0).shape,
+                  lambda: F.pad(x1, (3, 1), mode="reflect"), lambda: F.pad(x1, (0, 4), mode="reflect"),
+                  lambda: F.pad(x, (4, 0, 0, 0), mode="reflect"), lambda: F.pad(x, (0, 0, 1, 3), mode="reflect"),
+                  lambda: F.pad(lib.zeros(1, 0, 3), (1, 1), mode="reflect"),
+                  lambda: F.pad(lib.zeros(1, 0, 3), (1, 1), mode="replicate"),
+                  lambda: F.pad(lib.zeros(2, 0, 3, 3), (1, 1, 1, 1), mode="reflect"),
+                  lambda: F.pad(x1, (4, 4), mode="circular"), lambda: F.pad(x1, (-2, -2), mode="circular"),
+                  lambda: F.pad(x1, (1, 1), mode="mirror")]
+        return [error_of(fn) for fn in cases]
+    oracle.same(program)
+
+
+def test_padding_modules_match_torch(oracle):
+    def program(lib):
+        nn = lib.nn
+        modules = [nn.ZeroPad2d(2), nn.ZeroPad2d((1, 2, 3, 0)), nn.ZeroPad1d(2), nn.ZeroPad1d([0, 1]),
+                   nn.ConstantPad1d((1, 2), 3.5), nn.ConstantPad2d(1, 0), nn.ReflectionPad1d(2),
+                   nn.ReflectionPad2d((1, 0, 2, 0)), nn.ReplicationPad1d(1), nn.ReplicationPad2d(2),
+                   nn.CircularPad1d(1), nn.CircularPad2d((1, 1, 0, 2))]
+        x = lib.tensor(normal((1, 2, 3, 4), 0), requires_grad=True)
+        outs = [m(x[0] if "1d" in type(m).__name__ else x) for m in modules]
+        errors = [error_of(lambda: nn.CircularPad2d(1)(lib.zeros(3, 4))),
+                  error_of(lambda: nn.CircularPad1d(1)(lib.zeros(1, 2, 3, 4))),
+                  error_of(lambda: nn.ReflectionPad2d(1)(lib.zeros(3, 4))),
+                  error_of(lambda: nn.ZeroPad2d((1, 2, 3))(lib.zeros(3)))]
+        return [repr(m) for m in modules], [m.padding for m in modules], outs, errors
+    oracle.same(program)
+
+
+SHUFFLE_CASES = {
+    "shuffle": ((1, 8, 2, 3), "pixel_shuffle", 2),
+    "shuffle-3": ((3, 9, 2, 2), "pixel_shuffle", 3),
+    "shuffle-lead-dims": ((2, 1, 4, 1, 3), "pixel_shuffle", 2),
+    "unshuffle": ((1, 2, 4, 6), "pixel_unshuffle", 2),
+    "unshuffle-unbatched": ((3, 3, 6), "pixel_unshuffle", 3),
+}
+
+
+@pytest.mark.parametrize("case", SHUFFLE_CASES)
+def test_pixel_shuffle_matches_torch(oracle, case):
+    shape, name, r = SHUFFLE_CASES[case]
+    oracle.same(grads_program(lambda F, x: getattr(F, name)(x, r), shape))
+
+
+FOLD_CASES = {
+    "unfold": ((2, 3, 5, 6), "unfold", dict(kernel_size=(2, 3), padding=1, stride=2)),
+    "unfold-unbatched-dilated": ((3, 5, 6), "unfold", dict(kernel_size=2, dilation=2)),
+    "fold": ((2, 12, 6), "fold", dict(output_size=(4, 5), kernel_size=2, stride=(1, 2))),
+    "fold-unbatched-padded": ((8, 16), "fold", dict(output_size=3, kernel_size=2, padding=1)),
+}
+
+
+@pytest.mark.parametrize("case", FOLD_CASES)
+def test_unfold_fold_match_torch(oracle, case):
+    shape, name, kwargs = FOLD_CASES[case]
+    oracle.same(grads_program(lambda F, x: getattr(F, name)(x, **kwargs), shape))
+
+
+def test_shuffle_and_fold_modules_and_errors_match_torch(oracle):
+    def program(lib):
+        nn, F = lib.nn, lib.nn.functional
+        modules = [nn.PixelShuffle(2), nn.PixelUnshuffle(3), nn.Unfold(2), nn.Unfold((2, 3), 2, 1, (1, 2)),
+                   nn.Fold((4, 5), 2), nn.Fold(3, (2, 2), dilation=1, padding=1, stride=1)]
+        x = lib.tensor(normal((1, 4, 6, 6), 0))
+        outs = [nn.PixelShuffle(2)(x), nn.PixelUnshuffle(3)(x), nn.Unfold(2)(x), nn.Fold((6, 6), 2)(nn.Unfold(2)(x))]
+        errors = [error_of(fn) for fn in [
+            lambda: F.pixel_shuffle(lib.zeros(4, 2), 2), lambda: F.pixel_shuffle(lib.zeros(1, 5, 2, 2), 2),
+            lambda: F.pixel_shuffle(lib.zeros(1, 4, 2, 2), 0), lambda: F.pixel_unshuffle(lib.zeros(4, 2), 2),
+            lambda: F.pixel_unshuffle(lib.zeros(1, 1, 5, 4), 2), lambda: F.pixel_unshuffle(lib.zeros(1, 1, 4, 5), 2),
+            lambda: F.pixel_unshuffle(lib.zeros(1, 1, 4, 4), 0),
+            lambda: F.unfold(lib.zeros(3, 3), 2), lambda: F.unfold(lib.zeros(1, 0, 3, 3), 2),
+            lambda: F.unfold(x, 0), lambda: F.unfold(x, 2, stride=0), lambda: F.unfold(x, 2, dilation=0),
+            lambda: F.unfold(x, 2, padding=-1), lambda: F.unfold(x, 7),
+            lambda: F.fold(lib.zeros(4), 3, 2), lambda: F.fold(lib.zeros(1, 5, 4), 3, 2),
+            lambda: F.fold(lib.zeros(1, 8, 5), 3, 2), lambda: F.fold(lib.zeros(1, 4, 4), 3, 0),
+            lambda: F.fold(lib.zeros(1, 4, 4), 1, 2),
+        ]]
+        return [repr(m) for m in modules], outs, errors
+    oracle.same(program)
+
+
+def test_torch_functions_match_torch(oracle):
+    def program(lib):
+        x = lib.tensor(distinct((2, 4, 6, 6), 0), requires_grad=True)
+        w = lib.tensor(normal((3, 4, 3, 3), 1))
+        x1, w1 = x[:, :, 0], w[:, :, 0]
+        return [lib.conv2d(x, w, None, 2, 1), lib.conv1d(x1, w1, stride=2), lib.conv_transpose2d(x, w.transpose(0, 1)),
+                lib.conv_transpose1d(x1, w1.transpose(0, 1), padding=1), lib.max_pool2d(x, 2),
+                lib.max_pool2d(x, 3, 2, 1, 1, True), lib.max_pool1d(x1, 2), lib.max_pool1d_with_indices(x1, 3, 2),
+                lib.avg_pool1d(x1, 3, 2, 1), lib.adaptive_avg_pool1d(x1, 4), lib.adaptive_max_pool1d(x1, 4),
+                lib.pixel_shuffle(x, 2), lib.pixel_unshuffle(x, 3)]
+    oracle.same(program)
+
+
+@PROFILE
+@given(data=st.data(), seed=st.integers(0, 2 ** 16))
+def test_pad_shuffle_fold_gradcheck(data, seed):
+    mode = data.draw(st.sampled_from(["reflect", "replicate", "circular"]))
+    n = data.draw(st.integers(1, 2))
+    shape = (1, 2) + tuple(data.draw(st.integers(2, 4)) for _ in range(n))
+    pad = tuple(data.draw(st.integers(-1, s - 1)) for s in reversed(shape[2:]) for _ in range(2))
+    check_grads(lambda x: F.pad(x, pad, mode=mode) ** 2, normal(shape, seed))
+    check_grads(lambda x: F.pixel_shuffle(x, 2) ** 2, normal((1, 4, 2, 3), seed))
+    check_grads(lambda x: F.fold(F.unfold(x, 2, padding=1) ** 2, (3, 4), 2, padding=1), normal((1, 2, 3, 4), seed))

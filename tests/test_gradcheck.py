@@ -1650,6 +1650,13 @@ NN_OPS = {
     "interpolate(bilinear)": (lambda t: F.interpolate(t, size=(4, 3), mode="bilinear") ** 2, fixed((1, 1, 3, 5))),
     "interpolate(bilinear, align_corners)": (lambda t: F.interpolate(t, scale_factor=2, mode="bilinear",
                                                                      align_corners=True) ** 2, fixed((1, 2, 2, 3))),
+    "pad(reflect)": (lambda t: F.pad(t, (2, 1, 1, 0), mode="reflect") ** 2, fixed((1, 2, 3, 3))),
+    "pad(replicate)": (lambda t: F.pad(t, (2, -1), mode="replicate") ** 2, fixed((2, 3))),
+    "pad(circular)": (lambda t: F.pad(t, (1, 2, 2, 0), mode="circular") ** 2, fixed((1, 1, 2, 3))),
+    "pixel_shuffle": (lambda t: F.pixel_shuffle(t, 2) ** 2, fixed((1, 4, 2, 3))),
+    "pixel_unshuffle": (lambda t: F.pixel_unshuffle(t, 2) ** 2, fixed((2, 1, 2, 4))),
+    "unfold": (lambda t: F.unfold(t, 2, padding=1, stride=(1, 2)) ** 2, fixed((1, 2, 3, 3))),
+    "fold": (lambda t: F.fold(t, (3, 4), 2) ** 2, fixed((1, 8, 6))),
 }
 
 

@@ -501,18 +501,18 @@ def _pad_circular(input, pad):
             raise RuntimeError("Padding value causes wrapping around more than once.")
         out_shape[dim] = shape[dim] + left + right
         if out_shape[dim] < 0:
-            raise RuntimeError("Negative padding value is resulting in an empty dimension.")
+            raise RuntimeError("Negative padding value is resulting in an empty dimension")
     out = input.new_empty(out_shape)
-    into, source = [slice(None)] * ndim, [slice(None)] * ndim
+    into, source = [slice(None)] * ndim, input  # (the source narrowed dim by dim: PyTorch's slices)
     for i in range(n):
         dim, left, right = ndim - 1 - i, pad[2 * i], pad[2 * i + 1]
         into[dim] = slice(max(left, 0), out_shape[dim] - max(right, 0))
-        source[dim] = slice(max(-left, 0), shape[dim] - max(-right, 0))
-    out[tuple(into)].copy_(input[tuple(source)])
+        source = source.narrow(dim, max(-left, 0), shape[dim] - max(-right, 0) - max(-left, 0))
+    out[tuple(into)].copy_(source)
 
     def at(dim, start, stop):
         return (slice(None),) * dim + (slice(start, stop),)
-    for i in range(n):
+    for i in range(n):  # each dim's ends, from the other side (corners are written twice)
         dim, left, right = ndim - 1 - i, pad[2 * i], pad[2 * i + 1]
         size = out_shape[dim]
         if left > 0:
@@ -571,6 +571,9 @@ def _blocks(name, size, kernel_size, dilation, padding, stride):
 def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     """im2col: every kernel_size block of (N, C, H, W) as a column, (N, C*kh*kw, L), L the
     number of blocks. ``fold`` is its adjoint."""
+    if 0 < input.dim() < 3:  # (PyTorch reads dim 2 first)
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-input.dim()}, {input.dim() - 1}], "
+                         "but got 2)")
     if input.dim() not in (3, 4) or 0 in input.shape[-3:]:
         raise RuntimeError("Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero "
                            f"dimensions for input, but got: {list(input.shape)}")
@@ -587,14 +590,14 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     """col2im: columns (N, C*kh*kw, L) added back into an (N, C, H, W) image, where
     unfold took them from (overlapping blocks add up)."""
     if input.dim() not in (2, 3) or 0 in input.shape[-2:]:
-        raise RuntimeError("Expected 2D or 3D (batch mode) tensor with possibly 0 batch size and non-zero "
+        raise RuntimeError("Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and non-zero "
                            f"dimensions for input, but got: {list(input.shape)}")
     size = _expand(output_size, 2)
     window = _blocks("fold", size, kernel_size, dilation, padding, stride)
     kh, kw = window.kernel
     if input.shape[-2] % (kh * kw):
         raise RuntimeError("Expected size of input's dimension 1 to be divisible by the product of kernel_size, "
-                           f"but got input.size(1)={input.shape[-2]} and kernel_size={window.kernel}")
+                           f"but got input.size(1)={input.shape[-2]} and kernel_size={window.kernel}.")
     blocks = window.out[0] * window.out[1]
     if input.shape[-1] != blocks or min(window.out) < 1:
         raise RuntimeError(f"Given output_size={size}, kernel_size={window.kernel}, dilation={window.dilation}, "

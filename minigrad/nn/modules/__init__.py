@@ -9,12 +9,16 @@ from .conv import ConvTranspose1d, ConvTranspose2d
 from .dropout import Dropout, Dropout2d
 from .dropout import AlphaDropout, Dropout1d, Dropout3d, FeatureAlphaDropout
 from .flatten import Flatten, Unflatten
+from .fold import Fold, Unfold
 from .lazy import LazyModuleMixin
 from .linear import Identity, LazyLinear, Linear
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDivLoss, L1Loss, MSELoss, NLLLoss,
                    SmoothL1Loss)
 from .module import Module
 from .normalization import LayerNorm
+from .padding import (CircularPad1d, CircularPad2d, ConstantPad1d, ConstantPad2d, ReflectionPad1d, ReflectionPad2d,
+                      ReplicationPad1d, ReplicationPad2d, ZeroPad1d, ZeroPad2d)
+from .pixelshuffle import PixelShuffle, PixelUnshuffle
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
 from .pooling import AdaptiveAvgPool1d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, AvgPool1d, MaxPool1d
 from .sparse import Embedding
@@ -33,3 +37,5 @@ __all__ += ["AlphaDropout", "CELU", "Dropout1d", "Dropout3d", "FeatureAlphaDropo
 __all__ += ["ConvTranspose1d", "ConvTranspose2d"]
 __all__ += ["AdaptiveAvgPool1d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AvgPool1d", "MaxPool1d"]
 __all__ += ["Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"]
+__all__ += ["CircularPad1d", "CircularPad2d", "ConstantPad1d", "ConstantPad2d", "Fold", "PixelShuffle", "PixelUnshuffle",
+            "ReflectionPad1d", "ReflectionPad2d", "ReplicationPad1d", "ReplicationPad2d", "Unfold", "ZeroPad1d", "ZeroPad2d"]
