@@ -3,7 +3,9 @@
 The modules in ``nn.modules`` hold parameters and settings and call these. Each
 function builds on Tensor methods or on an op of ``minigrad.ops``, so its output's
 ``grad_fn`` is named as PyTorch names it. The activations beyond relu, sigmoid, tanh and
-softmax are in ``_activations.py`` (imported here).
+softmax are in ``_activations.py``, the convolutions, pools, interpolate, pixel_shuffle,
+unfold and fold (and ``pad``'s modes other than constant) in ``_functional_conv.py``
+(imported here).
 """
 import warnings
 
