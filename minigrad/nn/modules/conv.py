@@ -41,12 +41,15 @@ class _ConvNd(Module):
         if padding_mode not in _PADDING_MODES:
             raise ValueError(f"padding_mode must be one of {{'reflect', 'replicate', 'circular', 'zeros'}}, "
                              f"but got padding_mode='{padding_mode}'")
-        if padding_mode != "zeros":  # F.pad's other modes are not part of minigrad
-            raise NotImplementedError(f"minigrad's {type(self).__name__} pads with zeros only "
-                                      f"(padding_mode='zeros'), not {padding_mode!r}")
         self.in_channels, self.out_channels, self.groups = in_channels, out_channels, groups
         self.kernel_size, self.stride = F._expand(kernel_size, n), F._expand(stride, n)
         self.padding, self.dilation, self.padding_mode = padding, F._expand(dilation, n), padding_mode
+        # F.pad's pads for a padding_mode other than zeros: each dim's (before, after), the last dim first
+        if isinstance(padding, str):
+            totals = [d * (k - 1) if padding == "same" else 0 for k, d in zip(self.kernel_size, self.dilation)]
+            self._reversed_padding_repeated_twice = [p for t in reversed(totals) for p in (t // 2, t - t // 2)]
+        else:
+            self._reversed_padding_repeated_twice = tuple(p for p in reversed(padding) for _ in range(2))
         self.output_padding, self.transposed = F._expand(output_padding, n), transposed
         channels = (in_channels, out_channels // groups) if transposed else (out_channels, in_channels // groups)
         self.weight = Parameter(_creation.empty(*channels, *self.kernel_size, dtype=dtype))
@@ -63,6 +66,9 @@ class _ConvNd(Module):
 
     def forward(self, input):
         conv = F.conv2d if self._n == 2 else F.conv1d
+        if self.padding_mode != "zeros":  # padded by F.pad first, then no padding in the convolution
+            return conv(F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode), self.weight,
+                        self.bias, self.stride, 0, self.dilation, self.groups)
         return conv(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
 
     def extra_repr(self):
@@ -77,6 +83,8 @@ class _ConvNd(Module):
             s += f", groups={self.groups}"
         if self.bias is None:
             s += ", bias=False"
+        if self.padding_mode != "zeros":
+            s += f", padding_mode={self.padding_mode}"
         return s
 
 
