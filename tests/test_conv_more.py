@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import error_of
+from oracle import caught, error_of
 from test_gradcheck import FEW, PROFILE, check_grads, check_second_order
 
 import minigrad
@@ -444,6 +444,15 @@ def test_upsample_modules_match_torch(oracle):
                    nn.Upsample(scale_factor=1.5, mode="nearest-exact", recompute_scale_factor=True)]
         x = lib.tensor(normal((1, 2, 3, 4), 0))
         return [(repr(m), m(x)) for m in modules]
+    oracle.same(program)
+
+
+def test_upsample_functions_warn_as_torch(oracle):
+    def program(lib):
+        F, x = lib.nn.functional, lib.tensor(normal((1, 1, 2, 3), 0))
+        return [caught(fn) for fn in [lambda: F.upsample(x, scale_factor=2, mode="bilinear"),
+                                      lambda: F.upsample_nearest(x, size=(3, 4)),
+                                      lambda: F.upsample_bilinear(x, scale_factor=2)]]
     oracle.same(program)
 
 

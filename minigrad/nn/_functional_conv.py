@@ -605,3 +605,22 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
                            f"to match the calculated number of sliding blocks {window.out[0]} * {window.out[1]} = "
                            f"{blocks}, but got input.size(2)={input.shape[-1]}.")
     return ops.Col2Im.apply(input, size, window)
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    """interpolate's old name (deprecated, says so)."""
+    warnings.warn("`nn.functional.upsample` is deprecated. Use `nn.functional.interpolate` instead.", stacklevel=2)
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    warnings.warn("`nn.functional.upsample_nearest` is deprecated. Use `nn.functional.interpolate` instead.",
+                  stacklevel=2)
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    """interpolate(mode='bilinear', align_corners=True) (deprecated, says so)."""
+    warnings.warn("`nn.functional.upsample_bilinear` is deprecated. Use `nn.functional.interpolate` instead.",
+                  stacklevel=2)
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)

@@ -27,6 +27,7 @@ from ._functional_conv import (_expand, _warned, adaptive_avg_pool2d, avg_pool2d
 from ._functional_conv import (adaptive_avg_pool1d, adaptive_max_pool1d, adaptive_max_pool2d,  # noqa: F401
                                avg_pool1d, max_pool1d)
 from ._functional_conv import fold, interpolate, pad_by_mode, pixel_shuffle, pixel_unshuffle, unfold  # noqa: F401
+from ._functional_conv import upsample, upsample_bilinear, upsample_nearest  # noqa: F401
 
 _REDUCTIONS = ("mean", "sum", "none")
 _INT64, _UINT8 = np.dtype(np.int64), np.dtype(np.uint8)  # nll_loss's targets
