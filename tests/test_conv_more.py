@@ -243,7 +243,8 @@ def test_pool_indices_match_torch(oracle):
         return [F.adaptive_max_pool2d(x, (3, 2), return_indices=True), F.adaptive_max_pool2d(ties, (1, 2), True),
                 F.adaptive_max_pool2d(nans, (1, 2), True), F.adaptive_max_pool2d(neg, (2, 2), True),
                 F.adaptive_max_pool1d(x[0], 4, return_indices=True), F.max_pool1d(x[0], 2, return_indices=True),
-                lib.nn.AdaptiveMaxPool2d(2, return_indices=True)(x)[1], lib.nn.MaxPool1d(3, 1, return_indices=True)(x[0])]
+                lib.nn.AdaptiveMaxPool2d(2, return_indices=True)(x)[1],
+                lib.nn.MaxPool1d(3, 1, return_indices=True)(x[0])]
     oracle.same(program)
 
 

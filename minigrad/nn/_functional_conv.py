@@ -443,9 +443,10 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                                   f"for the modes: {_MODES} (got {mode})")
     if any(o <= 0 for o in out) or 0 in spatial:
         names = ("H", "W")[2 - dim:]
-        raise RuntimeError("Input and output sizes should be greater than 0, but got input ("
-                           + ", ".join(f"{k}: {s}" for k, s in zip(names, spatial)) + (") and output (" if dim == 1 else ") output (")
-                           + ", ".join(f"{k}: {o}" for k, o in zip(names, out)) + ")")
+        sizes_in = ", ".join(f"{k}: {s}" for k, s in zip(names, spatial))
+        sizes_out = ", ".join(f"{k}: {o}" for k, o in zip(names, out))
+        raise RuntimeError(f"Input and output sizes should be greater than 0, but got input ({sizes_in})"
+                           f"{' and' if dim == 1 else ''} output ({sizes_out})")  # (PyTorch's words differ so)
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"minigrad's interpolate takes floating point input, not {input.dtype}")
     dtype = input._data.dtype
@@ -552,7 +553,7 @@ def pixel_unshuffle(input, downscale_factor):
     return ops.PixelUnshuffle.apply(input, r)
 
 
-def _blocks(name, size, kernel_size, dilation, padding, stride):
+def _blocks(size, kernel_size, dilation, padding, stride):
     """The window of F.unfold / F.fold over a (H, W) image, after PyTorch's checks."""
     kernel, dilation = _expand(kernel_size, 2), _expand(dilation, 2)
     padding, stride = _expand(padding, 2), _expand(stride, 2)
@@ -577,7 +578,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     if input.dim() not in (3, 4) or 0 in input.shape[-3:]:
         raise RuntimeError("Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero "
                            f"dimensions for input, but got: {list(input.shape)}")
-    window = _blocks("unfold", tuple(input.shape[-2:]), kernel_size, dilation, padding, stride)
+    window = _blocks(tuple(input.shape[-2:]), kernel_size, dilation, padding, stride)
     if min(window.out) < 1:
         raise RuntimeError(f"Given input with spatial size {tuple(input.shape[-2:])}, kernel_size="
                            f"{window.kernel}, dilation={window.dilation}, padding={window.padding}, calculated "
@@ -593,7 +594,7 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
         raise RuntimeError("Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and non-zero "
                            f"dimensions for input, but got: {list(input.shape)}")
     size = _expand(output_size, 2)
-    window = _blocks("fold", size, kernel_size, dilation, padding, stride)
+    window = _blocks(size, kernel_size, dilation, padding, stride)
     kh, kw = window.kernel
     if input.shape[-2] % (kh * kw):
         raise RuntimeError("Expected size of input's dimension 1 to be divisible by the product of kernel_size, "

@@ -37,5 +37,6 @@ __all__ += ["AlphaDropout", "CELU", "Dropout1d", "Dropout3d", "FeatureAlphaDropo
 __all__ += ["ConvTranspose1d", "ConvTranspose2d"]
 __all__ += ["AdaptiveAvgPool1d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AvgPool1d", "MaxPool1d"]
 __all__ += ["Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"]
-__all__ += ["CircularPad1d", "CircularPad2d", "ConstantPad1d", "ConstantPad2d", "Fold", "PixelShuffle", "PixelUnshuffle",
-            "ReflectionPad1d", "ReflectionPad2d", "ReplicationPad1d", "ReplicationPad2d", "Unfold", "ZeroPad1d", "ZeroPad2d"]
+__all__ += ["CircularPad1d", "CircularPad2d", "ConstantPad1d", "ConstantPad2d", "Fold", "PixelShuffle",
+            "PixelUnshuffle", "ReflectionPad1d", "ReflectionPad2d", "ReplicationPad1d", "ReplicationPad2d", "Unfold",
+            "ZeroPad1d", "ZeroPad2d"]
