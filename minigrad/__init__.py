@@ -100,6 +100,9 @@ from ._functions_nn import (alpha_dropout, alpha_dropout_, celu, celu_, dropout,
                             feature_alpha_dropout, feature_alpha_dropout_, hardshrink, prelu, rrelu, rrelu_, selu,
                             selu_, threshold, threshold_)  # (nn.functional's, as torch.* functions)
 from .nn._functional_loss import cosine_similarity, pairwise_distance, pdist  # noqa: E402 (nn.functional's distances)
+from ._functions_conv import (adaptive_avg_pool1d, adaptive_max_pool1d, avg_pool1d, conv1d, conv2d,  # noqa: E402
+                              conv_transpose1d, conv_transpose2d, max_pool1d, max_pool1d_with_indices, max_pool2d,
+                              pixel_shuffle, pixel_unshuffle)  # (nn.functional's convolutions and pools)
 from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
 from . import special  # noqa: E402 (torch.special: erf, erfc, erfinv, expit...)
 from . import linalg  # noqa: E402 (torch.linalg: det, inv, solve, svd, eigh, norms...)

@@ -500,9 +500,23 @@ def test_same_padding_of_odd_total_warns_once(monkeypatch):
     assert caught(lambda: F.conv2d(minigrad.ones(1, 1, 4, 4), minigrad.ones(1, 1, 3, 3), padding="same"))[1] == []
 
 
-def test_padding_modes_other_than_zeros_say_so():
-    with pytest.raises(NotImplementedError, match="zeros only"):
-        nn.Conv2d(3, 4, 3, padding_mode="reflect")
+def test_padding_modes_match_torch(oracle):
+    """padding_mode other than zeros: F.pad's mode first, then a convolution without padding."""
+    def program(lib):
+        nn = lib.nn
+        modules = [nn.Conv2d(2, 3, 3, padding=1, padding_mode="reflect"),
+                   nn.Conv2d(2, 3, (3, 2), padding="same", padding_mode="circular", dilation=2),
+                   nn.Conv2d(2, 3, 3, padding=(2, 1), padding_mode="replicate", bias=False),
+                   nn.Conv2d(2, 3, 3, padding="valid", padding_mode="reflect"),
+                   nn.Conv1d(2, 3, 3, padding=2, padding_mode="replicate", stride=2)]
+        with lib.no_grad():  # the same weights in both libraries
+            for i, p in enumerate(p for m in modules for p in m.parameters()):
+                p.copy_(lib.tensor(normal(tuple(p.shape), i + 1)))
+        x = lib.tensor(normal((1, 2, 5, 6), 0), dtype=lib.float32, requires_grad=True)
+        outs = [m(x if isinstance(m, nn.Conv2d) else x[:, :, 0]) for m in modules]
+        return [(repr(m), m._reversed_padding_repeated_twice) for m in modules], outs
+    oracle.same(program, check_repr=False, rtol=1e-5, atol=1e-6)  # float32 sums in another order
+    # (PyTorch's text lists the modes of a set, in an order that changes from run to run)
     with pytest.raises(ValueError, match="padding_mode must be one of"):
         nn.Conv2d(3, 4, 3, padding_mode="mirror")
 

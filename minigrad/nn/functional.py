@@ -3,7 +3,9 @@
 The modules in ``nn.modules`` hold parameters and settings and call these. Each
 function builds on Tensor methods or on an op of ``minigrad.ops``, so its output's
 ``grad_fn`` is named as PyTorch names it. The activations beyond relu, sigmoid, tanh and
-softmax are in ``_activations.py`` (imported here).
+softmax are in ``_activations.py``, the convolutions, pools, interpolate, pixel_shuffle,
+unfold and fold (and ``pad``'s modes other than constant) in ``_functional_conv.py``
+(imported here).
 """
 import warnings
 
@@ -26,6 +28,12 @@ from ._functional_loss import (cosine_embedding_loss, cosine_similarity, gaussia
                                soft_margin_loss, triplet_margin_loss, triplet_margin_with_distance_loss)  # noqa: F401
 from ._functional_attention import (group_norm, instance_norm, local_response_norm,  # noqa: F401
                                     multi_head_attention_forward, rms_norm, scaled_dot_product_attention)
+from ._functional_conv import (_expand, _warned, adaptive_avg_pool2d, avg_pool2d, conv1d, conv2d,  # noqa: F401
+                               conv_transpose1d, conv_transpose2d, max_pool2d)  # (conv and pooling: that file)
+from ._functional_conv import (adaptive_avg_pool1d, adaptive_max_pool1d, adaptive_max_pool2d,  # noqa: F401
+                               avg_pool1d, max_pool1d)
+from ._functional_conv import fold, interpolate, pad_by_mode, pixel_shuffle, pixel_unshuffle, unfold  # noqa: F401
+from ._functional_conv import upsample, upsample_bilinear, upsample_nearest  # noqa: F401
 
 _REDUCTIONS = ("mean", "sum", "none")
 _INT64, _UINT8 = np.dtype(np.int64), np.dtype(np.uint8)  # nll_loss's targets
@@ -156,17 +164,17 @@ def one_hot(tensor, num_classes=-1):
 
 def pad(input, pad, mode="constant", value=None):
     """Add ``pad[0]`` values before and ``pad[1]`` after the last dim, ``pad[2]``, ``pad[3]``
-    around the one before it, ...; negative numbers crop. Only ``mode="constant"``."""
-    if mode != "constant":
-        if mode in ("reflect", "replicate", "circular"):
-            raise NotImplementedError(f"minigrad's pad has only mode='constant' (not {mode!r}); pad with "
-                                      "torch.cat of flipped or repeated slices instead")
+    around the one before it, ...; negative numbers crop. ``mode`` "constant" (``value``),
+    "reflect", "replicate" or "circular"."""
+    if mode not in ("constant", "reflect", "replicate", "circular"):
         raise NotImplementedError(f"Unrecognised padding mode {mode}")
     if len(pad) % 2:
         raise RuntimeError("Padding length must be divisible by 2")
     if len(pad) > 2 * input.dim():
         raise RuntimeError("Padding length should be less than or equal to two times the input dimension but "
                            f"got padding length {len(pad)} and input of dimension {input.dim()}")
+    if mode != "constant":  # (in nn/_functional_conv.py)
+        return pad_by_mode(input, tuple(int(p) for p in pad), mode, value)
     for i in range(0, len(pad), 2):
         if input.shape[input.dim() - 1 - i // 2] + pad[i] + pad[i + 1] < 0:
             raise RuntimeError("narrow(): length must be non-negative.")
@@ -208,172 +216,6 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         mean, var = running_mean._data.reshape(shape), running_var._data.reshape(shape)
     invstd = (1 / np.sqrt(var + eps)).astype(x.dtype)
     return ops.NativeBatchNorm.apply(input, weight, bias, mean.astype(x.dtype), invstd, training, eps)
-
-
-# -- convolution and pooling (the ops are in minigrad/ops/conv.py) ------------------------------
-def _expand(value, n):
-    """PyTorch's ``_pair``: an int stands for the same value along each of n dims."""
-    return tuple(value) if isinstance(value, (tuple, list)) else (value,) * n
-
-
-_warned = {"same": False}
-
-
-def _conv(input, weight, bias, stride, padding, dilation, groups, n):
-    """conv1d (n = 1) and conv2d (n = 2): checks with PyTorch's words, then one op."""
-    name = f"conv{n}d"
-    if input.dim() not in (n + 1, n + 2):
-        raise RuntimeError(f"Expected {n + 1}D (unbatched) or {n + 2}D (batched) input to {name}, but got "
-                           f"input of size: {list(input.shape)}")
-    if input.dim() == n + 1:  # one sample: as a batch of one, as PyTorch does
-        return _conv(input.unsqueeze(0), weight, bias, stride, padding, dilation, groups, n).squeeze(0)
-    stride, dilation = _expand(stride, n), _expand(dilation, n)
-    if any(s <= 0 for s in stride):
-        raise RuntimeError("non-positive stride is not supported")
-    if any(d <= 0 for d in dilation):
-        # PyTorch's texts differ by path: oneDNN's for float batches of more than one
-        raise RuntimeError("non-positive dilation is not supported" if _onednn(input) else
-                           f"dilation should be greater than zero, but got {list(dilation)}")
-    c, kernel = input.shape[1], tuple(weight.shape[2:])
-    if c != weight.shape[1] * groups:
-        raise RuntimeError(f"Given groups={groups}, weight of size {list(weight.shape)}, expected "
-                           f"input{list(input.shape)} to have {weight.shape[1] * groups} channels, but got "
-                           f"{c} channels instead")
-    if bias is not None and tuple(bias.shape) != (weight.shape[0],):
-        raise RuntimeError(f"Given weight of size {list(weight.shape)}, expected bias to be 1-dimensional "
-                           f"with {weight.shape[0]} elements, but got bias of size {list(bias.shape)} instead")
-    if weight.dtype != input.dtype and _onednn(input):
-        raise RuntimeError(f"Input type ({input.dtype.tensor_type}) and weight type ({weight.dtype.tensor_type}) "
-                           "should be the same or input should be a MKLDNN tensor and weight is a dense tensor")
-    if bias is not None and bias.dtype != input.dtype:
-        raise RuntimeError(f"Input type ({input.dtype.legacy_name.lower()}) and bias type "
-                           f"({bias.dtype.legacy_name.lower()}) should be the same")
-    if weight.dtype != input.dtype:
-        raise RuntimeError(f"expected scalar type {input.dtype.legacy_name} but found {weight.dtype.legacy_name}")
-    size = tuple(input.shape[2:])
-    if padding == "valid":
-        padding = 0
-    if padding == "same":  # the output as large as the input: the total d*(k-1), the odd one right
-        if any(s != 1 for s in stride):
-            raise RuntimeError("padding='same' is not supported for strided convolutions")
-        padding, out = tuple(d * (k - 1) // 2 for k, d in zip(kernel, dilation)), size
-        if any(d * (k - 1) % 2 for k, d in zip(kernel, dilation)) and not _warned["same"]:
-            _warned["same"] = True  # PyTorch says it once a session
-            warnings.warn("Using padding='same' with even kernel lengths and odd dilation may require a "
-                          "zero-padded copy of the input be created", UserWarning, stacklevel=3)
-    elif isinstance(padding, str):
-        raise RuntimeError(f"Invalid padding string: '{padding}'")
-    else:
-        padding = _expand(padding, n)
-        if any(p < 0 for p in padding):
-            raise RuntimeError("negative padding is not supported")
-        reach = tuple(d * (k - 1) + 1 for k, d in zip(kernel, dilation))
-        if any(s + 2 * p < r for s, p, r in zip(size, padding, reach)):
-            raise RuntimeError(f"Calculated padded input size per channel: "
-                               f"({' x '.join(str(s + 2 * p) for s, p in zip(size, padding))}). Kernel size: "
-                               f"({' x '.join(map(str, reach))}). Kernel size can't be greater than actual "
-                               "input size")
-        out = tuple(ops.conv.out_size(*a) for a in zip(size, kernel, stride, padding, dilation))
-    if n == 1:  # conv1d runs as a conv2d of height 1
-        kernel, stride, padding, dilation, out = ((1,) + kernel, (1,) + stride, (0,) + padding,
-                                                  (1,) + dilation, (1,) + out)
-    window = ops.Window(kernel, stride, padding, dilation, out)
-    if bias is None:  # an empty stand-in, so that the node has PyTorch's three inputs (None for bias)
-        bias = Tensor._wrap(np.zeros(0, dtype=input._data.dtype))
-    return ops.Convolution.apply(input, weight, bias, window, groups)
-
-
-def _onednn(input):
-    """Whether PyTorch's CPU convolution takes its oneDNN path (float32, batch > 1), whose
-    error texts differ."""
-    return input.dtype.name == "float32" and input.shape[0] > 1
-
-
-def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
-    """Slide each of weight's (out, in/groups, kh, kw) filters over the input (N, in, H, W):
-    each output is the sum of a window of the input times the filter, plus bias."""
-    return _conv(input, weight, bias, stride, padding, dilation, groups, 2)
-
-
-def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
-    return _conv(input, weight, bias, stride, padding, dilation, groups, 1)
-
-
-def _pool_window(name, input, kernel_size, stride, padding, dilation, ceil_mode):
-    """The pooling window, after PyTorch's checks (``name``'s wording for a wrong input)."""
-    if name == "avg" and input.dim() < 3:  # PyTorch reaches for dim -3 first
-        raise IndexError(f"Dimension out of range (expected to be in range of [{-max(input.dim(), 1)}, "
-                         f"{max(input.dim(), 1) - 1}], but got -3)")
-    if input.dim() not in (3, 4) or input.numel() == 0:
-        raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input" if name == "max"
-                           else "Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for "
-                                f"input, but got:{list(input.shape)}")
-    kernel = _expand(kernel_size, 2)
-    stride = kernel if stride is None or stride == [] else _expand(stride, 2)
-    padding, dilation = _expand(padding, 2), _expand(dilation, 2)
-    if 0 in stride:
-        raise RuntimeError("stride should not be zero")
-    if any(p < 0 for p in padding):
-        raise RuntimeError(f"pad must be non-negative, but got pad: {min(padding)}")
-    for k, p, d in zip(kernel, padding, dilation):
-        if p > ((k - 1) * d + 1) // 2:
-            raise RuntimeError(f"pad should be at most half of effective kernel size, but got pad={p}, "
-                               f"kernel_size={k} and dilation={d}")
-    if any(p > k // 2 for k, p in zip(kernel, padding)):  # and of the kernel itself
-        raise RuntimeError(f"pad should be smaller than or equal to half of kernel size, but got "
-                           f"padW = {padding[1]}, padH = {padding[0]}, kW = {kernel[1]}, kH = {kernel[0]}")
-    size = tuple(input.shape[-2:])
-    out = tuple(ops.conv.out_size(*a, ceil_mode) for a in zip(size, kernel, stride, padding, dilation))
-    if min(out) < 1:
-        c = input.shape[-3]
-        raise RuntimeError(f"Given input size: ({c}x{size[0]}x{size[1]}). Calculated output size: "
-                           f"({c}x{out[0]}x{out[1]}). Output size is too small")
-    return ops.Window(kernel, stride, padding, dilation, out)
-
-
-def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
-               return_indices=False):
-    """The largest value of each window (with ``return_indices``, also where it is: a flat
-    index into H*W)."""
-    window = _pool_window("max", input, kernel_size, stride, padding, dilation, ceil_mode)
-    for size, k, s, p, d, o in zip(input.shape[-2:], *window):
-        reads = np.arange(o)[:, None] * s - p + np.arange(k) * d  # what each window reads, along one dim
-        if not ((reads >= 0) & (reads < size)).any(1).all():  # possible with dilation, padding, tiny input
-            raise NotImplementedError("minigrad's max_pool2d does not support a window that reads padding "
-                                      "only (PyTorch answers -inf there); use less padding or dilation")
-    x = input._data
-    indices = ops.conv.max_pool_indices(x if x.ndim == 4 else x[None], window).reshape(
-        x.shape[:-2] + window.out)
-    out = ops.MaxPool2d.apply(input, indices)
-    return (out, Tensor._wrap(indices)) if return_indices else out
-
-
-def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
-               divisor_override=None):
-    """The mean of each window; zero padding counts as elements unless ``count_include_pad``
-    is False; ``divisor_override`` divides every window's sum by that number instead."""
-    window = _pool_window("avg", input, kernel_size, stride, padding, 1, ceil_mode)
-    if divisor_override is not None:
-        if divisor_override == 0:
-            raise RuntimeError("divisor must be not zero")
-        divisor = np.full(window.out, float(divisor_override))
-    else:
-        divisor = ops.conv.avg_pool_divisor(input.shape[-2:], window, count_include_pad)
-    return ops.AvgPool2d.apply(input, window, divisor)
-
-
-def adaptive_avg_pool2d(input, output_size):
-    """Average pooling to ``output_size`` (None: keep that dim), with windows as even as the
-    sizes allow. To 1x1 it is the mean over H and W, as PyTorch records it."""
-    out = _expand(output_size, 2)
-    if len(out) != 2:
-        raise RuntimeError("adaptive_avg_pool2d: output_size must be 2")
-    out = tuple(s if o is None else o for o, s in zip(out, input.shape[-2:]))
-    if out == (1, 1):
-        return input.mean((-2, -1), keepdim=True)
-    if input.dim() not in (3, 4):
-        raise RuntimeError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(input.shape)}")
-    return ops.AdaptiveAvgPool2d.apply(input, out)
 
 
 def dropout2d(input, p=0.5, training=True, inplace=False):

@@ -101,11 +101,19 @@ nn.py              Softmax, LogSoftmax, MseLoss, NllLoss (NllLossBackward0,
                    NllLoss2DBackward0), NativeBatchNorm (``BatchNorm1d``), and the backward
                    ops PyTorch records for double backward (LogSoftmaxBackwardData,
                    NllLossBackward, NllLoss2dBackward); NativeLayerNorm (``LayerNorm``), Embedding
-conv.py            Convolution (ConvolutionBackward0: ``conv2d``, ``conv1d``), MaxPool2d
+conv.py            Convolution (ConvolutionBackward0: ``conv2d``, ``conv1d``), ConvolutionTranspose
+                   (ConvolutionBackward0: ``conv_transpose2d``, ``conv_transpose1d``), MaxPool2d
                    (MaxPool2DWithIndicesBackward0), AvgPool2d (AvgPool2DBackward0),
-                   AdaptiveAvgPool2d (AdaptiveAvgPool2DBackward0), PoolGrad (their gradients,
-                   recorded on the pool's input too: ...BackwardBackward0), and Unfold, Fold
-                   (im2col, col2im: each other's backward, used by the backwards above)
+                   AdaptiveAvgPool2d (AdaptiveAvgPool2DBackward0), AdaptiveMaxPool2d
+                   (AdaptiveMaxPool2DBackward0), PoolGrad (their gradients, recorded on the
+                   pool's input too: ...BackwardBackward0), and Unfold, Fold (im2col, col2im:
+                   each other's backward, used by the backwards above); Im2Col, Col2Im
+                   (Im2ColBackward0, Col2ImBackward0: ``F.unfold``, ``F.fold``)
+resample.py        Resample, a gather along each resized dim, weighted: UpsampleNearest1d/2d,
+                   UpsampleNearestExact1d/2d, UpsampleLinear1d, UpsampleBilinear2d
+                   (UpsampleNearest2DBackward0, ...: ``F.interpolate``), ReflectionPad1d/2d/3d,
+                   ReplicationPad1d/2d/3d (ReflectionPad2DBackward0, ...: ``F.pad``'s modes);
+                   PixelShuffle, PixelUnshuffle (PixelShuffleBackward0, PixelUnshuffleBackward0)
 activation.py      LeakyRelu, Elu (LeakyReluBackward0/1, EluBackward0/1: out of place / in
                    place) and their gradients LeakyReluBackward, EluBackward (PyTorch's
                    ``leaky_relu_backward``, ``elu_backward``), Gelu (both ``approximate``
@@ -162,6 +170,7 @@ from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, Cla
                          SubNumber, SubScaled, ToCopy, Where, Zero)
 from .attention import FlashAttentionGrad, NativeGroupNorm, SafeSoftmax, ScaledDotProductFlashAttentionForCpu
 from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
+from .conv import AdaptiveMaxPool2d, Col2Im, ConvolutionTranspose, Im2Col
 from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexCopy, IndexFill, IndexFillTensor, IndexPut,
                     IndexPutAccumulate, IndexPutAdd, IndexPutValues,
                     IndexSelect, MaskedFill, MaskedFillTensor, MaskedScatter, MaskedScatterBackward,
@@ -180,6 +189,10 @@ from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeB
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
 from .random import (Bernoulli, BernoulliNumber, BernoulliProbability, BernoulliTensor, Cauchy, Exponential,
                      Geometric, LogNormal, Normal, Poisson, RandomAll, RandomFromTo, RandomTo, Uniform)
+from .resample import (Resample, UpsampleBilinear2d, UpsampleLinear1d, UpsampleNearest1d, UpsampleNearest2d,
+                       UpsampleNearestExact1d, UpsampleNearestExact2d)
+from .resample import (PixelShuffle, PixelUnshuffle, ReflectionPad1d, ReflectionPad2d, ReflectionPad3d,
+                       ReplicationPad1d, ReplicationPad2d, ReplicationPad3d)
 from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim, Nansum, Norm,
                      NormP, Prod, ProdDim, Std, Sum, SumDim, Var)
 from .reduce import (AminmaxMax, AminmaxMin, Cdist, Cummax, Cummin, Dist, EuclideanDist, Logcumsumexp, MeanOfStdMean,

@@ -116,6 +116,40 @@ class Fold(Op):
         return Unfold.apply(grad, ctx.window), None, None
 
 
+class Im2Col(Op):
+    """``F.unfold``: Unfold's columns as PyTorch lays them out, (N, C*kh*kw, L) (or, for one
+    sample, (C*kh*kw, L)); its backward is Col2Im."""
+    node_name = "Im2ColBackward0"
+
+    @staticmethod
+    def forward(ctx, x, w):
+        ctx.window, ctx.size = w, x.shape[-2:]
+        x4 = x.reshape((-1,) + x.shape[-3:])
+        return unfold(x4, w).reshape(x.shape[:-3] + (-1, w.out[0] * w.out[1]))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return Col2Im.apply(grad, ctx.size, ctx.window), None
+
+
+class Col2Im(Op):
+    """``F.fold``: columns (N, C*kh*kw, L) added into an (N, C, H, W) image (``size`` (H, W));
+    its backward is Im2Col."""
+    node_name = "Col2ImBackward0"
+
+    @staticmethod
+    def forward(ctx, cols, size, w):
+        ctx.window = w
+        n = cols.shape[0] if cols.ndim == 3 else 1
+        c = cols.shape[-2] // (w.kernel[0] * w.kernel[1])
+        out = fold(cols.reshape((n, c) + w.kernel + w.out), (n, c) + tuple(size), w)
+        return out if cols.ndim == 3 else out[0]
+
+    @staticmethod
+    def backward(ctx, grad):
+        return Im2Col.apply(grad, ctx.window), None, None
+
+
 # ---------------------------------------------------------------------------------------------
 # Convolution
 # ---------------------------------------------------------------------------------------------
@@ -161,6 +195,49 @@ class Convolution(Op):
         if ctx.needs_input_grad[2]:
             grad_b = grad.sum((0, 3)).reshape(o)
         return grad_x, grad_w, grad_b, None, None
+
+
+class ConvolutionTranspose(Op):
+    """``conv_transpose2d``: conv2d's backward run forwards. Each input pixel scatters
+    weight[c] * x[n, c, pixel] (an (out/g, kh, kw) patch per channel) into the output, where
+    the window of a conv2d of the output would read it: one matrix product makes the patches
+    (columns), ``fold`` adds them up. ``w.out`` is the input's size (the windows' count).
+    Weight (C, O/g, kh, kw); a weight of 3 dims is ``conv_transpose1d``'s (a height of 1)."""
+    node_name = "ConvolutionBackward0"
+
+    @staticmethod
+    def forward(ctx, x, weight, bias, w, groups, shape):
+        ctx.save_for_backward(x, weight)
+        ctx.window, ctx.groups, ctx.out_shape = w, groups, shape
+        conv1d = weight.ndim == 3
+        if conv1d:
+            x, weight = x[:, :, None], weight[:, :, None]
+        n, c, g = x.shape[0], x.shape[1], groups
+        kernel = weight.reshape(g, c // g, -1)  # (g, C/g, O/g*kh*kw)
+        cols = kernel.transpose(0, 2, 1) @ x.reshape(n, g, c // g, -1)  # (N, g, O/g*kh*kw, h*w)
+        o = weight.shape[1] * g
+        out = fold(cols.reshape((n, o) + w.kernel + w.out), (n, o) + shape[-2:], w)
+        if bias.size:
+            out += bias[:, None, None]
+        return out[:, :, 0] if conv1d else out
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, weight = ctx.saved_tensors
+        w, g = ctx.window, ctx.groups
+        n, c = x.shape[:2]
+        grad4 = grad.reshape((n, grad.shape[1]) + ctx.out_shape[-2:])
+        # the output's gradient, read by windows: a conv2d of it with the same weight
+        cols = Unfold.apply(grad4, w).reshape(n, g, -1, w.out[0] * w.out[1])  # (N, g, O/g*kh*kw, h*w)
+        kernel = weight.reshape(g, c // g, -1)
+        grad_x = grad_w = grad_b = None
+        if ctx.needs_input_grad[0]:
+            grad_x = (kernel @ cols).reshape(x.shape)
+        if ctx.needs_input_grad[1]:
+            grad_w = (x.reshape(n, g, c // g, -1) @ cols.transpose(2, 3)).sum(0).reshape(weight.shape)
+        if ctx.needs_input_grad[2]:
+            grad_b = grad4.sum((0, 2, 3))
+        return grad_x, grad_w, grad_b, None, None, None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -236,6 +313,40 @@ class PoolGrad(Op):
 
 class MaxPool2dGrad(PoolGrad):
     node_name = "MaxPool2DWithIndicesBackwardBackward0"
+
+
+def adaptive_max_indices(x, out):
+    """Where the maximum of each adaptive window (``adaptive_matrix``'s windows) is, as a flat
+    index into H*W. As in PyTorch, the first maximum wins, and the last NaN over any number."""
+    (h, w), (oh, ow) = x.shape[-2:], out
+    indices = np.empty(x.shape[:-2] + out, np.int64)
+    for i in range(oh):
+        top, bottom = i * h // oh, -(-(i + 1) * h // oh)
+        for j in range(ow):
+            left, right = j * w // ow, -(-(j + 1) * w // ow)
+            window = x[..., top:bottom, left:right].reshape(x.shape[:-2] + (-1,))
+            k = window.argmax(-1)  # the first maximum (or the first NaN)
+            if x.dtype.kind == "f":
+                nan = np.isnan(window)
+                k = np.where(nan.any(-1), nan.shape[-1] - 1 - nan[..., ::-1].argmax(-1), k)
+            indices[..., i, j] = (top + k // (right - left)) * w + left + k % (right - left)
+    return indices
+
+
+class AdaptiveMaxPool2d(MaxPool2d):
+    """Max pooling to a given output size: x picked at ``adaptive_max_indices``, as
+    MaxPool2d picks, with PyTorch's names for its nodes."""
+    node_name = "AdaptiveMaxPool2DBackward0"
+
+    @staticmethod
+    def backward(ctx, grad):
+        indices, x = ctx.saved_tensors
+        flat = ScatterAdd.apply(grad.new_zeros(ctx.shape), ctx.dim, indices, grad.reshape(indices.shape))
+        return AdaptiveMaxPool2dGrad.apply(flat.reshape(x.shape), x), None
+
+
+class AdaptiveMaxPool2dGrad(PoolGrad):
+    node_name = "AdaptiveMaxPool2DBackwardBackward0"
 
 
 def avg_pool_divisor(size, w, count_include_pad):

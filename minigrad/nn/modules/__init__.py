@@ -5,17 +5,24 @@ from .activation import (CELU, GLU, Hardshrink, Hardsigmoid, Hardswish, Hardtanh
 from .batchnorm import BatchNorm1d, BatchNorm2d, LazyBatchNorm1d, LazyBatchNorm2d
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from .conv import Conv1d, Conv2d, LazyConv1d, LazyConv2d
+from .conv import ConvTranspose1d, ConvTranspose2d
 from .dropout import Dropout, Dropout2d
 from .dropout import AlphaDropout, Dropout1d, Dropout3d, FeatureAlphaDropout
 from .flatten import Flatten, Unflatten
+from .fold import Fold, Unfold
 from .lazy import LazyModuleMixin
 from .linear import Identity, LazyLinear, Linear
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDivLoss, L1Loss, MSELoss, NLLLoss,
                    SmoothL1Loss)
 from .module import Module
 from .normalization import LayerNorm
+from .padding import (CircularPad1d, CircularPad2d, ConstantPad1d, ConstantPad2d, ReflectionPad1d, ReflectionPad2d,
+                      ReplicationPad1d, ReplicationPad2d, ZeroPad1d, ZeroPad2d)
+from .pixelshuffle import PixelShuffle, PixelUnshuffle
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
+from .pooling import AdaptiveAvgPool1d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, AvgPool1d, MaxPool1d
 from .sparse import Embedding
+from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
 
 __all__ = ["AdaptiveAvgPool2d", "AvgPool2d", "BCELoss", "BCEWithLogitsLoss", "BatchNorm1d", "BatchNorm2d",
            "Conv1d", "Conv2d", "CrossEntropyLoss", "Dropout", "Dropout2d", "ELU", "Embedding", "Flatten", "GELU",
@@ -42,3 +49,9 @@ from .transformer import (Transformer, TransformerDecoder, TransformerDecoderLay
 __all__ += ["GroupNorm", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "LocalResponseNorm",
             "MultiheadAttention", "RMSNorm", "Transformer", "TransformerDecoder", "TransformerDecoderLayer", "TransformerEncoder",
             "TransformerEncoderLayer"]
+__all__ += ["ConvTranspose1d", "ConvTranspose2d"]
+__all__ += ["AdaptiveAvgPool1d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AvgPool1d", "MaxPool1d"]
+__all__ += ["Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"]
+__all__ += ["CircularPad1d", "CircularPad2d", "ConstantPad1d", "ConstantPad2d", "Fold", "PixelShuffle",
+            "PixelUnshuffle", "ReflectionPad1d", "ReflectionPad2d", "ReplicationPad1d", "ReplicationPad2d", "Unfold",
+            "ZeroPad1d", "ZeroPad2d"]
