@@ -80,6 +80,9 @@ KNOWN_DIFFERENCES = {
     "det-nonfinite": "DIFF: det and logdet of a matrix with inf or NaN entries: PyTorch's LU gives NaN "
                      "where NumPy's LAPACK call can give 0 or -inf (a zero column met first), so the "
                      "fuzzer draws no det of inf or NaN",
+    "mean-of-inf": "DIFF: std_mean's and var_mean's mean is Welford's running mean in PyTorch: of "
+                   "[inf, 1.] or [inf, inf] it is NaN (inf - inf on the way); minigrad's is the mean, "
+                   "inf, so the fuzzer draws no std_mean or var_mean of inf or NaN",
     "sum-order": "DIFF: a sum in which the largest floats cancel (nan_to_num's +-3.4e38 for +-inf, "
                  "plus 1s) depends on the order of the additions: NumPy's pairwise sum, PyTorch's "
                  "vectorised cascade; so the fuzzer draws nan_to_num() of a value without inf",
@@ -358,6 +361,8 @@ def _op_text(draw, v, info):
             op = "sort(dim={d}, descending=True).values"  # known("topk-ties")
         if op.startswith(("var(", "std(")) and (shape[d] if ndim else 1) <= 1:
             op = "mean(dim={d}, keepdim={k})"  # known("part-b"): var's dof <= 0 warning
+        if op.startswith(("torch.std_mean", "torch.var_mean")) and (has_inf or has_nan or (shape[d] if ndim else 1) <= 1):
+            op = "mean(dim={d}, keepdim={k})"  # known("mean-of-inf"), known("part-b")
         text = op.format(v=v, d=d, k=draw.chance(0.5), rest=(shape[d] if ndim else 1) - 1)
         return (text if text.startswith("torch.") else f"{v}.{text}"), None
     if family == "shape":
