@@ -127,6 +127,8 @@ random.py          Normal, Uniform, RandomFromTo, RandomTo, RandomAll, Exponenti
                    BernoulliBackward2/1, ...), Bernoulli, Poisson (BernoulliBackward0,
                    PoissonBackward0: ``torch.bernoulli``, ``torch.poisson``), BernoulliProbability
                    (``x.bernoulli(p)``: NotImplemented); every gradient zeros
+rnn.py             UnsafeSplitPiece (UnsafeSplitBackward0: the gates of ``nn.LSTM``, ``nn.GRU``
+                   and their cells, cut apart as chunk cuts)
 =================  ==========================================================================
 
 What every op shares lives elsewhere: recording a node, saving tensors and checking their
@@ -163,6 +165,7 @@ from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeB
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
 from .random import (Bernoulli, BernoulliNumber, BernoulliProbability, BernoulliTensor, Cauchy, Exponential,
                      Geometric, LogNormal, Normal, Poisson, RandomAll, RandomFromTo, RandomTo, Uniform)
+from .rnn import UnsafeSplitPiece
 from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim, Nansum, Norm,
                      NormP, Prod, ProdDim, Std, Sum, SumDim, Var)
 from .reduce import (AminmaxMax, AminmaxMin, Cdist, Cummax, Cummin, Dist, EuclideanDist, Logcumsumexp, MeanOfStdMean,
