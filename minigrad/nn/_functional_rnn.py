@@ -123,6 +123,7 @@ def rnn(mode, input, hiddens, params, num_layers, dropout, train, bidirectional,
         layer_input = _joining.cat(outputs, 2) if bidirectional else outputs[0]
         if dropout and train and layer < num_layers - 1:  # between layers, not after the last
             layer_input = F.dropout(layer_input, dropout, True)
-    if batch_first:
-        layer_input = layer_input.transpose_(0, 1)  # in place, as PyTorch's (TransposeBackward1)
+    if batch_first:  # back to batch first: PyTorch transposes RNN's and GRU's output in place
+        # (TransposeBackward1), LSTM's not (TransposeBackward0)
+        layer_input = layer_input.transpose(0, 1) if mode == "LSTM" else layer_input.transpose_(0, 1)
     return layer_input, finals
