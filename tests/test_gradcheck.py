@@ -1542,6 +1542,7 @@ def test_inplace_on_view_second_order(name, data):
 # =============================================================================================
 
 F = minigrad.nn.functional
+_RNN = minigrad.nn._functional_rnn
 EMB_IDX = minigrad.tensor([[0, 2], [2, 3], [1, 2]])  # row 2 used three times
 
 
@@ -1570,6 +1571,16 @@ def probabilities_pair(draw):
 def _ramp(n):
     """A weight per class: 0.5, 1.0, 1.5, ..."""
     return minigrad.arange(1, n + 1, dtype=minigrad.float64) * 0.5
+
+
+# (the recurrent layers' inputs, for the entries at the end of NN_OPS)
+@st.composite
+def rnn_cell_case(draw, gates, n_states, batch=2, input_size=2, hidden=2):
+    """input (batch, input_size), the state(s) (batch, hidden), w_ih, w_hh, b_ih, b_hh (gates * hidden rows)."""
+    return ([draw(arrays((batch, input_size)))] + [draw(arrays((batch, hidden))) for _ in range(n_states)]
+            + [draw(arrays((gates * hidden, input_size), floats(-1, 1))),
+               draw(arrays((gates * hidden, hidden), floats(-1, 1))),
+               draw(arrays((gates * hidden,), floats(-1, 1))), draw(arrays((gates * hidden,), floats(-1, 1)))])
 
 
 NN_OPS = {
@@ -1633,6 +1644,12 @@ NN_OPS = {
     "prelu(one slope)": (lambda x, w: F.prelu(x, w) ** 2, st.builds(lambda a, b: [a, b], arrays((4,), away(0.05, 2)),
                                                                     arrays((1,)))),
     "rrelu(eval)": (lambda t: F.rrelu(t, 0.1, 0.4) ** 2, one(away(0.05, 2))),
+    # recurrent layers (minigrad/nn/_functional_rnn.py; compared with PyTorch in test_rnn.py): a
+    # step of each cell (input, state(s), w_ih, w_hh, b_ih, b_hh); the layers are loops of them
+    "rnn_tanh_cell": (lambda x, h, *w: _RNN.cell("RNN_TANH", x, h, *w), rnn_cell_case(1, 1)),
+    # (one sample of one feature: the second-order check's cost grows as the square of the inputs)
+    "lstm_cell": (lambda x, h, c, *w: _weighted(_RNN.cell("LSTM", x, (h, c), *w)), rnn_cell_case(4, 2, 1, 1)),
+    "gru_cell": (lambda x, h, *w: _RNN.cell("GRU", x, h, *w), rnn_cell_case(3, 1, 1, 1)),
 }
 
 
