@@ -1576,11 +1576,13 @@ def _ramp(n):
 # (the recurrent layers' inputs, for the entries at the end of NN_OPS)
 @st.composite
 def rnn_cell_case(draw, gates, n_states, batch=2, input_size=2, hidden=2):
-    """input (batch, input_size), the state(s) (batch, hidden), w_ih, w_hh, b_ih, b_hh (gates * hidden rows)."""
+    """input (batch, input_size), the state(s) (batch, hidden), w_ih, w_hh, b_ih, b_hh (gates * hidden
+    rows)."""
     return ([draw(arrays((batch, input_size)))] + [draw(arrays((batch, hidden))) for _ in range(n_states)]
             + [draw(arrays((gates * hidden, input_size), floats(-1, 1))),
                draw(arrays((gates * hidden, hidden), floats(-1, 1))),
-               draw(arrays((gates * hidden,), floats(-1, 1))), draw(arrays((gates * hidden,), floats(-1, 1)))])
+               draw(arrays((gates * hidden,), floats(-1, 1))),
+               draw(arrays((gates * hidden,), floats(-1, 1)))])
 
 
 NN_OPS = {

@@ -68,7 +68,8 @@ def run(lib, build, shape, states=None, dtype="float64", seed=0):
         hx = [lib.tensor(normal(s, seed + 2 + i, dtype), requires_grad=True) for i, s in enumerate(states)]
     result = module(x) if hx is None else module(x, tuple(hx) if len(hx) == 2 else hx[0])
     results = states_of(result)
-    loss = sum((r * lib.tensor(normal(tuple(r.shape), seed + 10 + i, dtype))).sum() for i, r in enumerate(results))
+    loss = sum((r * lib.tensor(normal(tuple(r.shape), seed + 10 + i, dtype))).sum()
+               for i, r in enumerate(results))
     loss.backward()
     return {"results": results, "input grad": x.grad, "state grads": [h.grad for h in hx or []],
             "parameter grads": {name: p.grad for name, p in module.named_parameters()}}
@@ -83,7 +84,8 @@ LAYERS = {
     "RNN": (lambda lib: lib.nn.RNN(3, 4), (5, 2, 3), None),
     "RNN relu, h0": (lambda lib: lib.nn.RNN(3, 4, nonlinearity="relu"), (5, 2, 3), [(1, 2, 4)]),
     "RNN relu positional": (lambda lib: lib.nn.RNN(3, 4, 1, "relu"), (3, 2, 3), None),
-    "RNN 2 layers bidirectional, h0": (lambda lib: lib.nn.RNN(3, 4, 2, bidirectional=True), (4, 2, 3), [(4, 2, 4)]),
+    "RNN 2 layers bidirectional, h0": (lambda lib: lib.nn.RNN(3, 4, 2, bidirectional=True), (4, 2, 3),
+                                       [(4, 2, 4)]),
     "RNN no bias": (lambda lib: lib.nn.RNN(3, 4, bias=False), (5, 2, 3), None),
     "RNN batch_first, h0": (lambda lib: lib.nn.RNN(3, 4, batch_first=True), (2, 5, 3), [(1, 2, 4)]),
     "RNN unbatched, h0": (lambda lib: lib.nn.RNN(3, 4, 2), (5, 3), [(2, 4)]),
@@ -93,12 +95,13 @@ LAYERS = {
     "LSTM": (lambda lib: lib.nn.LSTM(3, 4), (5, 2, 3), None),
     "LSTM h0 c0": (lambda lib: lib.nn.LSTM(3, 4), (5, 2, 3), [(1, 2, 4), (1, 2, 4)]),
     "LSTM 2 layers bidirectional batch_first, h0 c0": (
-        lambda lib: lib.nn.LSTM(3, 4, 2, batch_first=True, bidirectional=True), (2, 4, 3), [(4, 2, 4), (4, 2, 4)]),
+        lambda lib: lib.nn.LSTM(3, 4, 2, batch_first=True, bidirectional=True), (2, 4, 3),
+        [(4, 2, 4), (4, 2, 4)]),
     "LSTM 3 layers no bias": (lambda lib: lib.nn.LSTM(3, 4, 3, bias=False), (4, 2, 3), None),
     "LSTM proj_size, 2 layers, h0 c0": (lambda lib: lib.nn.LSTM(3, 5, 2, proj_size=2), (4, 2, 3),
                                         [(2, 2, 2), (2, 2, 5)]),
-    "LSTM proj_size bidirectional": (lambda lib: lib.nn.LSTM(3, 5, proj_size=3, bidirectional=True), (4, 2, 3),
-                                     None),
+    "LSTM proj_size bidirectional": (lambda lib: lib.nn.LSTM(3, 5, proj_size=3, bidirectional=True),
+                                     (4, 2, 3), None),
     "LSTM unbatched, h0 c0": (lambda lib: lib.nn.LSTM(3, 4), (5, 3), [(1, 4), (1, 4)]),
     "LSTM unbatched batch_first": (lambda lib: lib.nn.LSTM(3, 4, 2, batch_first=True), (5, 3), None),
     "GRU": (lambda lib: lib.nn.GRU(3, 4), (5, 2, 3), None),
@@ -123,10 +126,12 @@ def test_layer_values_and_grads(oracle, name):
     """Outputs, final states, the gradients of input, initial states and parameters, and their
     grad_fn names, dtypes and reprs."""
     build, shape, states = LAYERS[name]
-    oracle.same(lambda lib: run(lib, build, shape, states), check_graph=False, check_repr=name not in SIGNED_ZEROS)
+    oracle.same(lambda lib: run(lib, build, shape, states), check_graph=False,
+                check_repr=name not in SIGNED_ZEROS)
 
 
-FLOAT32_LAYERS = ["RNN 2 layers bidirectional, h0", "GRU 2 layers, h0", "LSTM h0 c0", "LSTM proj_size, 2 layers, h0 c0"]
+FLOAT32_LAYERS = ["RNN 2 layers bidirectional, h0", "GRU 2 layers, h0", "LSTM h0 c0",
+                  "LSTM proj_size, 2 layers, h0 c0"]
 
 
 @pytest.mark.parametrize("name", FLOAT32_LAYERS)
@@ -206,7 +211,8 @@ CELLS = {
 @pytest.mark.parametrize("name", CELLS)
 def test_cell_values_and_grads(oracle, name):
     build, shape, states = CELLS[name]
-    oracle.same(lambda lib: run(lib, build, shape, states), check_graph=False, check_repr=name not in SIGNED_ZEROS)
+    oracle.same(lambda lib: run(lib, build, shape, states), check_graph=False,
+                check_repr=name not in SIGNED_ZEROS)
 
 
 def test_cell_loop_is_the_layer(oracle):
@@ -235,7 +241,8 @@ def test_cell_loop_is_the_layer(oracle):
 
 MODULES = {
     "RNN": lambda lib: lib.nn.RNN(3, 4),
-    "RNN relu 2 layers bidirectional no bias": lambda lib: lib.nn.RNN(3, 4, 2, "relu", False, bidirectional=True),
+    "RNN relu 2 layers bidirectional no bias": lambda lib: lib.nn.RNN(3, 4, 2, "relu", False,
+                                                                      bidirectional=True),
     "LSTM 2 layers bidirectional": lambda lib: lib.nn.LSTM(3, 4, 2, bidirectional=True),
     "LSTM proj_size 2 layers": lambda lib: lib.nn.LSTM(3, 5, num_layers=2, proj_size=2, batch_first=True),
     "LSTM proj_size bidirectional no bias": lambda lib: lib.nn.LSTM(3, 5, proj_size=2, bias=False,
@@ -285,7 +292,8 @@ def test_state_dict_goes_across(oracle):
     def program(lib):
         m = lib.nn.GRU(3, 4, 2, bidirectional=True)
         rng = np.random.default_rng(5)
-        state = {k: lib.tensor(rng.uniform(-1, 1, tuple(v.shape)).astype("float32")) for k, v in m.state_dict().items()}
+        state = {k: lib.tensor(rng.uniform(-1, 1, tuple(v.shape)).astype("float32"))
+                 for k, v in m.state_dict().items()}
         keys = m.load_state_dict(state)
         out, h = m(lib.tensor(normal((3, 2, 3), 6, "float32")))
         return repr(keys), out.detach(), h.detach()
@@ -352,13 +360,16 @@ ERRORS = {
     "RNN h0 size": lambda lib: lib.nn.RNN(3, 4)(_x(lib, 5, 2, 3), _x(lib, 1, 2, 5)),
     "RNN h0 layers": lambda lib: lib.nn.RNN(3, 4, 2)(_x(lib, 5, 2, 3), _x(lib, 1, 2, 4)),
     "GRU h0 batch": lambda lib: lib.nn.GRU(3, 4, batch_first=True)(_x(lib, 5, 2, 3), _x(lib, 1, 2, 4)),
-    "GRU bidirectional h0": lambda lib: lib.nn.GRU(3, 4, bidirectional=True)(_x(lib, 5, 2, 3), _x(lib, 1, 2, 4)),
+    "GRU bidirectional h0": lambda lib: lib.nn.GRU(3, 4, bidirectional=True)(_x(lib, 5, 2, 3),
+                                                                             _x(lib, 1, 2, 4)),
     "RNN batched input, 2-D h0": lambda lib: lib.nn.RNN(3, 4)(_x(lib, 5, 2, 3), _x(lib, 1, 4)),
     "RNN unbatched input, 3-D h0": lambda lib: lib.nn.RNN(3, 4)(_x(lib, 5, 3), _x(lib, 1, 1, 4)),
     "GRU batched input, 2-D h0": lambda lib: lib.nn.GRU(3, 4)(_x(lib, 5, 2, 3), _x(lib, 2, 4)),
     "GRU unbatched input, 3-D h0": lambda lib: lib.nn.GRU(3, 4)(_x(lib, 5, 3), _x(lib, 1, 1, 4)),
-    "LSTM batched input, 2-D h0 c0": lambda lib: lib.nn.LSTM(3, 4)(_x(lib, 5, 2, 3), (_x(lib, 2, 4), _x(lib, 2, 4))),
-    "LSTM unbatched input, 3-D c0": lambda lib: lib.nn.LSTM(3, 4)(_x(lib, 5, 3), (_x(lib, 1, 4), _x(lib, 1, 1, 4))),
+    "LSTM batched input, 2-D h0 c0": lambda lib: lib.nn.LSTM(3, 4)(_x(lib, 5, 2, 3),
+                                                                   (_x(lib, 2, 4), _x(lib, 2, 4))),
+    "LSTM unbatched input, 3-D c0": lambda lib: lib.nn.LSTM(3, 4)(_x(lib, 5, 3),
+                                                                  (_x(lib, 1, 4), _x(lib, 1, 1, 4))),
     "LSTM h0 size": lambda lib: lib.nn.LSTM(3, 4)(_x(lib, 5, 2, 3), (_x(lib, 1, 2, 3), _x(lib, 1, 2, 4))),
     "LSTM c0 size": lambda lib: lib.nn.LSTM(3, 4)(_x(lib, 5, 2, 3), (_x(lib, 1, 2, 4), _x(lib, 1, 3, 4))),
     "LSTM proj h0 size": lambda lib: lib.nn.LSTM(3, 4, proj_size=2)(_x(lib, 5, 2, 3),
@@ -386,7 +397,8 @@ ERRORS = {
     "GRUCell unbatched input, batched hidden": lambda lib: lib.nn.GRUCell(3, 4)(_x(lib, 3), _x(lib, 2, 4)),
     "GRUCell float64 input": lambda lib: lib.nn.GRUCell(3, 4)(_x(lib, 2, 3, dtype="float64")),
     "RNNCell int input": lambda lib: lib.nn.RNNCell(3, 4)(lib.ones(2, 3, dtype=lib.int64)),
-    "RNNCell nonlinearity changed": lambda lib: _with(lib.nn.RNNCell(3, 4), "nonlinearity", "gelu")(_x(lib, 2, 3)),
+    "RNNCell nonlinearity changed": lambda lib: _with(lib.nn.RNNCell(3, 4), "nonlinearity", "gelu")(
+        _x(lib, 2, 3)),
 }
 
 
@@ -589,8 +601,9 @@ def test_layers_match_torch_hypothesis(torch, case, seed):
 
 @settings(max_examples=25, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(kind=st.sampled_from(["RNNCell", "LSTMCell", "GRUCell"]), sizes=st.tuples(st.integers(1, 4), st.integers(1, 5)),
-       bias=st.booleans(), batch=st.sampled_from([None, 1, 3]), with_state=st.booleans(), seed=st.integers(0, 2 ** 16))
+@given(kind=st.sampled_from(["RNNCell", "LSTMCell", "GRUCell"]),
+       sizes=st.tuples(st.integers(1, 4), st.integers(1, 5)), bias=st.booleans(),
+       batch=st.sampled_from([None, 1, 3]), with_state=st.booleans(), seed=st.integers(0, 2 ** 16))
 def test_cells_match_torch_hypothesis(torch, kind, sizes, bias, batch, with_state, seed):
     build = lambda lib: getattr(lib.nn, kind)(*sizes, bias=bias)  # noqa: E731
     shape = (sizes[0],) if batch is None else (batch, sizes[0])

@@ -32,15 +32,16 @@ class RNNBase(Module):
     def __init__(self, mode, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
                  bidirectional=False, proj_size=0, device=None, dtype=None):
         super().__init__()
-        self.mode, self.input_size, self.hidden_size, self.num_layers = mode, input_size, hidden_size, num_layers
+        self.mode, self.input_size, self.hidden_size = mode, input_size, hidden_size
+        self.num_layers = num_layers
         self.bias, self.batch_first, self.dropout = bias, batch_first, float(dropout)
         self.bidirectional, self.proj_size = bidirectional, proj_size
         if not isinstance(dropout, numbers.Number) or not 0 <= dropout <= 1 or isinstance(dropout, bool):
             raise ValueError("dropout should be a number in range [0, 1] representing the probability of an "
                              "element being zeroed")
         if dropout > 0 and num_layers == 1:
-            warnings.warn("dropout option adds dropout after all but last recurrent layer, so non-zero dropout "
-                          f"expects num_layers greater than 1, but got dropout={dropout} and "
+            warnings.warn("dropout option adds dropout after all but last recurrent layer, so non-zero "
+                          f"dropout expects num_layers greater than 1, but got dropout={dropout} and "
                           f"num_layers={num_layers}", stacklevel=2)
         for name, value in (("bias", bias), ("batch_first", batch_first)):
             if not isinstance(value, bool):
@@ -75,6 +76,9 @@ class RNNBase(Module):
                 self._all_weights.append(names)
         self.reset_parameters()
 
+    def _directions(self):
+        return 2 if self.bidirectional else 1
+
     def reset_parameters(self):
         stdv = 1.0 / math.sqrt(self.hidden_size) if self.hidden_size > 0 else 0
         for weight in self.parameters():  # in registration order, as PyTorch draws them
@@ -106,8 +110,8 @@ class RNNBase(Module):
     def check_input(self, input, batch_sizes=None):
         dtype = self._flat_weights[0].dtype
         if input.dtype != dtype:
-            raise ValueError(f"RNN input dtype ({input.dtype}) does not match weight dtype ({dtype}). Convert "
-                             f"input: input.to({dtype}), or convert model: model.to({input.dtype})")
+            raise ValueError(f"RNN input dtype ({input.dtype}) does not match weight dtype ({dtype}). "
+                             f"Convert input: input.to({dtype}), or convert model: model.to({input.dtype})")
         expected_input_dim = 2 if batch_sizes is not None else 3
         if input.dim() != expected_input_dim:
             raise RuntimeError(f"input must have {expected_input_dim} dimensions, got {input.dim()}")
@@ -117,7 +121,7 @@ class RNNBase(Module):
 
     def get_expected_hidden_size(self, input, batch_sizes=None):
         mini_batch = input.size(0) if self.batch_first else input.size(1)
-        return (self.num_layers * (2 if self.bidirectional else 1), mini_batch, self.proj_size or self.hidden_size)
+        return (self.num_layers * self._directions(), mini_batch, self.proj_size or self.hidden_size)
 
     def check_hidden_size(self, hx, expected_hidden_size, msg="Expected hidden size {}, got {}"):
         if hx.size() != expected_hidden_size:
@@ -132,7 +136,7 @@ class RNNBase(Module):
 
     def _zeros(self, input, size):
         batch = input.size(0) if self.batch_first else input.size(1)
-        return _creation.zeros(self.num_layers * (2 if self.bidirectional else 1), batch, size, dtype=input.dtype)
+        return _creation.zeros(self.num_layers * self._directions(), batch, size, dtype=input.dtype)
 
     def _batched(self, input, hx, name, hx_dims):
         """PyTorch's handling of an unbatched (2-D) input: a batch of one, the states too.
@@ -239,7 +243,7 @@ class LSTM(RNNBase):
 
     def get_expected_cell_size(self, input, batch_sizes=None):
         mini_batch = input.size(0) if self.batch_first else input.size(1)
-        return (self.num_layers * (2 if self.bidirectional else 1), mini_batch, self.hidden_size)
+        return (self.num_layers * self._directions(), mini_batch, self.hidden_size)
 
     def check_forward_args(self, input, hidden, batch_sizes=None):
         self.check_input(input, batch_sizes)
@@ -251,7 +255,8 @@ class LSTM(RNNBase):
     def forward(self, input, hx=None):
         input, hx, is_batched = self._batched(input, hx, "LSTM", _two_hx)
         if hx is None:
-            hx = [self._zeros(input, self.proj_size or self.hidden_size), self._zeros(input, self.hidden_size)]
+            hx = [self._zeros(input, self.proj_size or self.hidden_size),
+                  self._zeros(input, self.hidden_size)]
         self.check_forward_args(input, hx)
         output, finals = self._run(input, list(zip(hx[0].unbind(0), hx[1].unbind(0))))
         h_n, c_n = _joining.stack([h for h, _ in finals], 0), _joining.stack([c for _, c in finals], 0)
