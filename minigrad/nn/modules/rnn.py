@@ -96,15 +96,14 @@ class RNNBase(Module):
         """A no-op, as PyTorch's is on the CPU (it packs the weights for cuDNN)."""
 
     def _params(self):
-        """Each (layer, direction)'s weights as _functional_rnn.rnn takes them."""
-        def get(name, names):
-            return getattr(self, name) if name in names else None
+        """Each (layer, direction)'s weights as _functional_rnn.rnn takes them: (w_ih, b_ih, w_hh,
+        b_hh) (+ w_hr with proj_size), None for the biases without ``bias``."""
+        kinds = ("weight_ih", "bias_ih", "weight_hh", "bias_hh") + (("weight_hr",) if self.proj_size else ())
         params = []
-        for names in self._all_weights:
-            layer_suffix = names[0][len("weight_ih"):]  # "_l0", "_l1_reverse"...
-            params.append(tuple(get(kind + layer_suffix, names)
-                                for kind in ("weight_ih", "bias_ih", "weight_hh", "bias_hh", "weight_hr")))
-        return [p if self.proj_size > 0 else p[:4] for p in params]
+        for names in self._all_weights:  # ["weight_ih_l1_reverse", "weight_hh_l1_reverse", ...]
+            weights = {name.split("_l")[0]: getattr(self, name) for name in names}  # {"weight_ih": ...}
+            params.append(tuple(weights.get(kind) for kind in kinds))
+        return params
 
     # -- PyTorch's checks ----------------------------------------------------------------------
     def check_input(self, input, batch_sizes=None):
