@@ -1589,6 +1589,7 @@ def test_inplace_on_view_second_order(name, data):
 # =============================================================================================
 
 F = minigrad.nn.functional
+_RNN = minigrad.nn._functional_rnn
 EMB_IDX = minigrad.tensor([[0, 2], [2, 3], [1, 2]])  # row 2 used three times
 
 
@@ -1631,6 +1632,16 @@ def spread(shape, *shapes):
     """An input to normalise, without ties (so every group has a variance well above 0, where
     the normalisations are smooth), and arrays of the other shapes (weight, bias)."""
     return st.builds(lambda *a: list(a), distinct(shape), *(arrays(s) for s in shapes))
+# (the recurrent layers' inputs, for the entries at the end of NN_OPS)
+@st.composite
+def rnn_cell_case(draw, gates, n_states, batch=2, input_size=2, hidden=2):
+    """input (batch, input_size), the state(s) (batch, hidden), w_ih, w_hh, b_ih, b_hh (gates * hidden
+    rows)."""
+    return ([draw(arrays((batch, input_size)))] + [draw(arrays((batch, hidden))) for _ in range(n_states)]
+            + [draw(arrays((gates * hidden, input_size), floats(-1, 1))),
+               draw(arrays((gates * hidden, hidden), floats(-1, 1))),
+               draw(arrays((gates * hidden,), floats(-1, 1))),
+               draw(arrays((gates * hidden,), floats(-1, 1)))])
 
 
 NN_OPS = {
@@ -1760,6 +1771,12 @@ NN_OPS = {
     "pixel_unshuffle": (lambda t: F.pixel_unshuffle(t, 2) ** 2, fixed((2, 1, 2, 4))),
     "unfold": (lambda t: F.unfold(t, 2, padding=1, stride=(1, 2)) ** 2, fixed((1, 2, 3, 3))),
     "fold": (lambda t: F.fold(t, (3, 4), 2) ** 2, fixed((1, 8, 6))),
+    # recurrent layers (minigrad/nn/_functional_rnn.py; compared with PyTorch in test_rnn.py): a
+    # step of each cell (input, state(s), w_ih, w_hh, b_ih, b_hh); the layers are loops of them
+    "rnn_tanh_cell": (lambda x, h, *w: _RNN.cell("RNN_TANH", x, h, *w), rnn_cell_case(1, 1)),
+    # (one sample of one feature: the second-order check's cost grows as the square of the inputs)
+    "lstm_cell": (lambda x, h, c, *w: _weighted(_RNN.cell("LSTM", x, (h, c), *w)), rnn_cell_case(4, 2, 1, 1)),
+    "gru_cell": (lambda x, h, *w: _RNN.cell("GRU", x, h, *w), rnn_cell_case(3, 1, 1, 1)),
 }
 
 # losses whose gradient PyTorch does not differentiate again (tests/test_loss_more.py): first order

@@ -85,7 +85,8 @@ index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
 scatter.py         ScatterReduce (ScatterReduceBackward0), IndexReduce (IndexReduceBackward0),
                    SelectScatter, SliceScatter, DiagonalScatter (SelectScatterBackward0, ...),
                    PutValues (PutBackward0: ``put`` without accumulate), UnsafeSplitPiece,
-                   UnsafeSplitWithSizesPiece (UnsafeSplitBackward0, UnsafeSplitWithSizesBackward0)
+                   UnsafeSplitWithSizesPiece (UnsafeSplitBackward0, UnsafeSplitWithSizesBackward0: also
+                   the gates of ``nn.LSTM``, ``nn.GRU`` and their cells, cut apart)
 linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
                    (UnsafeViewBackward0): the forms of ``a @ b``; Bmm (``torch.bmm``);
                    Addmm (``nn.Linear``), AddmmScaled (AddmmBackward0: ``addmm``'s beta, alpha);

@@ -257,10 +257,16 @@ class PutValues(Op):
 
 
 class UnsafeSplitPiece(SplitPiece):
-    """A piece of ``x.unsafe_split(size)`` (or ``unsafe_chunk``): split's, but not a view for
-    autograd (its memory is x's; no shared version counter), as PyTorch's."""
+    """A piece of ``x.unsafe_split(size)`` (or ``unsafe_chunk``: how PyTorch's LSTM and GRU cells
+    cut their gates apart): split's, but not a view for autograd (its memory is x's; no shared
+    version counter), as PyTorch's."""
     node_name = "UnsafeSplitBackward0"
     view = False
+
+    @staticmethod
+    def forward(ctx, x, dim, sizes, i):
+        ctx._output_nr = i  # PyTorch's one node has an output per piece: next_functions shows which
+        return SplitPiece.forward(ctx, x, dim, sizes, i)
 
 
 class UnsafeSplitWithSizesPiece(UnsafeSplitPiece):
