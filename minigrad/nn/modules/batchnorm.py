@@ -9,13 +9,9 @@ from .lazy import LazyModuleMixin
 from .module import Module
 
 
-class _BatchNorm(Module):
-    """Normalise each of ``num_features`` channels over the batch.
-
-    In training it uses the batch's mean and (biased) variance and keeps running
-    averages of them, which eval mode uses instead. ``momentum=None`` makes the
-    running averages plain averages over all batches so far.
-    """
+class _NormBase(Module):
+    """What batch and instance norm share, as in PyTorch: the affine scale and shift, the running
+    statistics (buffers, or None), their reset, and the repr."""
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True,
                  device=None, dtype=None, *, bias=True):
@@ -49,6 +45,19 @@ class _BatchNorm(Module):
         if self.bias is not None:
             init.zeros_(self.bias)
 
+    def extra_repr(self):
+        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
+                f"bias={self.bias is not None}, track_running_stats={self.track_running_stats}")
+
+
+class _BatchNorm(_NormBase):
+    """Normalise each of ``num_features`` channels over the batch.
+
+    In training it uses the batch's mean and (biased) variance and keeps running
+    averages of them, which eval mode uses instead. ``momentum=None`` makes the
+    running averages plain averages over all batches so far.
+    """
+
     def forward(self, input):
         self._check_input_dim(input)
         momentum = 0.0 if self.momentum is None else self.momentum
@@ -59,11 +68,6 @@ class _BatchNorm(Module):
         # Batch statistics in training, and also in eval when there are no running ones.
         return F.batch_norm(input, self.running_mean, self.running_var, self.weight, self.bias,
                             self.training or self.running_mean is None, momentum, self.eps)
-
-    def extra_repr(self):
-        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
-                f"bias={self.bias is not None}, track_running_stats={self.track_running_stats}")
-
 
 class BatchNorm1d(_BatchNorm):
     """Input (N, C) or (N, C, L)."""

@@ -3,44 +3,17 @@ sample normalised over its own positions (a style, not a batch, statistic). Unli
 they have no affine parameters and no running statistics unless asked for."""
 import warnings
 
-from ... import _creation, _dtype
 from .. import functional as F
-from .. import init
-from ..parameter import Parameter
-from .module import Module
+from .batchnorm import _NormBase
 
 
-class _InstanceNorm(Module):
+class _InstanceNorm(_NormBase):
+    """Batch norm's state (weight, bias, running statistics), off by default: affine=False,
+    track_running_stats=False."""
+
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=False, track_running_stats=False,
                  device=None, dtype=None, *, bias=True):
-        super().__init__()
-        dtype = _dtype.dtype_arg(dtype, "empty")
-        self.num_features, self.eps, self.momentum = num_features, eps, momentum
-        self.affine, self.track_running_stats = affine, track_running_stats
-        self.register_parameter("weight", Parameter(_creation.ones(num_features, dtype=dtype)) if affine else None)
-        self.register_parameter("bias", Parameter(_creation.zeros(num_features, dtype=dtype))
-                                if affine and bias else None)
-        if track_running_stats:
-            self.register_buffer("running_mean", _creation.zeros(num_features, dtype=dtype))
-            self.register_buffer("running_var", _creation.ones(num_features, dtype=dtype))
-            self.register_buffer("num_batches_tracked", _creation.zeros((), dtype=_dtype.int64))
-        else:
-            self.register_buffer("running_mean", None)
-            self.register_buffer("running_var", None)
-            self.register_buffer("num_batches_tracked", None)
-
-    def reset_running_stats(self):
-        if self.track_running_stats:
-            init.zeros_(self.running_mean)
-            init.ones_(self.running_var)
-            init.zeros_(self.num_batches_tracked)
-
-    def reset_parameters(self):
-        self.reset_running_stats()
-        if self.weight is not None:
-            init.ones_(self.weight)
-        if self.bias is not None:
-            init.zeros_(self.bias)
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype, bias=bias)
 
     def forward(self, input):
         self._check_input_dim(input)
@@ -65,11 +38,6 @@ class _InstanceNorm(Module):
         if input.dim() not in (self._get_no_batch_dim(), self._get_no_batch_dim() + 1):
             raise ValueError(f"expected {self._get_no_batch_dim()}D or {self._get_no_batch_dim() + 1}D input "
                              f"(got {input.dim()}D input)")
-
-    def extra_repr(self):
-        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
-                f"bias={self.bias is not None}, track_running_stats={self.track_running_stats}")
-
 
 class InstanceNorm1d(_InstanceNorm):
     """Input (N, C, L) or (C, L)."""
