@@ -13,7 +13,7 @@ import functools
 import numpy as np
 
 from . import ops
-from ._conventions import INFERENCE_INPLACE, check_broadcast
+from ._conventions import IGNORE_ALL, INFERENCE_INPLACE, check_broadcast, numpy_errors
 from .autograd import function, grad_mode
 
 
@@ -26,27 +26,34 @@ def apply(tensor, method, *args, ufunc=None, alpha=1):
         raise RuntimeError(INFERENCE_INPLACE)
     record = grad_mode._state.enabled and (tensor._requires_grad or any(
         isinstance(a, function.Tensor) and a._requires_grad for a in args))
+    scale = None
     if alpha != 1:
         other = args[0]
         if (not record and type(alpha) in (int, float) and isinstance(other, function.Tensor)
                 and other._data.dtype == tensor._data.dtype and tensor._data.dtype.kind == "f"):
-            # An optimizer's ``p.add_(buf, alpha=-lr)``: scaled in NumPy, not by a Tensor op
-            # (NumPy has no fused x + a * y, so this one temporary remains). Rounded twice
+            # An optimizer's ``p.add_(buf, alpha=-lr)``: scaled in NumPy below, not by a Tensor
+            # op (NumPy has no fused x + a * y, so this one temporary remains). Rounded twice
             # (the product, then the sum): PyTorch rounds once, so the last bit can differ.
             # The float32 sum in float64, rounded once, would agree, at 4 times the cost.
-            args = (other._data * alpha,)  # (the NumPy path below takes an array as it is)
+            scale = alpha
         else:
             ufunc = None  # ``method`` (add or sub) scales by alpha
             method = functools.partial(method, alpha=alpha)
     if ufunc is not None and not record and tensor._data.dtype.kind == "f":
         # Nothing to record (an optimizer's update under no_grad, say): compute straight
-        # into this tensor's buffer, with no temporary, as PyTorch does.
+        # into this tensor's buffer, with no temporary, as PyTorch does; silently (inf * 0
+        # gives NaN without a warning), as every op's forward.
         other = args[0]._data if isinstance(args[0], function.Tensor) else args[0]
+        token = None if numpy_errors.get() is IGNORE_ALL else numpy_errors.set(IGNORE_ALL)
         try:
-            ufunc(tensor._data, other, out=tensor._data, casting="unsafe")
+            ufunc(tensor._data, other if scale is None else other * scale, out=tensor._data,
+                  casting="unsafe")
         except ValueError:
             check_broadcast(tensor._data.shape, np.shape(other))  # shapes that do not broadcast at all
             _check_shape(np.broadcast_shapes(tensor._data.shape, np.shape(other)), tensor)
+        finally:
+            if token is not None:
+                numpy_errors.reset(token)
         tensor._version_counter()[0] += 1
         return tensor
     if record and tensor._requires_grad and tensor._grad_fn is None:

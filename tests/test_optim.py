@@ -7,6 +7,7 @@ where PyTorch is not installed (tests/oracle.py). Then: param groups, state_dict
 zero_grad, what a step does (and does not do) to the parameters, errors and repr.
 """
 import copy
+import warnings
 
 import numpy as np
 import pytest
@@ -783,3 +784,23 @@ def test_add_param_group_matches_torch(oracle, name, kwargs):
     same_state(mine["then"][1:3], theirs["then"][1:3])
     assert mine["then"][3] == theirs["then"][3]
     assert mine["then"][2]["param_groups"][1]["params"] == [1]
+
+
+@pytest.mark.parametrize("torch_or_minigrad", ["minigrad", "torch"])
+def test_in_place_updates_are_silent(torch_or_minigrad, request):
+    """inf * 0, 1 / 0 in an in-place update under no_grad (an optimizer's step on an inf
+    gradient) give NaN and inf without a warning, as every op does and as in PyTorch (NumPy
+    warned from the in-place fast path)."""
+    lib = minigrad if torch_or_minigrad == "minigrad" else request.getfixturevalue("torch")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        x = lib.tensor([float("inf"), 0.0])
+        x.mul_(0)
+        y = lib.tensor([1.0, 0.0]).div_(0)
+        p = lib.nn.Parameter(lib.tensor([1.0, 2.0]))
+        p.grad = lib.tensor([float("inf"), 1.0])
+        lib.optim.SGD([p], lr=0.0, momentum=0.9).step()
+        with lib.no_grad():
+            q = lib.tensor([1.0]).add_(lib.tensor([float("inf")]), alpha=0.0)
+    assert [str(v) for v in (x.tolist(), y.tolist(), p.tolist(), q.tolist())] == [
+        "[nan, 0.0]", "[inf, nan]", "[nan, 2.0]", "[nan]"]
