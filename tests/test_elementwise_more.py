@@ -521,3 +521,13 @@ def test_integer_functions_live(torch, a, data):
         return [x.gcd(y), x.lcm(y), x << y, x >> y, x & y, x | y, x ^ y, ~x,
                 x.to(lib.int32) << y.to(lib.int32), x.to(lib.uint8) >> y.abs().to(lib.uint8)]
     assert_same(program(minigrad), program(torch))
+
+
+@pytest.mark.xfail(strict=True, reason="DIFF: a NaN made by log or sqrt of a negative number has its sign bit "
+                   "set in NumPy (x86's default NaN) and not in PyTorch, so signbit and copysign of such a "
+                   "NaN differ (its value, NaN, is the same; 0 / 0 gives the same NaN in both)")
+def test_sign_of_a_made_nan(oracle):
+    def program(lib):
+        x = lib.tensor([-2.0, -1.0])
+        return [x.log().signbit(), x.sqrt().signbit(), lib.copysign(lib.tensor([3.0, 3.0]), x.log())]
+    oracle.same(program)
