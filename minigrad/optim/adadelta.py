@@ -6,8 +6,7 @@ and of the squared *updates* (``acc_delta``); the update is
 """
 from .. import _creation
 from ..autograd import no_grad
-from .adam_variants import _closure_loss, _scalar
-from .optimizer import Optimizer, _check_implementation_options
+from .optimizer import Optimizer, _check_implementation_options, _closure_loss, _scalar
 
 __all__ = ["Adadelta"]
 

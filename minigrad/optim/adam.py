@@ -1,8 +1,25 @@
 """Adam and AdamW, as torch.optim's (Kingma & Ba, 2014; amsgrad from Reddi et al., 2018;
 AdamW from Loshchilov & Hutter, 2019)."""
-from .. import _creation, _dtype
-from ..autograd import enable_grad, no_grad
-from .optimizer import Optimizer, _check_implementation_options
+from .. import _creation
+from ..autograd import no_grad
+from .optimizer import Optimizer, _check_implementation_options, _closure_loss, _scalar
+
+
+def _check_adam_args(lr, betas, eps, weight_decay, differentiable, capturable, fused=None):
+    """The checks, and PyTorch's words, that all of Adam's family share."""
+    if not 0.0 <= lr:
+        raise ValueError(f"Invalid learning rate: {lr}")
+    if not 0.0 <= eps:
+        raise ValueError(f"Invalid epsilon value: {eps}")
+    if not 0.0 <= betas[0] < 1.0:
+        raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
+    if not 0.0 <= betas[1] < 1.0:
+        raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+    if not 0.0 <= weight_decay:
+        raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+    _check_implementation_options(differentiable, fused)
+    if capturable:
+        raise NotImplementedError("capturable=True is for CUDA graphs; minigrad runs on the CPU only")
 
 
 class Adam(Optimizer):
@@ -21,21 +38,9 @@ class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
                  foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
                  decoupled_weight_decay=False):
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        _check_adam_args(lr, betas, eps, weight_decay, differentiable, capturable, fused)
         if not (isinstance(betas[0], float) and isinstance(betas[1], float)):
             raise ValueError("betas must be either both floats or both Tensors")  # noqa: TRY004 (PyTorch's)
-        _check_implementation_options(differentiable, fused)
-        if capturable:
-            raise NotImplementedError("capturable=True is for CUDA graphs; minigrad runs on the CPU only")
         defaults = {"lr": lr, "betas": tuple(betas), "eps": eps, "weight_decay": weight_decay,
                     "amsgrad": amsgrad, "maximize": maximize, "foreach": foreach, "capturable": capturable,
                     "differentiable": differentiable, "fused": fused,
@@ -44,10 +49,7 @@ class Adam(Optimizer):
 
     @no_grad()  # the update itself is not part of any graph: parameters stay leaves
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with enable_grad():
-                loss = closure()
+        loss = _closure_loss(closure)
         for group in self.param_groups:
             lr, (beta1, beta2), eps = group["lr"], group["betas"], group["eps"]
             weight_decay, amsgrad = group["weight_decay"], group["amsgrad"]
@@ -59,7 +61,7 @@ class Adam(Optimizer):
                 if len(state) == 0:  # first step: the state starts at zero
                     # The step count is a tensor, as in PyTorch (float32 unless the default
                     # dtype is float64), so state_dict() looks the same.
-                    state["step"] = _creation.tensor(0.0, dtype=_dtype.get_default_dtype())
+                    state["step"] = _scalar(0.0)
                     state["exp_avg"] = _creation.zeros_like(p)
                     state["exp_avg_sq"] = _creation.zeros_like(p)
                     if amsgrad:

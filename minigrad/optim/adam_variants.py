@@ -12,41 +12,12 @@ it divides by, or how it looks ahead:
 The operations are PyTorch's single-tensor ones in PyTorch's order (``lerp_``,
 ``addcmul_``, ``addcdiv_``), so the numbers agree to rounding.
 """
-from .. import _creation, _dtype
-from ..autograd import enable_grad, no_grad
-from .optimizer import Optimizer, _check_implementation_options
+from .. import _creation
+from ..autograd import no_grad
+from .adam import _check_adam_args
+from .optimizer import Optimizer, _closure_loss, _scalar
 
 __all__ = ["Adamax", "NAdam", "RAdam"]
-
-
-def _check_adam_args(lr, betas, eps, weight_decay, differentiable, capturable):
-    """The checks, and PyTorch's words, that all of Adam's family share."""
-    if not 0.0 <= lr:
-        raise ValueError(f"Invalid learning rate: {lr}")
-    if not 0.0 <= eps:
-        raise ValueError(f"Invalid epsilon value: {eps}")
-    if not 0.0 <= betas[0] < 1.0:
-        raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
-    if not 0.0 <= betas[1] < 1.0:
-        raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
-    if not 0.0 <= weight_decay:
-        raise ValueError(f"Invalid weight_decay value: {weight_decay}")
-    _check_implementation_options(differentiable, False)
-    if capturable:
-        raise NotImplementedError("capturable=True is for CUDA graphs; minigrad runs on the CPU only")
-
-
-def _scalar(value):
-    """A 0-d tensor of PyTorch's "scalar dtype" for optimizer state (``step``, NAdam's
-    ``mu_product``): float32, or float64 when that is the default dtype."""
-    return _creation.tensor(value, dtype=_dtype.get_default_dtype())
-
-
-def _closure_loss(closure):
-    if closure is None:
-        return None
-    with enable_grad():
-        return closure()
 
 
 class Adamax(Optimizer):

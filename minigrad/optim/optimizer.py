@@ -10,8 +10,9 @@ from collections import defaultdict
 from copy import deepcopy
 from itertools import chain
 
+from .. import _creation, _dtype
 from .._tensor import Tensor
-from ..autograd import no_grad
+from ..autograd import enable_grad, no_grad
 
 
 class _RequiredParameter:
@@ -29,6 +30,20 @@ def _typename(obj):
         return obj.dtype.tensor_type
     cls = type(obj)
     return cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _scalar(value):
+    """A 0-d tensor of PyTorch's "scalar dtype" for optimizer state (the step count, NAdam's
+    ``mu_product``): float32, or float64 when that is the default dtype."""
+    return _creation.tensor(value, dtype=_dtype.get_default_dtype())
+
+
+def _closure_loss(closure):
+    """``step(closure)``: the loss the closure computes, with gradients on (step runs without)."""
+    if closure is None:
+        return None
+    with enable_grad():
+        return closure()
 
 
 def _check_implementation_options(differentiable, fused):

@@ -5,14 +5,9 @@ parameter gets its own step size: Adagrad sums all the squares (steps shrink for
 RMSprop keeps a running average (steps adapt and stay lively). The operations are
 PyTorch's, in PyTorch's order, so results agree to rounding.
 """
-from .. import _creation, _dtype
-from ..autograd import enable_grad, no_grad
-from .optimizer import Optimizer, _check_implementation_options
-
-
-def _step_counter():
-    """The step count, a tensor as in PyTorch (float32 unless the default dtype is float64)."""
-    return _creation.tensor(0.0, dtype=_dtype.get_default_dtype())
+from .. import _creation
+from ..autograd import no_grad
+from .optimizer import Optimizer, _check_implementation_options, _closure_loss, _scalar
 
 
 class RMSprop(Optimizer):
@@ -40,10 +35,7 @@ class RMSprop(Optimizer):
 
     @no_grad()  # the update itself is not part of any graph: parameters stay leaves
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with enable_grad():
-                loss = closure()
+        loss = _closure_loss(closure)
         for group in self.param_groups:
             lr, alpha, eps, momentum = group["lr"], group["alpha"], group["eps"], group["momentum"]
             for p in group["params"]:
@@ -52,7 +44,7 @@ class RMSprop(Optimizer):
                 grad = -p.grad if group["maximize"] else p.grad
                 state = self.state[p]
                 if len(state) == 0:
-                    state["step"] = _step_counter()
+                    state["step"] = _scalar(0.0)
                     state["square_avg"] = _creation.zeros_like(p)
                     if momentum > 0:
                         state["momentum_buffer"] = _creation.zeros_like(p)
@@ -109,15 +101,12 @@ class Adagrad(Optimizer):
 
     def _init_state(self, p):
         # As PyTorch: the defaults' initial_accumulator_value, whatever the group says.
-        self.state[p]["step"] = _step_counter()
+        self.state[p]["step"] = _scalar(0.0)
         self.state[p]["sum"] = _creation.full_like(p, self.defaults["initial_accumulator_value"])
 
     @no_grad()
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with enable_grad():
-                loss = closure()
+        loss = _closure_loss(closure)
         for group in self.param_groups:
             for p in group["params"]:
                 if p.grad is None:

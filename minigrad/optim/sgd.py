@@ -1,6 +1,6 @@
 """Stochastic gradient descent, optionally with momentum, as torch.optim.SGD."""
-from ..autograd import enable_grad, no_grad
-from .optimizer import Optimizer, _check_implementation_options
+from ..autograd import no_grad
+from .optimizer import Optimizer, _check_implementation_options, _closure_loss
 
 
 class SGD(Optimizer):
@@ -30,10 +30,7 @@ class SGD(Optimizer):
 
     @no_grad()  # the update itself is not part of any graph: parameters stay leaves
     def step(self, closure=None):
-        loss = None
-        if closure is not None:
-            with enable_grad():
-                loss = closure()
+        loss = _closure_loss(closure)
         for group in self.param_groups:
             lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
             weight_decay, nesterov = group["weight_decay"], group["nesterov"]
