@@ -15,6 +15,7 @@ from .._joining import cat
 from .._random import rng as _rng
 from .._tensor import Tensor
 from ..autograd import no_grad
+from ._functional_linear import linear
 
 # C++'s names of the dtypes, as PyTorch's attention errors print them
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
@@ -117,17 +118,6 @@ def _dropout(input, p):
 # ---------------------------------------------------------------------------------------------
 
 
-def _linear(input, weight, bias):
-    """``F.linear`` (which is in functional.py, which imports this module), recorded as it is:
-    a 3-D input is viewed as rows, multiplied in one ``addmm`` and viewed back."""
-    if bias is None:
-        return input.matmul(weight.t())
-    if input.dim() == 2:
-        return ops.Addmm.apply(bias, input, weight.t())
-    rows = input.reshape(int(np.prod(input.shape[:-1])), input.shape[-1])
-    return ops.Addmm.apply(bias, rows, weight.t()).reshape(*input.shape[:-1], weight.shape[0])
-
-
 def _float_mask(mask, name, dtype):
     """A bool mask (True: may NOT attend, unlike sdpa's) as -inf/0 to add to the scores."""
     if mask is None:
@@ -145,17 +135,17 @@ def _in_projection_packed(q, k, v, w, b):
     E = q.shape[-1]
     if k is v:
         if q is k:
-            proj = _linear(q, w, b)
+            proj = linear(q, w, b)
             proj = proj.unflatten(-1, (3, E)).unsqueeze(0).transpose(0, -2).squeeze(-2).contiguous()
             return proj[0], proj[1], proj[2]
         w_q, w_kv = w.split([E, E * 2])
         b_q, b_kv = (None, None) if b is None else b.split([E, E * 2])
-        kv = _linear(k, w_kv, b_kv)
+        kv = linear(k, w_kv, b_kv)
         kv = kv.unflatten(-1, (2, E)).unsqueeze(0).transpose(0, -2).squeeze(-2).contiguous()
-        return _linear(q, w_q, b_q), kv[0], kv[1]
+        return linear(q, w_q, b_q), kv[0], kv[1]
     w_q, w_k, w_v = w.chunk(3)
     b_q, b_k, b_v = (None, None, None) if b is None else b.chunk(3)
-    return _linear(q, w_q, b_q), _linear(k, w_k, b_k), _linear(v, w_v, b_v)
+    return linear(q, w_q, b_q), linear(k, w_k, b_k), linear(v, w_v, b_v)
 
 
 def _check_mha_shapes(query, key, value, key_padding_mask, attn_mask, num_heads):
@@ -220,8 +210,8 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
         is_causal = False  # the mask (which must be causal) does the work
     if use_separate_proj_weight:
         b_q, b_k, b_v = (None, None, None) if in_proj_bias is None else in_proj_bias.chunk(3)
-        q, k, v = (_linear(query, q_proj_weight, b_q), _linear(key, k_proj_weight, b_k),
-                   _linear(value, v_proj_weight, b_v))
+        q, k, v = (linear(query, q_proj_weight, b_q), linear(key, k_proj_weight, b_k),
+                   linear(value, v_proj_weight, b_v))
     else:
         q, k, v = _in_projection_packed(query, key, value, in_proj_weight, in_proj_bias)
     if attn_mask is not None:
@@ -267,7 +257,7 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
         if dropout_p > 0.0:
             weights = _dropout(weights, dropout_p)
         out = weights.bmm(v).transpose(0, 1).contiguous().view(tgt_len * bsz, embed_dim)
-        out = _linear(out, out_proj_weight, out_proj_bias).view(tgt_len, bsz, -1)
+        out = linear(out, out_proj_weight, out_proj_bias).view(tgt_len, bsz, -1)
         weights = weights.view(bsz, num_heads, tgt_len, src_len)
         if average_attn_weights:
             weights = weights.mean(1)
@@ -282,7 +272,7 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
     v = v.view(bsz, num_heads, src_len, head_dim)
     out = scaled_dot_product_attention(q, k, v, attn_mask, dropout_p, is_causal)
     out = out.permute(2, 0, 1, 3).contiguous().view(bsz * tgt_len, embed_dim)
-    out = _linear(out, out_proj_weight, out_proj_bias).view(tgt_len, bsz, -1)
+    out = linear(out, out_proj_weight, out_proj_bias).view(tgt_len, bsz, -1)
     return (out if batched else out.squeeze(1)), None
 
 

@@ -14,7 +14,6 @@ import numpy as np
 from .. import _creation, _dtype, ops
 from .._conventions import check_broadcast
 from .._conventions import quietly as _quietly
-from .._conventions import typename as _typename
 from .._random import rng as _rng
 from .._tensor import Tensor
 from ..autograd import no_grad
@@ -26,6 +25,7 @@ from ._functional_loss import (cosine_embedding_loss, cosine_similarity, gaussia
                                hinge_embedding_loss, margin_ranking_loss, multi_margin_loss, multilabel_margin_loss,
                                multilabel_soft_margin_loss, pairwise_distance, pdist, poisson_nll_loss,
                                soft_margin_loss, triplet_margin_loss, triplet_margin_with_distance_loss)  # noqa: F401
+from ._functional_linear import linear  # noqa: F401 (F.linear: the attention functions use it too)
 from ._functional_attention import (group_norm, instance_norm, local_response_norm,  # noqa: F401
                                     multi_head_attention_forward, rms_norm, scaled_dot_product_attention)
 from ._functional_conv import (_expand, _warned, adaptive_avg_pool2d, avg_pool2d, conv1d, conv2d,  # noqa: F401
@@ -76,29 +76,6 @@ def log_softmax(input, dim=None, dtype=None):
 
 
 # -- layers -------------------------------------------------------------------------------------
-def linear(input, weight, bias=None):
-    """``input @ weight.T + bias``, recorded as PyTorch records it: one ``AddmmBackward0``
-    on a 2-D input; other contiguous inputs are first viewed as 2-D (rows of features), then
-    the result is viewed back (``ViewBackward0``). Without bias it is a plain matmul."""
-    if not isinstance(input, Tensor):
-        raise TypeError(f"linear(): argument 'input' (position 1) must be Tensor, not "
-                        f"{_typename(input)}")
-    if input._data.ndim == 0:
-        raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are 0D and "
-                           f"{weight.dim()}D")
-    if input._data.dtype != weight._data.dtype:
-        raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {input.dtype.legacy_name} "
-                           f"and {weight.dtype.legacy_name}")
-    if bias is None:
-        return input.matmul(weight.t())
-    if input._data.ndim == 2:
-        return ops.Addmm.apply(bias, input, weight.t())
-    if not input.is_contiguous():  # PyTorch views only a contiguous input as rows: matmul, add_
-        return input.matmul(weight.t()).add_(bias)
-    rows = input.reshape(int(np.prod(input.shape[:-1])), input.shape[-1])  # (not -1: 0 features)
-    return ops.Addmm.apply(bias, rows, weight.t()).reshape(*input.shape[:-1], weight.shape[0])
-
-
 def dropout(input, p=0.5, training=True, inplace=False):
     """Zero each element with probability ``p`` and scale the survivors by ``1/(1-p)``,
     so the expected value is unchanged and nothing needs rescaling at test time."""
