@@ -9,6 +9,7 @@ view's base too: the base's ``grad_fn`` becomes a ``CopySlices`` node, which run
 backward on the viewed region of the gradient and passes the rest through unchanged.
 """
 import functools
+import weakref
 
 import numpy as np
 
@@ -68,7 +69,7 @@ def apply(tensor, method, *args, ufunc=None, alpha=1):
     old = tensor
     if record:  # a copy: the op may need the old values in backward
         old = function.Tensor._wrap(tensor._data.copy(), grad_fn=tensor._grad_fn)
-        old._requires_grad = tensor._requires_grad
+        old._requires_grad, old._output_nr = tensor._requires_grad, tensor._output_nr
     result = method(old, *args)
     _check_shape(result._data.shape, tensor)
     _check_cast(result, tensor)
@@ -77,8 +78,11 @@ def apply(tensor, method, *args, ufunc=None, alpha=1):
     if result._grad_fn is not None:
         result._grad_fn._rebind_output(tensor._data, tensor._version_counter())
         if tensor.retains_grad:  # the retained gradient is now that of the new values
-            result._grad_fn._retain, tensor._grad_fn._retain = tensor._grad_fn._retain, None
-        tensor._grad_fn, tensor._requires_grad = result._grad_fn, True
+            node = tensor._grad_fn
+            result._grad_fn._retain = weakref.ref(tensor)
+            node._retain = None if tensor._output_nr is None else {
+                nr: ref for nr, ref in node._retain.items() if nr != tensor._output_nr}
+        tensor._grad_fn, tensor._requires_grad, tensor._output_nr = result._grad_fn, True, None
     return tensor
 
 
@@ -93,7 +97,7 @@ def _on_view(view, method, args):
     # The op's input: the viewed region of the base as it was, still linked to the base's
     # graph, so that what the op saves for backward can itself be differentiated.
     old = function.Tensor._wrap(base._data.copy(), grad_fn=base._grad_fn)
-    old._requires_grad = base._requires_grad
+    old._requires_grad, old._output_nr = base._requires_grad, base._output_nr
     result = method(_view_of(old, keys), *args)
     _check_shape(result._data.shape, view)
     _check_cast(result, view)
@@ -103,6 +107,7 @@ def _on_view(view, method, args):
         result._grad_fn._rebind_output(view._data, view._version_counter())
         base._grad_fn, base._requires_grad = CopySlices(base, keys, result._grad_fn), True
         view._grad_fn, view._requires_grad = ops.AsStrided.apply(base, keys)._grad_fn, True
+        base._output_nr = view._output_nr = None
     return view
 
 
@@ -139,6 +144,8 @@ class CopySlices(function.Node):
         self._inputs = ((base._data.shape, base._data.dtype),) + tuple(
             meta for meta in fn._inputs[1:] if meta is not None)
         self._next_nodes = (function.input_node(base),) + fn._next_nodes[1:]
+        if fn._next_nrs:  # (an input of the op is one of several outputs of its node)
+            self._next_nrs = (base._output_nr,) + fn._next_nrs[1:]
 
     def apply(self, grad):
         grad_base = grad.clone()

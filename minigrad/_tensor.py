@@ -53,6 +53,7 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
     _inference = False  # made inside inference_mode: see is_inference()
     _view = None  # (base, keys) of a view made by indexing, base[keys[0]][keys[1]]...: see _inplace.py
     _owns_base = False  # a view of its own memory only, after t_(), resize_()...: see _tensor_pieces.py
+    _output_nr = None  # which output of its grad_fn this is, when that node has several (x.split(2))
     # ``np.float64(2) * x``: NumPy's scalar defers to Tensor.__rmul__ (as it does to PyTorch's
     # tensors) instead of turning x into an array.
     __array_priority__ = 1000
@@ -250,16 +251,27 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
         self._grad = value
 
     @property
+    def output_nr(self):
+        """Which output of ``grad_fn`` this tensor is (0 but for the pieces of split, unbind...)."""
+        return self._output_nr or 0
+
+    @property
     def retains_grad(self):
         node = self._grad_fn
-        return node is not None and node._retain is not None and node._retain() is self
+        if node is None or node._retain is None:
+            return False
+        ref = node._retain if self._output_nr is None else node._retain.get(self._output_nr)
+        return ref is not None and ref() is self
 
     def retain_grad(self):
         """Keep this non-leaf's gradient in ``.grad`` during backward (leaves always do)."""
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-        if self._grad_fn is not None:
-            self._grad_fn._retain = weakref.ref(self)
+        node = self._grad_fn
+        if node is not None and self._output_nr is None:
+            node._retain = weakref.ref(self)
+        elif node is not None:  # one of several outputs: a reference per output number
+            node._retain = {**(node._retain or {}), self._output_nr: weakref.ref(self)}
 
     def register_hook(self, hook):
         """Call ``hook(grad)`` when this tensor's gradient is computed; a returned tensor
@@ -267,7 +279,7 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self._grad_fn is not None:
-            return self._grad_fn.register_prehook(hook)
+            return self._grad_fn.register_prehook(hook, self._output_nr)
         if self._hooks is None:
             self._hooks = {}
         return _Handle(self._hooks, hook)
@@ -296,7 +308,7 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
         return out
 
     def detach_(self):
-        self._grad_fn, self._requires_grad = None, False
+        self._grad_fn, self._requires_grad, self._output_nr = None, False, None
         return self
 
     # -- conversions -------------------------------------------------------------------------

@@ -197,8 +197,8 @@ class PiecesMixin:
     def _unsafe_pieces(self, split, dim):
         d = _dim(dim, self._data.ndim)
         sizes = tuple(p.shape[d] for p in self.detach().split(split, d))  # (split's checks and errors)
-        op = ops.UnsafeSplitPiece if isinstance(split, int) else ops.UnsafeSplitWithSizesPiece
-        return tuple(op.apply(self, d, sizes, i) for i in range(len(sizes)))
+        op = ops.UnsafeSplit if isinstance(split, int) else ops.UnsafeSplitWithSizes
+        return op.apply(self, d, sizes)
 
     # -- writing into a copy: reducing scatters, *_scatter, put (minigrad/ops/scatter.py) --------
     def scatter_reduce(self, dim, index, src, reduce, *, include_self=True):
@@ -349,11 +349,12 @@ class PiecesMixin:
         if record and self._grad_fn is None:
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
         was = function.Tensor._wrap(self._data, self._grad_fn if record else None, self._version_counter())
+        was._output_nr = self._output_nr if record else None
         out = op.apply(was, *args)
         own = self._data.base is None or self._owns_base  # its memory was its own (not another tensor's)
         self._data = out._data
         if record:
-            self._grad_fn = out._grad_fn
+            self._grad_fn, self._output_nr = out._grad_fn, None
         self._version_counter()[0] += 1
         if self._view is not None:  # (no longer base[key]: an in-place op on it is then refused)
             self._view = None

@@ -191,7 +191,7 @@ class ShapeMixin:
 
     def unbind(self, dim=0):
         d = _dim(dim, self._data.ndim)
-        return tuple(ops.Unbind.apply(self, (slice(None),) * d + (i,)) for i in range(self._data.shape[d]))
+        return ops.Unbind.apply(self, d)
 
     def unflatten(self, dim, sizes):
         """Split dimension ``dim`` into ``sizes`` (one of them may be -1)."""
@@ -293,7 +293,7 @@ class ShapeMixin:
         d = _dim(dim, self._data.ndim)
         size = self._data.shape[d]
         if isinstance(split_size_or_sections, int):
-            step, op = split_size_or_sections, ops.SplitPiece
+            step, op = split_size_or_sections, ops.Split
             if step < 0:
                 raise RuntimeError(f"split expects split_size be non-negative, but got split_size={step}")
             if step == 0 and size:
@@ -301,15 +301,14 @@ class ShapeMixin:
                                    f"of {size}")
             sizes = [min(step, size - a) for a in range(0, max(size, 1), step or 1)]
         else:
-            sizes, op = list(split_size_or_sections), ops.SplitWithSizesPiece
+            sizes, op = list(split_size_or_sections), ops.SplitWithSizes
             if any(n < 0 for n in sizes):
                 raise RuntimeError("split_with_sizes expects split_sizes have only non-negative entries, but "
                                    f"got split_sizes={sizes}")
             if sum(sizes) != size:
                 raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input "
                                    f"tensor's size at dimension {d}), but got split_sizes={sizes}")
-        sizes = tuple(sizes)  # (every piece's backward needs all the sizes)
-        return tuple(op.apply(self, d, sizes, i) for i in range(len(sizes)))
+        return op.apply(self, d, tuple(sizes))
 
     def chunk(self, chunks, dim=0):
         if chunks <= 0:

@@ -39,8 +39,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
     with grad_mode.set_grad_enabled(create_graph), quietly():
         pending = {}  # node -> the sum of the gradients it has received so far
         for tensor, grad in zip(tensors, grad_tensors):
-            node = _node_of(tensor)
-            pending[node] = pending[node] + grad if node in pending else grad
+            _receive(pending, _node_of(tensor), grad, tensor._output_nr)
         dependencies = _count_dependencies(list(pending))  # 1. order: edges into each node
         # Ready nodes, newest first (as PyTorch orders them): a heap of (-creation, arrival, node).
         # Ties (leaves' AccumulateGrad nodes, run as soon as they are ready) go in arrival order.
@@ -67,11 +66,15 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
                         node._release()  # 3. freeing
                     if observer is not None:
                         observer(node, grad, sent)
+            nrs = node._next_nrs  # (None unless an input was one of several outputs of its node)
             for i, child in enumerate(node._next_nodes):
                 if child is None:
                     continue
                 if sent and sent[i] is not None:  # 2. accumulation
-                    pending[child] = pending[child] + sent[i] if child in pending else sent[i]
+                    if nrs is None:
+                        pending[child] = pending[child] + sent[i] if child in pending else sent[i]
+                    else:
+                        _receive(pending, child, sent[i], nrs[i])
                 dependencies[child] -= 1
                 if dependencies[child] == 0:  # 1. order: every gradient for child has arrived
                     heapq.heappush(ready, (-child._seq, next(arrival), child))
@@ -82,6 +85,16 @@ def _node_of(tensor):
     return tensor.grad_fn if tensor.grad_fn is not None else accumulator(tensor)
 
 
+def _receive(pending, node, grad, nr):
+    """2. accumulation: add ``grad`` to what ``node`` has received so far. A node with several
+    outputs (x.split(2)'s) collects a gradient per output: a list, output ``nr``'s in place nr."""
+    if node._n_outputs == 1:
+        pending[node] = pending[node] + grad if node in pending else grad
+        return
+    grads = pending.get(node)
+    if grads is None:
+        grads = pending[node] = [None] * node._n_outputs
+    grads[nr] = grad if grads[nr] is None else grads[nr] + grad
 
 
 def _count_dependencies(roots):
@@ -106,14 +119,16 @@ class _Targets:
     all. (``backward()`` has no targets: every node runs.)"""
 
     def __init__(self, inputs, roots):
-        self.wanted = {_node_of(t): i for i, t in enumerate(inputs)}
-        self.captured = [None] * len(self.wanted)
+        self.wanted = {}  # node -> [(the input's position, its output number at the node)]
+        for i, t in enumerate(inputs):
+            self.wanted.setdefault(_node_of(t), []).append((i, t._output_nr))
+        self.captured = [None] * len(inputs)
         self.needed = _leading_to(roots, self.wanted)
 
     def capture(self, node, grad):
         """Keep ``grad`` if ``node`` is an input's; True if the node leads on to an input."""
-        if node in self.wanted:
-            self.captured[self.wanted[node]] = grad
+        for i, nr in self.wanted.get(node, ()):
+            self.captured[i] = grad if node._n_outputs == 1 else grad[nr]
         return any(child in self.needed for child in node._next_nodes)
 
 
@@ -151,8 +166,10 @@ class _Fresh:
         """Run ``node``'s backward; note the memories of the gradients it sends that are not new."""
         if node.__class__ is AccumulateGrad:
             return node.apply(grad, owned=id(owner(grad._data)) not in self.shared)
-        if node._pre_hooks or node._retain is not None:
-            self.shared.add(id(owner(grad._data)))  # a hook may have kept it
+        if node._pre_hooks or node._retain is not None:  # a hook may have kept it
+            for g in (grad,) if node._n_outputs == 1 else grad:
+                if g is not None:
+                    self.shared.add(id(owner(g._data)))
         sent = node.apply(grad)
         if not node._builtin:  # a user's Function may hold what it returns
             self.shared.update([id(owner(g._data)) for g in sent if g is not None])

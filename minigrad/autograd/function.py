@@ -77,6 +77,8 @@ class Node:
     _builtin = False  # made by one of minigrad's own ops (an Op), not a user's Function
     _seq = 0  # its place in creation order, set when it is recorded (Function.apply)
     _output_nr = 0  # which output of PyTorch's node this is (a decomposition's Q: 0, R: 1)
+    _n_outputs = 1  # an op with several outputs (x.split(2)) has one node for them all
+    _next_nrs = None  # with an input that is such an output: the output number of each edge
 
     def name(self):
         return getattr(self._function, "node_qualname", None) or type(self).__name__
@@ -98,7 +100,9 @@ class Node:
     def next_functions(self):
         # The pairs are made when asked for, as PyTorch does, not kept: a pair per edge
         # would be one more object per node for Python's garbage collector to walk.
-        return tuple([(node, node._output_nr if node is not None else 0) for node in self._next_nodes])
+        nrs = self._next_nrs or (None,) * len(self._next_nodes)
+        return tuple([(node, 0 if node is None else nr if node._n_outputs != 1 else node._output_nr)
+                      for node, nr in zip(self._next_nodes, nrs)])
 
     # -- what forward saved -------------------------------------------------------------
     def save_for_backward(self, *tensors):
@@ -132,7 +136,7 @@ class Node:
             version = None
             if item is None:  # a slot the op did not need this time (see Mul)
                 pass
-            elif item is out or item is out._data:  # the output
+            elif out is not None and (item is out or item is out._data):  # the output (of a one-output op)
                 if hooks is not None:  # saved_tensors_hooks: the node keeps what pack_hook returns
                     item = _Hooked(hooks[0](out), hooks[1])
                 else:
@@ -226,23 +230,45 @@ class Node:
             self._saved = None
 
     # -- running backward ----------------------------------------------------------------
-    def register_prehook(self, fn):
+    def register_prehook(self, fn, output_nr=None):
+        """``fn(grad)`` before this node runs; ``output_nr``: only on that output's gradient
+        (a tensor's hook, when the node has several outputs)."""
         if self._pre_hooks is None:
             self._pre_hooks = {}
-        return _Handle(self._pre_hooks, fn)
+        return _Handle(self._pre_hooks, fn if output_nr is None else _OnOutput(fn, output_nr))
 
     def _run_pre_hooks(self, grad):
         if not self._pre_hooks and self._retain is None:  # (most nodes have none)
             return grad
+        if self._n_outputs != 1:
+            return self._run_output_hooks(grad)
         for hook in tuple(self._pre_hooks.values()) if self._pre_hooks else ():
             grad = _run_hook(hook, grad)
         if self._retain is not None and self._retain() is not None:
             _accumulate(self._retain(), grad)  # retain_grad() runs after all other hooks
         return grad
 
+    def _run_output_hooks(self, grads):
+        """A node with several outputs: each tensor's hooks on its own output's gradient (if one
+        arrived), then retain_grad (``_retain``: a weak reference per output number)."""
+        grads = list(grads)
+        for hook in tuple(self._pre_hooks.values()) if self._pre_hooks else ():
+            if not isinstance(hook, _OnOutput):  # the node's own hook: all the gradients, as a tuple
+                grads = list(hook(tuple(grads)) or grads)
+            elif grads[hook.output_nr] is not None:
+                grads[hook.output_nr] = _run_hook(hook.fn, grads[hook.output_nr])
+        for nr, ref in (self._retain or {}).items():
+            if ref() is not None and grads[nr] is not None:
+                _accumulate(ref(), grads[nr])
+        return grads
+
     def apply(self, grad):
-        """Run the Function's backward, then check and fit each gradient to its input."""
-        grads = self._function.backward(self, grad)
+        """Run the Function's backward, then check and fit each gradient to its input.
+        A node with several outputs gets a list: each output's gradient, None where none came."""
+        if self._n_outputs == 1:
+            grads = self._function.backward(self, grad)
+        else:
+            grads = self._function.backward(self, *self._materialize(grad))
         if not isinstance(grads, tuple):
             grads = (grads,)
         if len(grads) != len(self._inputs):
@@ -263,6 +289,23 @@ class Node:
                     self._check_nan(i, g)
                 out.append(g)
         return out
+
+    def _take_outputs(self, outs):
+        """Make each floating tensor of ``outs`` an output of this node, numbered in order."""
+        self._n_outputs = len(outs)
+        self._output_meta = [(o._data.shape, o._data.dtype) for o in outs]
+        for i, o in enumerate(outs):
+            if o._data.dtype.kind == "f":
+                o._grad_fn, o._requires_grad = self, True
+                if len(outs) != 1:
+                    o._output_nr = i
+
+    def _materialize(self, grads):
+        """The gradients of the outputs, for backward: a built-in op takes None where no
+        gradient arrived; a user's Function zeros, as PyTorch gives it by default."""
+        if self._builtin:
+            return grads
+        return [Tensor._wrap(np.zeros(*meta)) if g is None else g for g, meta in zip(grads, self._output_meta)]
 
     def _check_nan(self, i, grad):
         """Under detect_anomaly(): PyTorch's error for a NaN in the gradient sent to input i."""
@@ -373,6 +416,12 @@ def input_node(t):
     return None
 
 
+class _OnOutput(NamedTuple):
+    """A tensor's hook on a node with several outputs: ``fn`` sees output ``output_nr``'s gradient."""
+    fn: object
+    output_nr: int
+
+
 class _Handle:
     """What ``register_hook`` returns: ``.remove()`` takes the hook away again."""
 
@@ -420,8 +469,14 @@ class Function(metaclass=_FunctionMeta):
     def _forward(cls, ctx, args, arrays):
         with grad_mode.no_grad():
             out = cls.forward(ctx, *args)
+        if isinstance(out, tuple):  # several outputs: each a tensor, all outputs of one node
+            return tuple([cls._own_output(o, args) for o in out])
+        return cls._own_output(out, args)
+
+    @classmethod
+    def _own_output(cls, out, args):
         if not isinstance(out, Tensor):
-            raise TypeError(f"{cls.__name__}.forward must return a Tensor")
+            raise TypeError(f"{cls.__name__}.forward must return a Tensor or a tuple of Tensors")
         if any(out is a for a in args):  # forward returned an input: give the output its own tensor
             out = Tensor._wrap(out._data)
         return out
@@ -444,12 +499,15 @@ class Function(metaclass=_FunctionMeta):
         # One pass over the arguments: which want a gradient, the shape and dtype of each (to fit
         # its gradient to), the node its gradient goes on to (None if it needs none), its array.
         needs, inputs, nodes, arrays = [], [], [], []
+        numbered = False  # whether some input is one of several outputs of its node (a piece of split)
         for a in args:
             if isinstance(a, Tensor):
                 needs.append(a._requires_grad)
                 inputs.append((a._data.shape, a._data.dtype))
                 nodes.append(input_node(a))
                 arrays.append(a._data)
+                if a._output_nr is not None:
+                    numbered = True
             else:
                 needs.append(False)
                 inputs.append(None)
@@ -463,16 +521,28 @@ class Function(metaclass=_FunctionMeta):
                     nodes.append(input_node(a))
         ctx.needs_input_grad = needs = _NEEDS[tuple(needs)]
         out = cls._forward(ctx, args, arrays)
+        several = out.__class__ is tuple  # several outputs (the pieces of x.split(2)), one node
         # Record only if some input wants a gradient, recording is on, and the result can have one.
-        if True in needs and recording and out._data.dtype.kind == "f":
-            out._grad_fn, out._requires_grad = ctx, True
+        if True in needs and recording and (several or out._data.dtype.kind == "f"):
+            if several:
+                ctx._take_outputs(out)
+            else:
+                out._grad_fn, out._requires_grad = ctx, True
             ctx._seq = next(_sequence)
             if anomaly_mode._enabled:
                 ctx._trace = traceback.format_stack()[:-2]
             if ctx._to_save:
-                ctx._pack(args, out)
+                ctx._pack(args, None if several else out)
             ctx._inputs, ctx._next_nodes = _INPUTS[tuple(inputs)], tuple(nodes)
+            if numbered:  # each edge's output number at its node (next_functions shows them)
+                ctx._next_nrs = _edge_numbers(args, cls._non_differentiable)
         return out
+
+
+def _edge_numbers(args, non_differentiable):
+    """The output number of each tensor input at its node, in the order of ``_next_nodes``."""
+    return tuple([a._output_nr for i, a in enumerate(args)
+                  if isinstance(a, Tensor) and i not in non_differentiable])
 
 
 class _Shared(dict):
@@ -514,13 +584,10 @@ class Op(Function):
     def _forward(cls, ctx, args, arrays):
         if cls.view:  # a view computes nothing: no NumPy error state to set
             result = cls.forward(ctx, *arrays)
+            if result.__class__ is tuple:  # several views (the pieces of x.split(2))
+                return _views_of(result, args[0])
             if isinstance(result, np.ndarray) and result.base is not None and result.base is owner(arrays[0]):
-                # A view and its base share one version counter, as in PyTorch: an in-place
-                # change through either shows in both, so a node that saved one notices.
-                out = Tensor._wrap(result, version_box=args[0]._version_counter())
-                if grad_mode._state.inference:  # a view of a normal tensor stays normal, as in PyTorch
-                    out._inference = args[0]._inference
-                return out
+                return _view_of(result, args[0])
         else:
             # inf * 0, log(-1)...: NaN or inf, silently, as in PyTorch. (Backward, which runs many
             # ops, is quiet throughout already: then there is nothing to set.)
@@ -530,6 +597,8 @@ class Op(Function):
             finally:
                 if token is not None:
                     numpy_errors.reset(token)
+            if result.__class__ is tuple:  # several outputs (the pieces of x.unsafe_split(2))
+                return tuple([Tensor._wrap(r) for r in result])
         if not isinstance(result, np.ndarray):  # NumPy returns scalars for 0-d results
             array = np.asarray(result)
             for s in ctx._to_save:
@@ -541,6 +610,19 @@ class Op(Function):
                     break
             result = array
         return Tensor._wrap(result)
+
+
+def _view_of(result, base):
+    """A view op's result, sharing the version counter of ``base``, as in PyTorch: an in-place
+    change through either shows in both, so a node that saved one notices."""
+    out = Tensor._wrap(result, version_box=base._version_counter())
+    if grad_mode._state.inference:  # a view of a normal tensor stays normal, as in PyTorch
+        out._inference = base._inference
+    return out
+
+
+def _views_of(results, base):
+    return tuple([_view_of(r, base) for r in results])
 
 
 def owner(array):

@@ -16,7 +16,7 @@ from . import functional as F
 def _gates(gates, n):
     """The ``n`` gates side by side in ``gates``' last dim, cut apart (UnsafeSplitBackward0)."""
     size = gates.shape[1] // n
-    return [ops.UnsafeSplitPiece.apply(gates, 1, [size] * n, i) for i in range(n)]
+    return list(ops.UnsafeSplit.apply(gates, 1, (size,) * n))
 
 
 # -- one time step ------------------------------------------------------------------------------

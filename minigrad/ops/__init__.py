@@ -68,7 +68,7 @@ shape.py           View, UnsafeView (a reshape that copied), ReshapeAlias, Expan
                    reshapes' nodes TInplace, TransposeInplace, UnsqueezeInplace, SqueezeInplace...
                    (TBackward1, TransposeBackward1, UnsqueezeBackward1, SqueezeBackward3/4/5)
 index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``), Alias
-                   (``x[:]``), Unbind (``for row in x``), SplitPiece, SplitWithSizesPiece
+                   (``x[:]``), Unbind (``for row in x``), Split, SplitWithSizes
                    (``split``, ``chunk``), MaskedSelect and its backward MaskedScatter,
                    MaskedScatterBackward (``masked_scatter``), IndexPutAccumulate (indexing's
                    backward: IndexPutImplBackward0), IndexPut (zeros with a gradient added in),
@@ -84,8 +84,8 @@ index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
                    its backward Put (TakeBackward0, PutBackward0)
 scatter.py         ScatterReduce (ScatterReduceBackward0), IndexReduce (IndexReduceBackward0),
                    SelectScatter, SliceScatter, DiagonalScatter (SelectScatterBackward0, ...),
-                   PutValues (PutBackward0: ``put`` without accumulate), UnsafeSplitPiece,
-                   UnsafeSplitWithSizesPiece (UnsafeSplitBackward0, UnsafeSplitWithSizesBackward0: also
+                   PutValues (PutBackward0: ``put`` without accumulate), UnsafeSplit,
+                   UnsafeSplitWithSizes (UnsafeSplitBackward0, UnsafeSplitWithSizesBackward0: also
                    the gates of ``nn.LSTM``, ``nn.GRU`` and their cells, cut apart)
 linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
                    (UnsafeViewBackward0): the forms of ``a @ b``; Bmm (``torch.bmm``);
@@ -176,7 +176,7 @@ from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexCopy, IndexF
                     IndexPutAccumulate, IndexPutAdd, IndexPutValues,
                     IndexSelect, MaskedFill, MaskedFillTensor, MaskedScatter, MaskedScatterBackward,
                     MaskedSelect, Scatter, ScatterAdd, ScatterValue, Select, SelectBackward, Slice,
-                    SliceBackward, SplitPiece, SplitWithSizesPiece, Unbind)
+                    SliceBackward, Split, SplitWithSizes, Unbind)
 from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, DiagonalBackward,
                      Dot, MatMul, Mm, Mv, Trace, Tril, Triu, VecMat, matmul_op)
 from .linalg import Addbmm, Addmv, Addr, Baddbmm, Vdot
@@ -206,7 +206,7 @@ from .shape import (AsStridedView, BlockDiag, DiagEmbedDims, Rot90, SqueezeDimIn
                     SqueezeInplace, TInplace, TransposeInplace, UnfoldBackward, UnfoldDim, UnsqueezeInplace)
 from .index import NarrowCopy, Put, Take
 from .scatter import (DiagonalScatter, IndexReduce, PutValues, ScatterReduce, SelectScatter, SliceScatter,
-                      UnsafeSplitPiece, UnsafeSplitWithSizesPiece)
+                      UnsafeSplit, UnsafeSplitWithSizes)
 from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,
                     Erfc, Erfinv, Expm1, Floor, Frac, Log, Log1p, Log2, Log10, NanToNum, Relu, Round, RoundDecimals,
                     Rsqrt, Sgn, Sigmoid, Sign, Sin, Sinh, Sqrt, Tan, Tanh, ThresholdBackward, Trunc)

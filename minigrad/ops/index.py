@@ -150,57 +150,61 @@ class Alias(Index):
     view = True
 
 
-class Unbind(Index):
-    """``for row in x`` (and ``x.unbind(dim)``): one row, ``x[..., i]`` along ``dim``.
-    Backward: PyTorch's unbind_backward, the gradient stacked with zeros for the other rows
-    (StackBackward0 with create_graph). PyTorch makes one node for all rows; minigrad one per
-    row, so a row's gradient comes with zeros for the others."""
+class Unbind(Op):
+    """``x.unbind(dim)`` (and ``for row in x``): the rows ``x[..., i]`` along ``dim``, each a
+    view of x, all outputs of one node (as in PyTorch). Backward: PyTorch's unbind_backward,
+    the rows' gradients stacked, zeros for a row that got none (StackBackward0 with
+    create_graph): one pass, however many rows."""
     node_name = "UnbindBackward0"
     view = True
 
     @staticmethod
-    def backward(ctx, grad):
-        if not grad_mode.is_grad_enabled():
-            # nothing recorded (no create_graph): the same values, written into zeros at once;
-            # stacking n - 1 zero rows for each of n rows would be O(n^2) work
-            return SelectBackward.apply(grad, ctx.shape, ctx.key), None
-        dim, i = len(ctx.key) - 1, ctx.key[-1]
-        zero = grad.new_zeros(grad.shape)  # (one zero tensor for every other row)
-        return Stack.apply(dim, *[zero] * i, grad, *[zero] * (ctx.shape[dim] - i - 1)), None
+    def forward(ctx, x, dim):
+        ctx.dim = dim
+        before = (slice(None),) * dim
+        return tuple(x[before + (i, Ellipsis)] for i in range(x.shape[dim]))  # (``...``: a 0-d row is a view too)
+
+    @staticmethod
+    def backward(ctx, *grads):
+        some = _arrived(grads)
+        zero = some.new_zeros(some.shape)  # (one zero tensor for every row that got no gradient)
+        return Stack.apply(ctx.dim, *[zero if g is None else g for g in grads]), None
 
 
-class SplitPiece(Op):
-    """Piece ``i`` of ``x.split(n)`` or ``x.chunk(n)`` along ``dim``, the pieces ``sizes`` long.
-    Backward: PyTorch's split_backward, the gradient concatenated with zeros for the other
-    pieces (CatBackward0 with create_graph; one node per piece, as for Unbind)."""
+class Split(Op):
+    """``x.split(n)`` or ``x.chunk(n)`` along ``dim``: the pieces, ``sizes`` long, each a view of
+    x, all outputs of one node (as in PyTorch). Backward: PyTorch's split_backward, the pieces'
+    gradients concatenated, zeros for a piece that got none (CatBackward0 with create_graph)."""
     node_name = "SplitBackward0"
     view = True
 
     @staticmethod
-    def forward(ctx, x, dim, sizes, i):
-        start = sum(sizes[:i])
-        ctx.shape, ctx.dim, ctx.sizes, ctx.i = x.shape, dim, sizes, i
-        ctx.key = (slice(None),) * dim + (slice(start, start + sizes[i]),)
-        return x[ctx.key]
+    def forward(ctx, x, dim, sizes):
+        ctx.shape, ctx.dim, ctx.sizes = x.shape, dim, sizes
+        before, start, pieces = (slice(None),) * dim, 0, []
+        for n in sizes:
+            pieces.append(x[before + (slice(start, start + n),)])
+            start += n
+        return tuple(pieces)
 
     @staticmethod
-    def backward(ctx, grad):
-        if not grad_mode.is_grad_enabled():  # nothing recorded: as Unbind
-            return SliceBackward.apply(grad, ctx.shape, ctx.key), None, None, None
-        zeros = {}  # one zero tensor per size (split(n): at most two)
+    def backward(ctx, *grads):
+        zeros = {}  # one zero tensor per size that needs one (split(n): at most two sizes)
         pieces = []
-        for k, n in enumerate(ctx.sizes):
-            if k == ctx.i:
-                pieces.append(grad)
-                continue
-            if n not in zeros:
-                zeros[n] = grad.new_zeros(grad.shape[:ctx.dim] + (n,) + grad.shape[ctx.dim + 1:])
-            pieces.append(zeros[n])
-        return Cat.apply(ctx.dim, *pieces), None, None, None
+        for g, n in zip(grads, ctx.sizes):
+            if g is None and n not in zeros:
+                zeros[n] = _arrived(grads).new_zeros(ctx.shape[:ctx.dim] + (n,) + ctx.shape[ctx.dim + 1:])
+            pieces.append(zeros[n] if g is None else g)
+        return Cat.apply(ctx.dim, *pieces), None, None
 
 
-class SplitWithSizesPiece(SplitPiece):
-    node_name = "SplitWithSizesBackward0"  # one piece of x.split([sizes])
+class SplitWithSizes(Split):
+    node_name = "SplitWithSizesBackward0"  # x.split([sizes])
+
+
+def _arrived(grads):
+    """One of the outputs' gradients that did arrive (backward runs only if one did)."""
+    return next(g for g in grads if g is not None)
 
 
 class MaskedSelect(Index):

@@ -12,7 +12,7 @@ evenly among the ties.
 import numpy as np
 
 from ..autograd.function import Op
-from .index import SplitPiece
+from .index import Split
 
 # What each reduction starts from where ``include_self=False`` drops the place's own value.
 _IDENTITY = {"sum": 0, "mean": 0, "prod": 1, "amax": -np.inf, "amin": np.inf}
@@ -256,18 +256,13 @@ class PutValues(Op):
         return PutValues.apply(grad, index, zeros), None, grad.take(index).reshape(ctx.source_shape)
 
 
-class UnsafeSplitPiece(SplitPiece):
-    """A piece of ``x.unsafe_split(size)`` (or ``unsafe_chunk``: how PyTorch's LSTM and GRU cells
-    cut their gates apart): split's, but not a view for autograd (its memory is x's; no shared
+class UnsafeSplit(Split):
+    """``x.unsafe_split(size)`` (or ``unsafe_chunk``: how PyTorch's LSTM and GRU cells cut their
+    gates apart): split's pieces, but no views for autograd (their memory is x's; no shared
     version counter), as PyTorch's."""
     node_name = "UnsafeSplitBackward0"
     view = False
 
-    @staticmethod
-    def forward(ctx, x, dim, sizes, i):
-        ctx._output_nr = i  # PyTorch's one node has an output per piece: next_functions shows which
-        return SplitPiece.forward(ctx, x, dim, sizes, i)
 
-
-class UnsafeSplitWithSizesPiece(UnsafeSplitPiece):
-    node_name = "UnsafeSplitWithSizesBackward0"  # a piece of x.unsafe_split_with_sizes([sizes])
+class UnsafeSplitWithSizes(UnsafeSplit):
+    node_name = "UnsafeSplitWithSizesBackward0"  # x.unsafe_split_with_sizes([sizes])
