@@ -125,6 +125,8 @@ def fmt_values(array, max_elements=4):
     short enough for a diagram label, and the same text on every machine."""
     if array is None:
         return "None"
+    if isinstance(array, tuple):  # a node with several outputs: a gradient for each
+        return "(" + ", ".join(fmt_values(a, max_elements) for a in array) + ")"
     array = np.asarray(array)
     if array.size > max_elements:
         return "shape " + fmt_shape(array.shape)

@@ -26,7 +26,10 @@ from ._graph import Names, count_inputs, fmt_values, node_name, number_nodes, ro
 
 
 def _array(t):
-    """A private copy of a gradient's values: .grad buffers are later added to in place."""
+    """A private copy of a gradient's values: .grad buffers are later added to in place.
+    (A node with several outputs gets a list: a copy for each, as a tuple.)"""
+    if isinstance(t, list):
+        return tuple(_array(g) for g in t)
     return None if t is None else np.array(t._data, copy=True)
 
 
@@ -121,13 +124,17 @@ def backward_steps(tensor, gradient=None, retain_graph=True, names=None):
 
     def observer(node, grad, grads):
         sent = []
-        for (child, _), g in zip(node.next_functions, grads):
+        for (child, nr), g in zip(node.next_functions, grads):
             g = _array(g)
             sent.append((child, steps.numbers.get(child), g))
             if child is None:
                 continue
             got, partial = pending.get(child, (0, None))
-            if g is not None:
+            if g is not None and child._n_outputs != 1:  # a sum per output (of split's, say)
+                partial = list(partial or (None,) * child._n_outputs)
+                partial[nr] = g if partial[nr] is None else partial[nr] + g
+                partial = tuple(partial)
+            elif g is not None:
                 partial = g if partial is None else partial + g
             pending[child] = (got + 1, partial)
         pending.pop(node, None)

@@ -1,0 +1,190 @@
+"""Ops with several outputs: ``split``, ``chunk``, ``unbind``, ``unsafe_split``/``unsafe_chunk``
+and a user's Function returning a tuple record one node for all their outputs, as PyTorch does.
+
+What a learner can see of it, compared with PyTorch's recorded answer: each output's
+``grad_fn`` is the same node, ``next_functions`` names the output an edge comes from
+(``(SplitBackward0, 1)``), ``tensor.output_nr``; the node runs once, after every output's
+gradient has arrived (zeros for an output that got none); a tensor hook or ``retain_grad`` on
+one output sees that output's gradient only; ``autograd.grad`` with outputs as inputs; a user's
+Function with two outputs, one of them unused. And what it is for: the node's backward is one
+pass, so an LSTM's backward grows linearly with the sequence length.
+"""
+import numpy as np
+import pytest
+
+from oracle import error_of, graph_text
+
+PIECES = {
+    "split": lambda x: x.split(2),
+    "split sizes": lambda x: x.split([1, 3, 1]),
+    "chunk": lambda x: x.chunk(2, 1),
+    "unbind": lambda x: x.unbind(),
+    "unbind dim 1": lambda x: x.unbind(1),
+    "unsafe_chunk": lambda x: x.unsafe_chunk(3),
+    "unsafe_split sizes": lambda x: x.unsafe_split_with_sizes([2, 3]),
+    "one piece": lambda x: x.split(9),
+}
+
+
+@pytest.mark.parametrize("case", PIECES)
+def test_one_node_for_all_pieces(oracle, case):
+    """Every piece's grad_fn is one node; an edge names the piece it comes from."""
+    def program(lib):
+        x = lib.arange(15.0).reshape(5, 3).requires_grad_()
+        pieces = PIECES[case](x * 1)
+        y = sum((k + 1.0) * p.sum() for k, p in enumerate(pieces))
+        return {"one node": all(p.grad_fn is pieces[0].grad_fn for p in pieces),
+                "output_nr": [p.output_nr for p in pieces],
+                "graph": graph_text(y.grad_fn), "grad": lib.autograd.grad(y, x)[0],
+                "pieces": pieces}
+    oracle.same(program)
+
+
+def test_some_pieces_unused(oracle):
+    """Only some pieces used: the node runs once, with zeros for the others."""
+    oracle.same(_unused)
+
+
+def _unused(lib):
+    x = lib.arange(6.0, requires_grad=True)
+    a, b, c = x.split(2)
+    (b * b).sum().backward()
+    u = lib.arange(6.0).reshape(3, 2).requires_grad_()
+    rows = u.unbind()
+    rows[2].sum().backward()
+    return x.grad, u.grad
+
+
+def test_a_piece_is_the_root(oracle):
+    """A piece of unbind as the tensor backward starts from (a 0-d row)."""
+    def program(lib):
+        x = lib.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        y = (x * x).unbind()[1]
+        y.backward()
+        return y, x.grad
+    oracle.same(program)
+
+
+def test_hooks_and_retain_grad_on_one_piece(oracle):
+    """A tensor hook on one piece changes that piece's gradient only; retain_grad keeps each
+    piece's own gradient; hooks see the gradients in PyTorch's order."""
+    def program(lib):
+        x = lib.arange(6.0, requires_grad=True)
+        a, b, c = (x * 1).split(2)
+        seen = []
+        b.register_hook(lambda g: seen.append(("b", g.clone())) or g * 10)
+        handle = c.register_hook(lambda g: seen.append(("c", g.clone())))
+        a.retain_grad()
+        b.retain_grad()
+        (a * 2 + b * 3 + c * 4).sum().backward(retain_graph=True)
+        first = x.grad.clone()
+        handle.remove()
+        (a * b).sum().backward()
+        return {"first": first, "second": x.grad, "a.grad": a.grad, "b.grad": b.grad,
+                "retains": [a.retains_grad, b.retains_grad, c.retains_grad], "seen": seen}
+    oracle.same(program)
+
+
+def test_autograd_grad_with_respect_to_pieces(oracle):
+    """``autograd.grad`` with two pieces of one node as inputs, and the input they came from."""
+    def program(lib):
+        x = lib.arange(6.0, requires_grad=True)
+        a, b = (x * 2).chunk(2)
+        y = (a * b * b).sum()
+        return lib.autograd.grad(y, [b, a, x], retain_graph=True), lib.autograd.grad(y, [b, b])
+    oracle.same(program)
+
+
+def test_second_derivatives_through_pieces(oracle):
+    """create_graph through one node of several outputs: its backward (CatBackward0,
+    StackBackward0) is differentiated again."""
+    def program(lib):
+        x = lib.arange(1.0, 7.0).requires_grad_()
+        a, b, c = x.split(2)
+        r0, r1 = x.reshape(2, 3).unbind()
+        y = (a * b * c).sum() + (r0 * r1 * r1).sum()
+        g, = lib.autograd.grad(y, x, create_graph=True)
+        h, = lib.autograd.grad((g * g).sum(), x)
+        return {"g": g, "graph of g": graph_text(g.grad_fn), "h": h}
+    oracle.same(program)
+
+
+def test_backward_twice_needs_retain_graph(oracle):
+    def program(lib):
+        x = lib.arange(4.0, requires_grad=True)
+        a, b = (x * x).split(2)
+        y = (a * b).sum()
+        y.backward()
+        return x.grad, error_of(lambda: y.backward())
+    oracle.same(program)
+
+
+def _two_outputs(lib):
+    class SinCos(lib.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x.sin(), x.cos()
+
+        @staticmethod
+        def backward(ctx, gs, gc):
+            x, = ctx.saved_tensors
+            return gs * x.cos() - gc * x.sin()
+    return SinCos
+
+
+def test_function_with_two_outputs(oracle):
+    """A user's Function returning two tensors: one node for both; an output that gets no
+    gradient comes to backward as zeros (PyTorch's default, materialize_grads)."""
+    def program(lib):
+        SinCos = _two_outputs(lib)
+        x = lib.tensor([0.5, 1.0, 2.0], requires_grad=True)
+        s, c = SinCos.apply(x)
+        (s * c).sum().backward(retain_graph=True)
+        both = x.grad.clone()
+        x.grad = None
+        s.sum().backward()  # c gets no gradient: zeros
+        return {"outputs": (s, c), "same node": s.grad_fn is c.grad_fn,
+                "output_nr": (s.output_nr, c.output_nr), "graph": graph_text((s * c).grad_fn),
+                "both": both, "sin only": x.grad}
+    oracle.same(program)
+
+
+def test_lstm_backward_is_linear_in_the_sequence_length():
+    """Each time step's input part comes out of one UnbindBackward0 node, whose backward runs
+    once and stacks the steps' gradients: doubling the sequence doubles the backward's work, it
+    does not quadruple it. Counted, not timed: the elements of every gradient the nodes send
+    (one node per step would send the whole sequence's gradient from each step)."""
+    import minigrad
+    from minigrad.autograd import engine
+
+    minigrad.manual_seed(0)
+    lstm = minigrad.nn.LSTM(2, 3)
+    sent = {}
+    for steps in (10, 40):
+        out, _ = lstm(minigrad.randn(steps, 1, 2))
+        loss = out.sum()
+        total = [0]
+
+        def observer(node, grad, grads):
+            total[0] += sum(g.numel() for g in grads if g is not None)
+        engine.run_backward((loss,), [minigrad.ones(())], False, False, observer=observer)
+        sent[steps] = total[0]
+    assert sent[40] <= 4.5 * sent[10], sent  # one node per step: about 10x
+
+
+def test_stepping_through_a_node_with_several_outputs():
+    """minigrad.viz's step-through: the node of split gets a gradient per output (None for the
+    piece not used), and what it holds before it runs is a sum per output."""
+    import minigrad
+    from minigrad import viz
+
+    x = minigrad.arange(6.0, requires_grad=True)
+    a, b, c = (x * 1).split(2)
+    steps = viz.backward_steps((a * b).sum())
+    split = next(s for s in steps if s.name == "SplitBackward0")
+    assert [None if g is None else g.tolist() for g in split.grad] == [[2.0, 3.0], [0.0, 1.0], None]
+    before = steps[split.index - 2]
+    assert "SplitBackward0 ready, 2 of 2 gradients, sum ([2, 3], [0, 1], None)" in str(before)
+    assert "got ([2, 3], [0, 1], None)" in str(split)
+    assert x.grad.tolist() == [2.0, 3.0, 0.0, 1.0, 0.0, 0.0]
