@@ -60,7 +60,7 @@ def det(a):
 
 def slogdet(a, result=SlogdetResult):
     check_matrices("linalg.slogdet", a)
-    return result(ops.SlogdetSign.apply(a), ops.SlogdetLogabsdet.apply(a))
+    return result(*ops.Slogdet.apply(a))
 
 
 def inv_ex(a, check_errors=False):
@@ -167,7 +167,7 @@ def cholesky_ex(a, upper=False, check_errors=False, name="linalg.cholesky", op=N
                                    "is not positive-definite).") from None
     ell = ell.astype(a._data.dtype, copy=False)
     factor = np.ascontiguousarray(np.swapaxes(ell, -1, -2)) if upper else ell
-    return CholeskyExResult((op or ops.Cholesky).apply(a, (factor,), 0, upper), _int32(info))
+    return CholeskyExResult((op or ops.Cholesky).apply(a, (factor,), upper)[0], _int32(info))
 
 
 def _cholesky_anyway(a):
@@ -191,8 +191,8 @@ def qr(a, mode="reduced", result=QrResult):
     factors = (np.ascontiguousarray(q, a._data.dtype), np.ascontiguousarray(r, a._data.dtype))
     if mode == "r":
         q = function.Tensor._wrap(np.zeros(0, a._data.dtype))  # as PyTorch: an empty Q
-        return result(q, ops.Qr.apply(a, factors, 1, mode))
-    return result(ops.Qr.apply(a, factors, 0, mode), ops.Qr.apply(a, factors, 1, mode))
+        return result(q, ops.Qr.apply(a, factors, mode)[1])
+    return result(*ops.Qr.apply(a, factors, mode))
 
 
 def svd(a, full_matrices=True, result=SvdResult):
@@ -207,17 +207,16 @@ def svd(a, full_matrices=True, result=SvdResult):
         vh = np.broadcast_to(np.eye(rows, n), a._data.shape[:-2] + (rows, n))
         s = np.zeros(a._data.shape[:-2] + (k,))
     factors = tuple(np.ascontiguousarray(f, a._data.dtype) for f in (u, s, vh))
-    return result(*(ops.Svd.apply(a, factors, i) for i in range(3)))
+    return result(*ops.Svd.apply(a, factors))
 
 
 def svdvals(a):
     check_matrices("linalg.svd", a, square=False)
     s = np.linalg.svd(a._data, compute_uv=False) if a._data.size else np.zeros(a._data.shape[:-1])
-    factors = (None, np.ascontiguousarray(s, a._data.dtype), None)
-    if a._requires_grad:  # backward needs U and Vh too
-        u, s, vh = np.linalg.svd(a._data, full_matrices=False)
-        factors = tuple(np.ascontiguousarray(f, a._data.dtype) for f in (u, s, vh))
-    return ops.Svd.apply(a, factors, 1)
+    if not a._requires_grad:
+        return function.Tensor._wrap(np.ascontiguousarray(s, a._data.dtype))
+    u, s, vh = np.linalg.svd(a._data, full_matrices=False)  # backward needs U and Vh too
+    return ops.Svd.apply(a, tuple(np.ascontiguousarray(f, a._data.dtype) for f in (u, s, vh)))[1]
 
 
 def eigh(a, UPLO="L"):
@@ -228,7 +227,7 @@ def eigh(a, UPLO="L"):
         raise NotImplementedError(f'"linalg_eigh_cpu" not implemented for \'{a.dtype.legacy_name}\'')
     lam, v = np.linalg.eigh(a._data, UPLO=UPLO)
     factors = (np.ascontiguousarray(lam, a._data.dtype), np.ascontiguousarray(v, a._data.dtype))
-    return EighResult(ops.Eigh.apply(a, factors, 0), ops.Eigh.apply(a, factors, 1))
+    return EighResult(*ops.Eigh.apply(a, factors))
 
 
 def cross(a, b, dim):

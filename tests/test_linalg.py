@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import assert_same, caught, error_of
+from oracle import assert_same, caught, error_of, graph_text
 from test_gradcheck import PROFILE
 
 import minigrad
@@ -393,15 +393,29 @@ def test_linalg_deprecations(oracle, name, monkeypatch):
     assert caught(DEPRECATED[name], minigrad)[1] == [("UserWarning", DEPRECATION_TEXTS[name])]
 
 
-@pytest.mark.xfail(strict=True, reason="DIFF: a decomposition's outputs (Q and R, U, S and Vh, "
-                   "slogdet's sign and logabsdet) come from one PyTorch node; minigrad makes a node per "
-                   "output (same name, same output number), so a graph using two of them shows two nodes "
-                   "where PyTorch's shows one twice. Values and gradients are PyTorch's.")
 def test_linalg_one_node_per_decomposition(oracle):
+    """A decomposition's outputs (Q and R) come from one node, as PyTorch's: a graph using both
+    shows it once."""
     def program(lib):
         q, r = lib.linalg.qr(lib.tensor(_data(GENERAL, 90), requires_grad=True))
         return q @ r
     oracle.same(program, check_repr=False, rtol=2e-4, atol=2e-5)
+
+
+@pytest.mark.parametrize("name", ["svd", "eigh", "slogdet", "svdvals", "qr r"])
+def test_linalg_outputs_of_one_node(oracle, name):
+    """Every output of svd, eigh and slogdet is one node's, with its output number; svdvals is
+    output 1 of svd's node; qr(mode='r')'s R is output 1 of qr's."""
+    def program(lib):
+        a = lib.tensor(_data(GENERAL, 91), requires_grad=True)
+        spd = (a @ a.mT).detach().requires_grad_()
+        outs = {"svd": lambda: lib.linalg.svd(a, full_matrices=False), "eigh": lambda: lib.linalg.eigh(spd),
+                "slogdet": lambda: lib.linalg.slogdet(a), "svdvals": lambda: (lib.linalg.svdvals(a),),
+                "qr r": lambda: lib.linalg.qr(a, mode="r")[1:]}[name]()
+        return {"one node": all(o.grad_fn is outs[0].grad_fn for o in outs),
+                "output_nr": [o.output_nr for o in outs], "grad_fn": outs[0].grad_fn.name(),
+                "graph": graph_text(sum(o.sum() for o in outs).grad_fn)}
+    oracle.same(program)
 
 
 def _random_program(batch, n, seed, fdt):

@@ -8,6 +8,7 @@ This is what ``loss.backward()`` runs. Three ideas, each marked in ``run_backwar
    A loop with an explicit heap, not recursion: a chain of 10,000 ops is fine.
 2. Accumulation. Gradients arriving at the same node by several paths are summed
    (``b = a + a`` sends two). Leaves add the total into ``.grad`` (AccumulateGrad).
+   A node with several outputs (``x.split(2)``'s) keeps a sum per output, and runs once.
 3. Freeing. After a node has run, it drops the tensors it saved, unless
    ``retain_graph=True``; running it again then raises PyTorch's error.
 

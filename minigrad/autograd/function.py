@@ -76,7 +76,6 @@ class Node:
     _trace = None  # the forward call's stack, kept under detect_anomaly()
     _builtin = False  # made by one of minigrad's own ops (an Op), not a user's Function
     _seq = 0  # its place in creation order, set when it is recorded (Function.apply)
-    _output_nr = 0  # which output of PyTorch's node this is (a decomposition's Q: 0, R: 1)
     _n_outputs = 1  # an op with several outputs (x.split(2)) has one node for them all
     _next_nrs = None  # with an input that is such an output: the output number of each edge
 
@@ -100,8 +99,8 @@ class Node:
     def next_functions(self):
         # The pairs are made when asked for, as PyTorch does, not kept: a pair per edge
         # would be one more object per node for Python's garbage collector to walk.
-        nrs = self._next_nrs or (None,) * len(self._next_nodes)
-        return tuple([(node, 0 if node is None else nr if node._n_outputs != 1 else node._output_nr)
+        nrs = self._next_nrs or (0,) * len(self._next_nodes)  # (an edge into a one-output node: 0)
+        return tuple([(node, nr if node is not None and node._n_outputs != 1 else 0)
                       for node, nr in zip(self._next_nodes, nrs)])
 
     # -- what forward saved -------------------------------------------------------------

@@ -92,10 +92,10 @@ linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
                    Addmm (``nn.Linear``), AddmmScaled (AddmmBackward0: ``addmm``'s beta, alpha);
                    Diagonal, DiagonalBackward (its backward: DiagonalBackwardBackward0);
                    Addmv, Addr, Baddbmm, Addbmm (AddmvBackward0...: beta, alpha), Vdot
-decomp.py          Det (LinalgDetBackward0), SlogdetSign, SlogdetLogabsdet (LinalgSlogdetBackward0),
+decomp.py          Det (LinalgDetBackward0), Slogdet (LinalgSlogdetBackward0),
                    InvEx (LinalgInvExBackward0: ``inv``, ``inverse``), SolveEx
                    (LinalgSolveExBackward0), Pinv (LinalgPinvBackward0), Cross
-                   (LinalgCrossBackward0); the decompositions, an op per output (Piece):
+                   (LinalgCrossBackward0); the decompositions, one node for all factors:
                    Cholesky (LinalgCholeskyExBackward0), Qr (LinalgQrBackward0), Svd
                    (LinalgSvdBackward0: ``svd``, ``svdvals``), Eigh (LinalgEighBackward0)
 nn.py              Softmax, LogSoftmax, MseLoss, NllLoss (NllLossBackward0,
@@ -180,7 +180,7 @@ from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexCopy, IndexF
 from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, DiagonalBackward,
                      Dot, MatMul, Mm, Mv, Trace, Tril, Triu, VecMat, matmul_op)
 from .linalg import Addbmm, Addmv, Addr, Baddbmm, Vdot
-from .decomp import (Cholesky, Cross, Det, Eigh, InvEx, Pinv, Qr, SlogdetLogabsdet, SlogdetSign, SolveEx, Svd,
+from .decomp import (Cholesky, Cross, Det, Eigh, InvEx, Pinv, Qr, Slogdet, SolveEx, Svd,
                      _LinAlgError)
 from .loss import (BinaryCrossEntropy, BinaryCrossEntropyBackward, BinaryCrossEntropyWithLogits, HuberLoss,
                    HuberLossBackward, SmoothL1Loss, SmoothL1LossBackward, Xlogy)

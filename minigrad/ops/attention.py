@@ -70,22 +70,21 @@ class ScaledDotProductFlashAttentionForCpu(Op):
             grad_k = grad_k.reshape(k.shape[:-2] + (groups,) + grad_k.shape[-2:]).sum(-3)
             grad_v = grad_v.reshape(v.shape[:-2] + (groups,) + grad_v.shape[-2:]).sum(-3)
         grads = [a.astype(q.dtype, copy=False) for a in (grad_q, grad_k, grad_v)]
-        return tuple(FlashAttentionGrad.apply(grad, grads, i) for i in range(3)) + (None, None)
+        return FlashAttentionGrad.apply(grad, grads) + (None, None)
 
 
 class FlashAttentionGrad(Op):
-    """Gradient ``i`` (of q, k, v) of the fused attention, computed by its backward. PyTorch
+    """The gradients of q, k and v of the fused attention, computed by its backward. PyTorch
     has no derivative for that kernel's backward: differentiated again, it refuses, as here."""
     node_name = "NotImplemented"
     node_qualname = "torch::autograd::NotImplemented"  # what PyTorch's grad_fn.name() says
 
     @staticmethod
-    def forward(ctx, grad, grads, i):
-        ctx._output_nr = i
-        return grads[i]
+    def forward(ctx, grad, grads):
+        return tuple(grads)  # the gradients of q, k and v: three outputs of one node
 
     @staticmethod
-    def backward(ctx, gg):
+    def backward(ctx, *ggs):
         raise RuntimeError("derivative for aten::_scaled_dot_product_flash_attention_for_cpu_backward is not "
                            "implemented")
 

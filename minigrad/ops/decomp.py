@@ -4,10 +4,9 @@
 Forward asks NumPy's LAPACK (the routines PyTorch's CPU build calls too: getrf, potrf,
 geqrf, gesdd, syevd). Backward is written with Tensor ops, so it can be differentiated again.
 
-A decomposition has several outputs (Q and R); a minigrad op has one. So each output is
-its own op, the ``Piece`` of a decomposition computed once, and each node's backward sends
-back its own output's share: the formulas are linear in the outputs' gradients, so the
-shares add up to PyTorch's one backward. The node names are PyTorch's.
+A decomposition has several outputs (Q and R), all of one node, as in PyTorch: its
+backward gets a gradient per output (None for an output not used) and sends back one.
+The node names are PyTorch's.
 """
 import math
 import warnings
@@ -79,31 +78,21 @@ class Det(Op):
         return (grad.unsqueeze(-1).unsqueeze(-1) * det) * _mT(inv.where(det != 0, 0.0))
 
 
-class SlogdetSign(Op):
-    """The sign of ``det(A)``: piecewise constant, so its gradient is 0."""
-    node_name = "LinalgSlogdetBackward0"
-
-    @staticmethod
-    def forward(ctx, a):
-        return np.linalg.slogdet(a)[0].astype(a.dtype)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return None  # (as PyTorch: A gets no gradient from the sign alone)
-
-
-class SlogdetLogabsdet(Op):
-    """``log |det(A)|``: its gradient is A^-T (PyTorch's slogdet_backward)."""
+class Slogdet(Op):
+    """``(sign, log |det(A)|)``, two outputs of one node. The sign is piecewise constant: its
+    gradient is 0. log |det(A)|'s is A^-T (PyTorch's slogdet_backward)."""
     node_name = "LinalgSlogdetBackward0"
 
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        ctx._output_nr = 1  # PyTorch's node's second output
-        return np.linalg.slogdet(a)[1].astype(a.dtype)
+        sign, logabsdet = np.linalg.slogdet(a)
+        return sign.astype(a.dtype), logabsdet.astype(a.dtype)
 
     @staticmethod
-    def backward(ctx, grad):
+    def backward(ctx, grad_sign, grad):
+        if grad is None:
+            return None  # (as PyTorch: A gets no gradient from the sign alone)
         a, = ctx.saved_tensors
         return grad.unsqueeze(-1).unsqueeze(-1) * _mT(InvEx.apply(a, None))  # (singular A: inf)
 
@@ -234,35 +223,32 @@ class Pinv(Op):
 
 
 # ---------------------------------------------------------------------------------------------
-# Decompositions: each output a Piece
+# Decompositions: every factor an output of one node
 # ---------------------------------------------------------------------------------------------
 
 
-class Piece(Op):
-    """Output ``i`` of a decomposition ``factors`` (NumPy arrays computed once for all its
-    outputs). Backward gets the factors as tensors: constants, unless backward is being
-    recorded (create_graph), when they are computed again from A by these ops, so that the
-    second derivative flows through them too."""
+class Decomposition(Op):
+    """The ``factors`` of A (NumPy arrays, computed by the caller), each an output of this
+    node. Backward gets the factors as tensors: constants, unless backward is being recorded
+    (create_graph), when they are computed again from A by this op, so that the second
+    derivative flows through them too."""
 
     @staticmethod
-    def forward(ctx, a, factors, i, *options):
-        ctx.factors, ctx.i, ctx.options = factors, i, options
-        ctx._output_nr = i  # (next_functions shows it, as PyTorch's output number)
+    def forward(ctx, a, factors, *options):
+        ctx.factors, ctx.options = factors, options
         ctx.save_for_backward(a)
-        return factors[i]
+        return tuple(factors)
 
     @classmethod
     def factors_of(cls, ctx):
         if not grad_mode.is_grad_enabled():
             return [_const(f) for f in ctx.factors]
         a, = ctx.saved_tensors
-        return [cls.apply(a, ctx.factors, i, *ctx.options) for i in range(len(ctx.factors))]
+        return list(cls.apply(a, ctx.factors, *ctx.options))
 
     @classmethod
-    def backward(cls, ctx, grad):
-        grads = [None] * len(ctx.factors)
-        grads[ctx.i] = grad
-        return (cls.gradient(ctx, cls.factors_of(ctx), grads), None, None) + (None,) * len(ctx.options)
+    def backward(cls, ctx, *grads):
+        return (cls.gradient(ctx, cls.factors_of(ctx), grads), None) + (None,) * len(ctx.options)
 
 
 def _sym_from_lower(m):
@@ -270,7 +256,7 @@ def _sym_from_lower(m):
     return m.tril() + _mT(m.tril(-1))
 
 
-class Cholesky(Piece):
+class Cholesky(Decomposition):
     """``L`` with ``A = L L^T`` (``upper``: U = L^T). Gradient (PyTorch's cholesky_backward):
     L^-T Phi(L^T G) L^-1, Phi taking the lower triangle with half its diagonal."""
     node_name = "LinalgCholeskyExBackward0"
@@ -287,7 +273,7 @@ class Cholesky(Piece):
         return _mT(inv) @ p @ inv
 
 
-class Qr(Piece):
+class Qr(Decomposition):
     """``(Q, R)`` with ``A = Q R``. Gradient (PyTorch's linalg_qr_backward), for m >= n:
     [G_Q + Q copyltu(M)] R^-T, M = R G_R^T - G_Q^T Q; for m < n, A = [X | Y] with X square:
     X's by the same formula with G_Q + Y G_V^T (V = R's last columns), Y's Q G_V."""
@@ -322,7 +308,7 @@ class Qr(Piece):
         return _mT(SolveEx.apply(r, _mT(b), True, False, None))  # b R^-T
 
 
-class Svd(Piece):
+class Svd(Decomposition):
     """``(U, S, Vh)`` with ``A = U diag(S) Vh``. Gradient: PyTorch's svd_backward (for
     distinct nonzero singular values; U's and Vh's beyond min(m, n) columns get none)."""
     node_name = "LinalgSvdBackward0"
@@ -372,7 +358,7 @@ class Svd(Piece):
         return ga
 
 
-class Eigh(Piece):
+class Eigh(Decomposition):
     """``(eigenvalues, eigenvectors)`` of a symmetric A (its lower triangle is read).
     Gradient (PyTorch's linalg_eig_backward, Hermitian case):
     V (diag(G_L) + skew(V^T G_V) / 2 / E) V^T, E[i, j] = L_j - L_i."""
