@@ -540,8 +540,8 @@ class ReduceMixin:
         size = self._data.shape[d] if self._data.ndim else 1
         if not 0 <= k <= size:
             raise RuntimeError("selected index k out of range")
-        if self._data.ndim == 0:
-            indices = _indices([0][:k])
+        if self._data.ndim == 0:  # (k = 0 too picks the one element: PyTorch's answer)
+            indices = _indices(0)
         else:
             indices = self.argsort(d, descending=largest).narrow(d, 0, k).contiguous()
         return TopkResult(ops.Topk.apply(self, d, indices._data), indices)

@@ -190,11 +190,15 @@ class ShapeMixin:
         return self[(slice(None),) * d + (index,)]
 
     def unbind(self, dim=0):
+        _need_dims(self, 0 if dim == -1 else dim)  # (PyTorch names -1 as 0 here: wrapped first)
         d = _dim(dim, self._data.ndim)
         return ops.Unbind.apply(self, d)
 
     def unflatten(self, dim, sizes):
         """Split dimension ``dim`` into ``sizes`` (one of them may be -1)."""
+        if not self._data.ndim and dim in (0, -1):  # (PyTorch's message goes on with its C++ stack)
+            raise RuntimeError(f"unflatten got an unexpected error:\nDimension specified as {dim} but tensor "
+                               "has no dimensions")
         d, shape = _dim(dim, self._data.ndim), self._data.shape
         sizes = tuple(sizes)
         if -1 not in sizes and math.prod(sizes) != shape[d]:
@@ -242,6 +246,7 @@ class ShapeMixin:
         if dims is None:  # roll the flattened elements
             return ops.Roll.apply(self, (int(shifts),), None)
         shifts = tuple(shifts) if isinstance(shifts, (tuple, list)) else (shifts,)
+        _need_dims(self, dims)
         return ops.Roll.apply(self, shifts, _dims(dims, self._data.ndim))
 
     # -- pieces ----------------------------------------------------------------------------------
@@ -249,6 +254,8 @@ class ShapeMixin:
         return op.apply(self, (slice(None),) * d + (slice(start, stop),))
 
     def narrow(self, dim, start, length):
+        if not self._data.ndim:
+            raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
         d = _dim(dim, self._data.ndim)
         size = self._data.shape[d]
         start = start + size if start < 0 else start
@@ -290,6 +297,8 @@ class ShapeMixin:
 
     def split(self, split_size_or_sections, dim=0):
         """Pieces of ``split_size`` along ``dim`` (the last may be smaller), or of the given sizes."""
+        if not self._data.ndim:
+            raise RuntimeError("split expects at least a 1-dimensional tensor")
         d = _dim(dim, self._data.ndim)
         size = self._data.shape[d]
         if isinstance(split_size_or_sections, int):
@@ -311,6 +320,8 @@ class ShapeMixin:
         return op.apply(self, d, tuple(sizes))
 
     def chunk(self, chunks, dim=0):
+        if not self._data.ndim:
+            raise RuntimeError("chunk expects at least a 1-dimensional tensor")
         if chunks <= 0:
             raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
         size = self._data.shape[_dim(dim, self._data.ndim)]
@@ -573,6 +584,14 @@ class ShapeMixin:
         if fmt is preserve_format:
             raise RuntimeError("preserve memory format is unsupported by the contiguous operator")
         return self if is_contiguous_as(self._data, fmt) else ops.Clone.apply(self, fmt)
+
+
+def _need_dims(t, dims):
+    """unbind and roll along a dim of a 0-d tensor: PyTorch refuses even the dims (0, -1) that
+    other ops accept there."""
+    first = dims[0] if isinstance(dims, (tuple, list)) and dims else dims
+    if not t._data.ndim and first in (0, -1):
+        raise IndexError(f"Dimension specified as {first} but tensor has no dimensions")
 
 
 def _check_index(name, index):

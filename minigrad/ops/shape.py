@@ -213,7 +213,8 @@ class Roll(Op):
     @staticmethod
     def forward(ctx, x, shifts, dims):  # dims None: roll the flattened elements
         ctx.shifts, ctx.dims = shifts, dims
-        return np.ascontiguousarray(np.roll(x, shifts if dims is not None else shifts[0], dims))
+        out = np.roll(x, shifts if dims is not None else shifts[0], dims)
+        return out if out.flags.c_contiguous else np.ascontiguousarray(out)  # (which would make a 0-d x 1-d)
 
     @staticmethod
     def backward(ctx, grad):  # roll back by as much
