@@ -163,6 +163,32 @@ def test_02_the_graph_follows_the_python_code(oracle):
     assert "DivBackward0" in big and "MaxBackward1(AbsBackward0(@AccumulateGrad:0):0)" in big
 
 
+def test_02_one_node_for_several_outputs(oracle):
+    """'Such an operation records one node for all of its outputs: each output has that same node
+    as its grad_fn' (split, chunk, unbind, linalg.qr), 'a tensor knows its own number too, as
+    output_nr'; the node 'waits until a gradient has arrived for every edge that leads to it, then
+    runs once' (a node prehook sees both pieces' gradients in one call), 'a piece that nothing used
+    counts as zeros'."""
+    def program(torch):
+        w = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+        pieces = {"split": w.split(2), "chunk": w.chunk(2), "unbind": w.reshape(2, 2).unbind(),
+                  "qr": torch.linalg.qr(w.reshape(2, 2))}
+        same = {name: [p.grad_fn is ps[0].grad_fn for p in ps] for name, ps in pieces.items()}
+        numbers = {name: [p.output_nr for p in ps] for name, ps in pieces.items()}
+        left, right = pieces["split"]
+        calls = []
+        left.grad_fn.register_prehook(lambda grads: calls.append(len(grads)))
+        (left * right).sum().backward()
+        a, b, c = w.split([1, 2, 1])
+        w.grad = None
+        (b * 10).sum().backward()
+        return same, numbers, calls, w.grad
+
+    same, numbers, calls, grad = oracle.same(program)
+    assert all(all(s) for s in same.values()) and numbers["split"] == [0, 1] and calls == [2]
+    assert grad.tolist() == [0.0, 10.0, 10.0, 0.0]
+
+
 def test_02_a_node_runs_once_with_the_sum_of_its_gradients(oracle):
     """'It runs a node only once all of them have arrived, and passes on their sum' (02), and
     05's engine, which 'sums the gradients a node receives before the node runs'."""
