@@ -989,3 +989,31 @@ def _plain(value):
         return record(value)
     except TypeError:
         return repr(value)
+
+
+# -- an old tutorial's loss arguments: size_average= and reduce= (deprecated, still honoured) -----
+def _legacy(T, make):
+    pred, target = _w(T, 2, 3), T.tensor([[0.0, 1.0, 0.0], [1.0, 1.0, 0.0]])
+    labels = T.tensor([2, 0])
+    return make(T.nn, T.nn.functional, pred, target, labels)
+
+
+cases(
+    mse_loss_size_average_false=lambda T: _legacy(T, lambda nn, F, p, t, y: F.mse_loss(p, t, size_average=False)),
+    l1_loss_reduce_false=lambda T: _legacy(T, lambda nn, F, p, t, y: F.l1_loss(p, t, reduce=False)),
+    smooth_l1_loss_size_average_false=lambda T: _legacy(
+        T, lambda nn, F, p, t, y: F.smooth_l1_loss(p, t, size_average=False)),
+    nll_loss_size_average_false=lambda T: _legacy(
+        T, lambda nn, F, p, t, y: F.nll_loss(p.log_softmax(1), y, size_average=False)),
+    cross_entropy_reduce_false=lambda T: _legacy(T, lambda nn, F, p, t, y: F.cross_entropy(p, y, reduce=False)),
+    bce_size_average_false=lambda T: _legacy(
+        T, lambda nn, F, p, t, y: F.binary_cross_entropy(p.sigmoid(), t, size_average=False)),
+    bce_with_logits_reduce_false=lambda T: _legacy(
+        T, lambda nn, F, p, t, y: F.binary_cross_entropy_with_logits(p, t, reduce=False)),
+    kl_div_size_average_false=lambda T: _legacy(
+        T, lambda nn, F, p, t, y: F.kl_div(p.log_softmax(1), t.softmax(1), size_average=False)),
+    CrossEntropyLoss_size_average_false=lambda T: _legacy(
+        T, lambda nn, F, p, t, y: nn.CrossEntropyLoss(size_average=False)(p, y)),
+    NLLLoss_reduce_false=lambda T: _legacy(T, lambda nn, F, p, t, y: nn.NLLLoss(reduce=False)(p.log_softmax(1), y)),
+    MSELoss_size_average_false=lambda T: _legacy(T, lambda nn, F, p, t, y: nn.MSELoss(size_average=False)(p, t)),
+)

@@ -21,6 +21,7 @@ from ._activations import (celu, celu_, elu, elu_, gelu, glu, hardshrink, hardsi
                            hardtanh_, leaky_relu, leaky_relu_, logsigmoid, mish, prelu, relu6, relu_, rrelu,
                            rrelu_, selu, selu_, silu, softplus, softshrink, softsign, tanhshrink, threshold,
                            threshold_)  # noqa: F401 (F.gelu...)
+from ._functional_loss import _reduction
 from ._functional_loss import (cosine_embedding_loss, cosine_similarity, gaussian_nll_loss, gumbel_softmax,
                                hinge_embedding_loss, margin_ranking_loss, multi_margin_loss, multilabel_margin_loss,
                                multilabel_soft_margin_loss, pairwise_distance, pdist, poisson_nll_loss,
@@ -298,7 +299,7 @@ def _check_reduction(reduction):
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """The mean (or sum, or each) of the squared differences."""
-    _check_reduction(reduction)
+    reduction = _reduction(size_average, reduce, reduction)
     if target.size() != input.size():  # (.size(): a list target fails as in PyTorch)
         _size_warning(input, target)
         check_broadcast(input.shape, target.shape)
@@ -313,7 +314,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     """Minus the log-probability ``input`` gives each target class, averaged over the batch.
     ``input``: (N, C) log-probabilities (or (C,), or (N, C, d1, ...)); ``target``: (N,) class
     indices (or (), or (N, d1, ...)); ``weight``: optional (C,) weight per class."""
-    _check_reduction(reduction)
+    reduction = _reduction(size_average, reduce, reduction)
     x, t = input._data, target._data  # (their arrays: checked on every training step)
     if x.ndim == 0:
         raise ValueError("Expected 1 or more dimensions (got 0)")
@@ -374,7 +375,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     probabilities. ``label_smoothing`` mixes each target with the uniform distribution:
     the true class gets ``1 - label_smoothing`` plus its share of ``label_smoothing``.
     Both are written as PyTorch's C++ writes them, so the graph has PyTorch's nodes."""
-    _check_reduction(reduction)
+    reduction = _reduction(size_average, reduce, reduction)
     if not 0.0 <= label_smoothing <= 1.0:
         raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
     dim = 0 if input.dim() == 1 else 1
@@ -413,7 +414,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     """The loss of a yes/no classifier that outputs probabilities (after a sigmoid):
     ``-(t log(p) + (1 - t) log(1 - p))``. Prefer binary_cross_entropy_with_logits on the
     logits: the same loss, without a probability that rounds to 0 or 1."""
-    _check_reduction(reduction)
+    reduction = _reduction(size_average, reduce, reduction)
     if target.shape != input.shape:
         raise ValueError(f"Using a target size ({target.shape}) that is different to the input size "
                          f"({input.shape}) is deprecated. Please ensure they have the same size.")
@@ -429,7 +430,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     """The binary cross entropy of ``sigmoid(input)``, computed stably from the logits.
     ``pos_weight`` (one per class, broadcast along the last dim) weighs the positives:
     above 1 it trades precision for recall."""
-    _check_reduction(reduction)
+    reduction = _reduction(size_average, reduce, reduction)
     if target.shape != input.shape:
         raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
     return ops.BinaryCrossEntropyWithLogits.apply(input, target, _same_dtype(weight, input),
@@ -438,7 +439,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
 
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """The mean (or sum, or each) of the absolute differences: a composition in PyTorch too."""
-    _check_reduction(reduction)
+    reduction = _reduction(size_average, reduce, reduction)
     _size_warning(input, target)
     losses = (input - target).abs()
     return losses if reduction == "none" else losses.mean() if reduction == "mean" else losses.sum()
@@ -446,7 +447,7 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", wei
 
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
     """Squared below ``beta``, absolute above (see ops.SmoothL1Loss). ``beta=0`` is l1_loss."""
-    _check_reduction(reduction)
+    reduction = _reduction(size_average, reduce, reduction)
     _size_warning(input, target)
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
@@ -469,6 +470,8 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
     from the prediction; ``input`` holds log-probabilities, ``target`` probabilities (or
     log-probabilities, with ``log_target``). ``"batchmean"`` divides the sum by the batch size,
     which is KL's definition; ``"mean"`` divides by every element (with PyTorch's warning)."""
+    if size_average is not None or reduce is not None:
+        reduction = _reduction(size_average, reduce, reduction)
     if reduction not in _REDUCTIONS + ("batchmean",):
         raise ValueError(f"{reduction} is not a valid value for reduction")
     if reduction == "mean":

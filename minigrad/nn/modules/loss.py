@@ -1,7 +1,7 @@
 """Loss modules: each calls its function of ``nn.functional`` with its settings."""
-import warnings
 
 from .. import functional as F
+from .._functional_loss import _reduction
 from .distance import PairwiseDistance
 from .module import Module
 
@@ -9,21 +9,9 @@ from .module import Module
 class _Loss(Module):
     def __init__(self, size_average=None, reduce=None, reduction="mean"):
         super().__init__()
-        if size_average is not None or reduce is not None:  # PyTorch's old arguments
-            reduction = _legacy_reduction(size_average, reduce)
+        if size_average is not None or reduce is not None:  # PyTorch's old arguments (with its warning)
+            reduction = _reduction(size_average, reduce, reduction)
         self.reduction = reduction
-
-
-def _legacy_reduction(size_average, reduce):
-    """What ``size_average=`` and ``reduce=`` (deprecated) mean as a ``reduction=``.
-    (``MSELoss(pred, target)``, a loss called before it is made, lands here: PyTorch then
-    asks ``bool(pred)``, and so does this.)"""
-    size_average = True if size_average is None else size_average
-    reduce = True if reduce is None else reduce
-    reduction = "mean" if size_average and reduce else "sum" if reduce else "none"
-    warnings.warn(f"size_average and reduce args will be deprecated, please use "
-                  f"reduction='{reduction}' instead.", UserWarning, stacklevel=3)
-    return reduction
 
 
 class _WeightedLoss(_Loss):
@@ -46,7 +34,7 @@ class NLLLoss(_WeightedLoss):
     class indices (N,). Put a LogSoftmax before it, or use CrossEntropyLoss."""
 
     def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
-        super().__init__(weight, reduction=reduction)
+        super().__init__(weight, size_average, reduce, reduction)
         self.ignore_index = ignore_index
 
     def forward(self, input, target):
@@ -60,7 +48,7 @@ class CrossEntropyLoss(NLLLoss):
 
     def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",
                  label_smoothing=0.0):
-        super().__init__(weight, ignore_index=ignore_index, reduction=reduction)
+        super().__init__(weight, size_average, ignore_index, reduce, reduction)
         self.label_smoothing = label_smoothing
 
     def forward(self, input, target):
