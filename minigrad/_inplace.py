@@ -9,6 +9,7 @@ view's base too: the base's ``grad_fn`` becomes a ``CopySlices`` node, which run
 backward on the viewed region of the gradient and passes the rest through unchanged.
 """
 import functools
+import re
 import weakref
 
 import numpy as np
@@ -59,6 +60,13 @@ def apply(tensor, method, *args, ufunc=None, alpha=1):
         return tensor
     if record and tensor._requires_grad and tensor._grad_fn is None:
         raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+    if record and tensor._multi_view and tensor._grad_fn is not None:
+        # The node of split (unbind...) makes every piece's gradient at once: it cannot take
+        # one piece's in-place op into its backward, as a view's CopySlices would.
+        raise RuntimeError(f"Output {tensor.output_nr} of {re.sub(r'Backward[0-9]*$', '', tensor._grad_fn.name())} "
+                           "is a view and is being modified inplace. This view is the output of a function that "
+                           "returns multiple views. Such functions do not allow the output views to be modified "
+                           "inplace. You should replace the inplace operation by an out-of-place one.")
     if record and tensor._view is not None:
         return _on_view(tensor, method, args)
     if record and tensor._data.base is not None and not tensor._owns_base:  # (_owns_base: after t_()...)

@@ -54,6 +54,7 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
     _view = None  # (base, keys) of a view made by indexing, base[keys[0]][keys[1]]...: see _inplace.py
     _owns_base = False  # a view of its own memory only, after t_(), resize_()...: see _tensor_pieces.py
     _output_nr = None  # which output of its grad_fn this is, when that node has several (x.split(2))
+    _multi_view = False  # a view made by an op with several views as outputs (a piece of split), or of one
     # ``np.float64(2) * x``: NumPy's scalar defers to Tensor.__rmul__ (as it does to PyTorch's
     # tensors) instead of turning x into an array.
     __array_priority__ = 1000

@@ -1017,3 +1017,41 @@ cases(
     NLLLoss_reduce_false=lambda T: _legacy(T, lambda nn, F, p, t, y: nn.NLLLoss(reduce=False)(p.log_softmax(1), y)),
     MSELoss_size_average_false=lambda T: _legacy(T, lambda nn, F, p, t, y: nn.MSELoss(size_average=False)(p, t)),
 )
+
+
+# -- changing a piece of split / unbind in place: PyTorch refuses (one node makes every piece's
+#    gradient); unsafe_split's pieces, and any piece under no_grad, may be changed ----------------
+def _rows_plus_one(T):
+    x = _w(T, 2, 3) * 1
+    for row in x:
+        row += 1
+    return x
+
+
+def _pieces_under_no_grad(T):
+    x = _w(T, 4) * 1
+    a, b = x.split(2)
+    with T.no_grad():
+        a.add_(1)
+    return x  # (a itself is now unusable in PyTorch: its grad_fn raises)
+
+
+def _unsafe_piece_in_place(T):
+    x = _w(T, 4) * 1
+    a, b = x.unsafe_chunk(2)
+    a.mul_(2)
+    return a, x, b
+
+
+cases(
+    split_piece_in_place=lambda T: (_w(T, 4) * 1).split(2)[0].add_(1),
+    split_second_piece_in_place=lambda T: (_w(T, 4) * 1).split(2)[1].mul_(2),
+    split_sizes_piece_in_place=lambda T: (_w(T, 4) * 1).split([1, 3])[1].zero_(),
+    split_of_a_leaf_in_place=lambda T: _w(T, 4).split(2)[0].add_(1),
+    chunk_one_piece_in_place=lambda T: (_w(T, 4) * 1).chunk(1)[0].add_(1),
+    unbind_rows_in_place=_rows_plus_one,
+    view_of_a_piece_in_place=lambda T: (_w(T, 2, 3) * 1).unbind()[1][1:].mul_(2),
+    piece_item_assignment=lambda T: (_w(T, 4) * 1).split(2)[0].__setitem__(0, 5.0),
+    split_piece_in_place_no_grad_ok=_pieces_under_no_grad,
+    unsafe_piece_in_place_ok=_unsafe_piece_in_place,
+)

@@ -298,6 +298,8 @@ class Node:
                 o._grad_fn, o._requires_grad = self, True
                 if len(outs) != 1:
                     o._output_nr = i
+                if self._builtin and self._function.view:  # (PyTorch refuses an in-place change of such a view)
+                    o._multi_view = True
 
     def _materialize(self, grads):
         """The gradients of the outputs, for backward: a built-in op takes None where no
@@ -617,6 +619,8 @@ def _view_of(result, base):
     out = Tensor._wrap(result, version_box=base._version_counter())
     if grad_mode._state.inference:  # a view of a normal tensor stays normal, as in PyTorch
         out._inference = base._inference
+    if base._multi_view:  # a view of a piece of split is one too
+        out._multi_view = True
     return out
 
 

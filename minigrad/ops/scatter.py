@@ -263,6 +263,13 @@ class UnsafeSplit(Split):
     node_name = "UnsafeSplitBackward0"
     view = False
 
+    @classmethod
+    def _forward(cls, ctx, args, arrays):
+        pieces = super()._forward(ctx, args, arrays)
+        for piece in pieces:  # an in-place op on a piece is recorded as on any tensor (x is none the wiser)
+            piece._owns_base = True
+        return pieces
+
 
 class UnsafeSplitWithSizes(UnsafeSplit):
     node_name = "UnsafeSplitWithSizesBackward0"  # x.unsafe_split_with_sizes([sizes])
