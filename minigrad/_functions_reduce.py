@@ -170,17 +170,18 @@ def msort(input):
 
 def std_mean(input, dim=None, unbiased=True, keepdim=False, *, correction=None):
     """``(input.std(dim), input.mean(dim))`` in one call (a tuple, as PyTorch's)."""
-    return _spread_and_mean("std_mean", ops.StdOfStdMean, ops.MeanOfStdMean, input, dim, unbiased, keepdim,
-                            correction)
+    correction, dims = _spread_args("std_mean", input, dim, unbiased, keepdim, correction)
+    return ops.StdOfStdMean.apply(input, dims, correction, keepdim), ops.MeanOfStdMean.apply(input, dims, keepdim)
 
 
 def var_mean(input, dim=None, unbiased=True, keepdim=False, *, correction=None):
     """``(input.var(dim), input.mean(dim))`` in one call."""
-    return _spread_and_mean("var_mean", ops.VarOfVarMean, ops.MeanOfVarMean, input, dim, unbiased, keepdim,
-                            correction)
+    correction, dims = _spread_args("var_mean", input, dim, unbiased, keepdim, correction)
+    return ops.VarMean.apply(input, dims, correction, keepdim)
 
 
-def _spread_and_mean(name, spread, mean, input, dim, unbiased, keepdim, correction):
+def _spread_args(name, input, dim, unbiased, keepdim, correction):
+    """std_mean's and var_mean's checks; their correction and dims."""
     check_tensors(name, 1, input=input)
     if isinstance(dim, bool):  # std_mean(x, False): the old positional ``unbiased``
         dim, unbiased = None, dim
@@ -190,7 +191,7 @@ def _spread_and_mean(name, spread, mean, input, dim, unbiased, keepdim, correcti
     dims = _dims(dim, input._data.ndim)
     if dims is None and keepdim:
         dims = tuple(range(input._data.ndim))
-    return spread.apply(input, dims, correction, keepdim), mean.apply(input, dims, keepdim)
+    return correction, dims
 
 
 def cov(input, *, correction=1, fweights=None, aweights=None):

@@ -285,7 +285,7 @@ class ReduceMixin:
             dims = (d,) if x.ndim else ()
         if dims is None and keepdim:
             dims = tuple(range(x.ndim))
-        return AminmaxResult(ops.AminmaxMin.apply(self, dims, keepdim), ops.AminmaxMax.apply(self, dims, keepdim))
+        return AminmaxResult(*ops.Aminmax.apply(self, dims, keepdim))
 
     def msort(self):
         """Sorted along the first dimension: ``sort(dim=0).values``."""

@@ -188,3 +188,30 @@ def test_stepping_through_a_node_with_several_outputs():
     assert "SplitBackward0 ready, 2 of 2 gradients, sum ([2, 3], [0, 1], None)" in str(before)
     assert "got ([2, 3], [0, 1], None)" in str(split)
     assert x.grad.tolist() == [2.0, 3.0, 0.0, 1.0, 0.0, 0.0]
+
+
+REDUCTIONS = {
+    "var_mean": lambda T, x: T.var_mean(x, dim=1),
+    "var_mean all": lambda T, x: T.var_mean(x),
+    "var_mean keepdim": lambda T, x: T.var_mean(x, 0, keepdim=True, correction=0),
+    "aminmax": lambda T, x: T.aminmax(x, dim=1),
+    "aminmax all": lambda T, x: x.aminmax(),
+    "aminmax keepdim": lambda T, x: x.aminmax(dim=0, keepdim=True),
+}
+
+
+@pytest.mark.parametrize("case", REDUCTIONS)
+@pytest.mark.parametrize("used", ["both", "first", "second"])
+def test_reductions_with_two_outputs(oracle, case, used):
+    """var_mean and aminmax: one node for both results (VarMeanBackward0, AminmaxBackward0); the
+    gradient of whichever is used, or of both, added; and the second derivative (its values: the
+    graph of var's backward formula is minigrad's own, as it was before)."""
+    def program(T):
+        x = T.tensor([[1.0, 4.0, 4.0], [3.0, -2.0, 0.5]], dtype=T.float64, requires_grad=True)
+        a, b = REDUCTIONS[case](T, x)
+        y = {"both": (a * b).sum(), "first": (a * a).sum(), "second": (b * b * b).sum()}[used]
+        g, = T.autograd.grad(y, x, create_graph=True)
+        h, = T.autograd.grad((g * g).sum(), x, allow_unused=True)
+        return {"outputs": (a, b), "graph": graph_text(y.grad_fn), "g": g.detach(), "h": h,
+                "output_nr": (a.output_nr, b.output_nr)}
+    oracle.same(program, check_graph=False, check_repr=False)

@@ -160,20 +160,38 @@ class Std(Op):
         return _var_backward(grad, x, ctx), None, None, None
 
 
-class VarOfVarMean(Var):
-    """``torch.var_mean``'s var (and below, its mean, and std_mean's): PyTorch records one
-    node for both results; minigrad one per result, with var's (std's, mean's) backward."""
+class VarMean(Op):
+    """``torch.var_mean``: the variance and the mean over ``dims``, two outputs of one node, as
+    PyTorch's. Backward: var's for the first output's gradient, plus mean's for the second's."""
     node_name = "VarMeanBackward0"
-    what = "var_mean"
+
+    @staticmethod
+    def forward(ctx, x, dims, correction, keepdim):
+        ctx.save_for_backward(x)
+        ctx.correction = correction
+        variance = _variance("var_mean", x, dims, correction, keepdim)
+        return variance, Mean.forward(ctx, x, dims, keepdim)  # (which sets ctx.dims, ctx.keepdim)
+
+    @staticmethod
+    def backward(ctx, grad_var, grad_mean):
+        x, = ctx.saved_tensors
+        parts = [] if grad_var is None else [_var_backward(grad_var, x, ctx)]
+        if grad_mean is not None:
+            parts.append(Mean.backward(ctx, grad_mean)[0])
+        return _total(parts), None, None, None
+
+
+def _total(parts):
+    """The gradients an op's outputs send back to one input, added (one or two of them)."""
+    return parts[0] if len(parts) == 1 else parts[0] + parts[1]
 
 
 class StdOfStdMean(Std):
+    """``torch.std_mean``'s std (and below, its mean): PyTorch records one node for both
+    results; minigrad one per result (std's backward needs std's output, which an op with
+    several outputs cannot save here yet), with std's and mean's backward."""
     node_name = "StdMeanBackward0"
     what = "std_mean"
-
-
-class MeanOfVarMean(MeanDim):
-    node_name = "VarMeanBackward0"
 
 
 class MeanOfStdMean(MeanDim):
@@ -616,9 +634,14 @@ class Amax(Op):
     @staticmethod
     def backward(ctx, grad):
         x, out = ctx.saved_tensors
-        grad, out = (expand_back(t, x.shape, ctx.dims, ctx.keepdim) for t in (grad, out))
-        is_extreme = x == out
-        return grad * is_extreme / is_extreme.sum(ctx.dims, keepdim=True), None, None
+        return _to_extremes(grad, x, out, ctx), None, None
+
+
+def _to_extremes(grad, x, out, ctx):
+    """amax's (amin's) backward: the gradient shared among the elements equal to the extreme."""
+    grad, out = (expand_back(t, x.shape, ctx.dims, ctx.keepdim) for t in (grad, out))
+    is_extreme = x == out
+    return grad * is_extreme / is_extreme.sum(ctx.dims, keepdim=True)
 
 
 class Amin(Amax):
@@ -661,11 +684,21 @@ class MinDim(MaxDim):
     node_name = "MinBackward0"
 
 
-class AminmaxMin(Amin):
-    """``x.aminmax()``'s min: amin's values and backward (PyTorch makes one AminmaxBackward0
-    node for both results; minigrad one per result, which sends the same gradients)."""
+class Aminmax(Op):
+    """``x.aminmax()``: the smallest and the largest values over ``dims``, two outputs of one
+    node, as PyTorch's. Backward: amin's for the first output's gradient plus amax's for the
+    second's (ties share)."""
     node_name = "AminmaxBackward0"
 
+    @staticmethod
+    def forward(ctx, x, dims, keepdim):
+        ctx.save_for_backward(x)
+        ctx.dims, ctx.keepdim = dims, keepdim
+        return tuple(np.asarray(f(x, axis=dims, keepdims=keepdim), order="C") for f in (np.min, np.max))
 
-class AminmaxMax(Amax):
-    node_name = "AminmaxBackward0"  # aminmax()'s max
+    @staticmethod
+    def backward(ctx, grad_min, grad_max):
+        x, = ctx.saved_tensors
+        parts = [_to_extremes(g, x, x.new_tensor(f(x._data, axis=ctx.dims, keepdims=ctx.keepdim)), ctx)
+                 for g, f in ((grad_min, np.min), (grad_max, np.max)) if g is not None]
+        return _total(parts), None, None
