@@ -522,18 +522,19 @@ class Function(metaclass=_FunctionMeta):
                     nodes.append(input_node(a))
         ctx.needs_input_grad = needs = _NEEDS[tuple(needs)]
         out = cls._forward(ctx, args, arrays)
-        several = out.__class__ is tuple  # several outputs (the pieces of x.split(2)), one node
         # Record only if some input wants a gradient, recording is on, and the result can have one.
-        if True in needs and recording and (several or out._data.dtype.kind == "f"):
-            if several:
+        if True in needs and recording:
+            if out.__class__ is tuple:  # several outputs (the pieces of x.split(2)): one node
                 ctx._take_outputs(out)
-            else:
+            elif out._data.dtype.kind == "f":
                 out._grad_fn, out._requires_grad = ctx, True
+            else:
+                return out  # (an integer or boolean result has no gradient)
             ctx._seq = next(_sequence)
             if anomaly_mode._enabled:
                 ctx._trace = traceback.format_stack()[:-2]
             if ctx._to_save:
-                ctx._pack(args, None if several else out)
+                ctx._pack(args, None if out.__class__ is tuple else out)
             ctx._inputs, ctx._next_nodes = _INPUTS[tuple(inputs)], tuple(nodes)
             if numbered:  # each edge's output number at its node (next_functions shows them)
                 ctx._next_nrs = _edge_numbers(args, cls._non_differentiable)
@@ -598,9 +599,9 @@ class Op(Function):
             finally:
                 if token is not None:
                     numpy_errors.reset(token)
+        if not isinstance(result, np.ndarray):  # NumPy returns scalars for 0-d results
             if result.__class__ is tuple:  # several outputs (the pieces of x.unsafe_split(2))
                 return tuple([Tensor._wrap(r) for r in result])
-        if not isinstance(result, np.ndarray):  # NumPy returns scalars for 0-d results
             array = np.asarray(result)
             for s in ctx._to_save:
                 if s is result:  # forward saved its result: save the array instead (loops, not a
