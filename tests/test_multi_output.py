@@ -215,3 +215,32 @@ def test_reductions_with_two_outputs(oracle, case, used):
         return {"outputs": (a, b), "graph": graph_text(y.grad_fn), "g": g.detach(), "h": h,
                 "output_nr": (a.output_nr, b.output_nr)}
     oracle.same(program, check_graph=False, check_repr=False)
+
+
+def test_function_with_a_non_differentiable_output(oracle):
+    """``ctx.mark_non_differentiable``: that output is no part of the graph (no grad_fn, a leaf),
+    and backward gets zeros for it."""
+    def program(lib):
+        seen = []
+
+        class SortWithRanks(lib.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                values, order = x.sort()
+                ranks = order.to(x.dtype)
+                ctx.mark_non_differentiable(ranks)
+                ctx.save_for_backward(order)
+                return values, ranks
+
+            @staticmethod
+            def backward(ctx, grad_values, grad_ranks):
+                order, = ctx.saved_tensors
+                seen.append(grad_ranks)
+                return lib.zeros_like(grad_values).scatter(0, order, grad_values)
+
+        x = lib.tensor([3.0, 1.0, 2.0], requires_grad=True)
+        values, ranks = SortWithRanks.apply(x)
+        (values * lib.tensor([1.0, 2.0, 3.0])).sum().backward()
+        return {"values": values, "ranks": ranks, "ranks is leaf": ranks.is_leaf, "grad": x.grad,
+                "backward got": seen}
+    oracle.same(program)

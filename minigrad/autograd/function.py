@@ -108,7 +108,9 @@ class Node:
         self._to_save = tensors
 
     def mark_non_differentiable(self, *tensors):
-        pass  # accepted for PyTorch compatibility; outputs here are differentiable or integer
+        """Outputs of a user's Function that get no gradient (indices as floats, say): they are
+        not part of the graph, and backward gets zeros for them."""
+        self._marked_outputs = tuple(tensors)
 
     @property
     def saved_tensors(self):
@@ -293,8 +295,9 @@ class Node:
         """Make each floating tensor of ``outs`` an output of this node, numbered in order."""
         self._n_outputs = len(outs)
         self._output_meta = [(o._data.shape, o._data.dtype) for o in outs]
+        marked = getattr(self, "_marked_outputs", ())  # (a user's Function's, by mark_non_differentiable)
         for i, o in enumerate(outs):
-            if o._data.dtype.kind == "f":
+            if o._data.dtype.kind == "f" and not any(o is m for m in marked):
                 o._grad_fn, o._requires_grad = self, True
                 if len(outs) != 1:
                     o._output_nr = i
