@@ -171,7 +171,7 @@ def msort(input):
 def std_mean(input, dim=None, unbiased=True, keepdim=False, *, correction=None):
     """``(input.std(dim), input.mean(dim))`` in one call (a tuple, as PyTorch's)."""
     correction, dims = _spread_args("std_mean", input, dim, unbiased, keepdim, correction)
-    return ops.StdOfStdMean.apply(input, dims, correction, keepdim), ops.MeanOfStdMean.apply(input, dims, keepdim)
+    return ops.StdMean.apply(input, dims, correction, keepdim)
 
 
 def var_mean(input, dim=None, unbiased=True, keepdim=False, *, correction=None):

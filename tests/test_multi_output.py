@@ -194,6 +194,9 @@ REDUCTIONS = {
     "var_mean": lambda T, x: T.var_mean(x, dim=1),
     "var_mean all": lambda T, x: T.var_mean(x),
     "var_mean keepdim": lambda T, x: T.var_mean(x, 0, keepdim=True, correction=0),
+    "std_mean": lambda T, x: T.std_mean(x, dim=1),
+    "std_mean all": lambda T, x: T.std_mean(x),
+    "std_mean keepdim": lambda T, x: T.std_mean(x, 0, keepdim=True, correction=0),
     "aminmax": lambda T, x: T.aminmax(x, dim=1),
     "aminmax all": lambda T, x: x.aminmax(),
     "aminmax keepdim": lambda T, x: x.aminmax(dim=0, keepdim=True),
@@ -203,7 +206,7 @@ REDUCTIONS = {
 @pytest.mark.parametrize("case", REDUCTIONS)
 @pytest.mark.parametrize("used", ["both", "first", "second"])
 def test_reductions_with_two_outputs(oracle, case, used):
-    """var_mean and aminmax: one node for both results (VarMeanBackward0, AminmaxBackward0); the
+    """var_mean, std_mean and aminmax: one node for both results (VarMeanBackward0, ...); the
     gradient of whichever is used, or of both, added; and the second derivative (its values: the
     graph of var's backward formula is minigrad's own, as it was before)."""
     def program(T):
@@ -243,4 +246,19 @@ def test_function_with_a_non_differentiable_output(oracle):
         (values * lib.tensor([1.0, 2.0, 3.0])).sum().backward()
         return {"values": values, "ranks": ranks, "ranks is leaf": ranks.is_leaf, "grad": x.grad,
                 "backward got": seen}
+    oracle.same(program)
+
+
+def test_std_mean_saves_its_std_output(oracle):
+    """std_mean's backward reads its own std output, as PyTorch's (result0): differentiated again,
+    the gradient's graph goes through the StdMeanBackward0 node; changed in place, backward says so."""
+    def program(T):
+        x = T.tensor([[1.0, 4.0, 4.0], [3.0, -2.0, 0.5]], dtype=T.float64, requires_grad=True)
+        std, mean = T.std_mean(x, dim=1)
+        g, = T.autograd.grad((std * mean).sum(), x, create_graph=True)
+        std2, _ = T.std_mean(x * 1, dim=0)
+        std2.mul_(2)
+        return {"g": g.detach(), "through the node's std": "MulBackward0(None:0, StdMeanBackward0(AccumulateGrad:0)"
+                ":1):0" in graph_text(g.grad_fn) and "@StdMeanBackward0:0" in graph_text(g.grad_fn),
+                "changed": error_of(lambda: std2.sum().backward())}
     oracle.same(program)

@@ -195,7 +195,8 @@ class Node:
             source = "AsStridedBackward0"  # PyTorch rebuilds a changed view's node as an as_strided
         else:
             source = value.grad_fn.name() if value.grad_fn is not None else None
-        where = f", which is output 0 of {re.sub(r'Backward(?:0$)?', '', source)}," if source else ""
+        number = 0 if is_output else value._output_nr or 0  # (an output of a node with several)
+        where = f", which is output {number} of {re.sub(r'Backward(?:0$)?', '', source)}," if source else ""
         # (PyTorch names a bool tensor here by its backend type, CPUBoolType, not torch.BoolTensor)
         kind = "CPUBoolType" if data.dtype == np.bool_ else _dtype.from_numpy_dtype(data.dtype).tensor_type
         return RuntimeError(
@@ -537,11 +538,26 @@ class Function(metaclass=_FunctionMeta):
             if anomaly_mode._enabled:
                 ctx._trace = traceback.format_stack()[:-2]
             if ctx._to_save:
-                ctx._pack(args, None if out.__class__ is tuple else out)
+                if out.__class__ is tuple:  # an output it saved (std_mean's std) is found among these
+                    ctx._pack(args + _outputs_as_saved(ctx, out), None)
+                else:
+                    ctx._pack(args, out)
             ctx._inputs, ctx._next_nodes = _INPUTS[tuple(inputs)], tuple(nodes)
             if numbered:  # each edge's output number at its node (next_functions shows them)
                 ctx._next_nrs = _edge_numbers(args, cls._non_differentiable)
         return out
+
+
+def _outputs_as_saved(node, outs):
+    """A node with several outputs keeps an output it saved as its own tensor of that output
+    (same memory, same version counter), not the caller's: an in-place change to the caller's
+    is noticed, and named as PyTorch names it (output 1 of StdMean)."""
+    saved = []
+    for nr, o in enumerate(outs):
+        t = Tensor._wrap(o._data, grad_fn=node, version_box=o._version_counter())
+        t._output_nr = nr
+        saved.append(t)
+    return tuple(saved)
 
 
 def _edge_numbers(args, non_differentiable):

@@ -44,7 +44,7 @@ special.py         Lgamma, Digamma, Polygamma (PolygammaBackward0/1: in place), 
                    EqNumber, EqTensor, ... GeTensor (EqBackward0/1, ...: ``y.eq_(z)`` in a graph,
                    whose gradient is 0)
 reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Nansum, Var, Std,
-                   VarMean, StdOfStdMean, MeanOfStdMean (VarMeanBackward0,
+                   VarMean, StdMean (VarMeanBackward0,
                    StdMeanBackward0: ``torch.var_mean``, ``torch.std_mean``),
                    Norm, NormP (LinalgVectorNormBackward0: p = 2, other p), Dist (DistBackward0),
                    Renorm (RenormBackward0), Cdist, EuclideanDist (CdistBackward0,
@@ -196,8 +196,8 @@ from .resample import (PixelShuffle, PixelUnshuffle, ReflectionPad1d, Reflection
                        ReplicationPad1d, ReplicationPad2d, ReplicationPad3d)
 from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim, Nansum, Norm,
                      NormP, Prod, ProdDim, Std, Sum, SumDim, Var)
-from .reduce import (Aminmax, Cdist, Cummax, Cummin, Dist, EuclideanDist, Logcumsumexp, MeanOfStdMean,
-                     Renorm, StdOfStdMean, VarMean)
+from .reduce import (Aminmax, Cdist, Cummax, Cummin, Dist, EuclideanDist, Logcumsumexp,
+                     Renorm, StdMean, VarMean)
 from .sorting import (Bincount, Kthvalue, Median, MedianDim, Mode, Nanmedian, NanmedianDim, Sort, SortStable, Topk,
                       Unique, UniqueConsecutive, UniqueDim)
 from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,

@@ -154,10 +154,13 @@ class Std(Op):
     @staticmethod
     def backward(ctx, grad):
         x, out = ctx.saved_tensors
-        # d sqrt(v) = dv / (2 sqrt(v)); where the std is 0 every x_i equals the mean, and
-        # PyTorch sends 0 rather than 0/0.
-        grad = (grad / (2 * out)).where(out != 0, 0.0)
-        return _var_backward(grad, x, ctx), None, None, None
+        return _std_backward(grad, x, out, ctx), None, None, None
+
+
+def _std_backward(grad, x, std, ctx):
+    """d sqrt(v) = dv / (2 sqrt(v)); where the std is 0 every x_i equals the mean, and PyTorch
+    sends 0 rather than 0/0."""
+    return _var_backward((grad / (2 * std)).where(std != 0, 0.0), x, ctx)
 
 
 class VarMean(Op):
@@ -186,16 +189,26 @@ def _total(parts):
     return parts[0] if len(parts) == 1 else parts[0] + parts[1]
 
 
-class StdOfStdMean(Std):
-    """``torch.std_mean``'s std (and below, its mean): PyTorch records one node for both
-    results; minigrad one per result (std's backward needs std's output, which an op with
-    several outputs cannot save here yet), with std's and mean's backward."""
+class StdMean(Op):
+    """``torch.std_mean``: the standard deviation and the mean over ``dims``, two outputs of one
+    node, as PyTorch's. Backward: std's for the first output's gradient (from the saved std,
+    itself an output: differentiated again, the graph goes through this node), plus mean's."""
     node_name = "StdMeanBackward0"
-    what = "std_mean"
 
+    @staticmethod
+    def forward(ctx, x, dims, correction, keepdim):
+        ctx.correction = correction
+        std = np.sqrt(_variance("std_mean", x, dims, correction, keepdim))
+        ctx.save_for_backward(x, std)
+        return std, Mean.forward(ctx, x, dims, keepdim)  # (which sets ctx.dims, ctx.keepdim)
 
-class MeanOfStdMean(MeanDim):
-    node_name = "StdMeanBackward0"
+    @staticmethod
+    def backward(ctx, grad_std, grad_mean):
+        x, std = ctx.saved_tensors
+        parts = [] if grad_std is None else [_std_backward(grad_std, x, std, ctx)]
+        if grad_mean is not None:
+            parts.append(Mean.backward(ctx, grad_mean)[0])
+        return _total(parts), None, None, None
 
 
 class Norm(Op):
