@@ -608,7 +608,13 @@ class Op(Function):
             if result.__class__ is tuple:  # several views (the pieces of x.split(2))
                 return _views_of(result, args[0])
             if isinstance(result, np.ndarray) and result.base is not None and result.base is owner(arrays[0]):
-                return _view_of(result, args[0])
+                # _view_of(result, args[0]), written out: every view op (Linear's t()) comes here
+                out = Tensor._wrap(result, version_box=args[0]._version_counter())
+                if grad_mode._state.inference:
+                    out._inference = args[0]._inference
+                if args[0]._multi_view:
+                    out._multi_view = True
+                return out
         else:
             # inf * 0, log(-1)...: NaN or inf, silently, as in PyTorch. (Backward, which runs many
             # ops, is quiet throughout already: then there is nothing to set.)
@@ -639,7 +645,7 @@ def _view_of(result, base):
     out = Tensor._wrap(result, version_box=base._version_counter())
     if grad_mode._state.inference:  # a view of a normal tensor stays normal, as in PyTorch
         out._inference = base._inference
-    if base._multi_view:  # a view of a piece of split is one too
+    if base._multi_view:  # a view of a piece of split is one too (an in-place change is refused)
         out._multi_view = True
     return out
 
