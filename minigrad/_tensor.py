@@ -280,7 +280,7 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self._grad_fn is not None:
-            return self._grad_fn.register_prehook(hook, self._output_nr)
+            return self._grad_fn.register_prehook(hook, self._output_nr or 0)
         if self._hooks is None:
             self._hooks = {}
         return _Handle(self._hooks, hook)

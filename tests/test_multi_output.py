@@ -262,3 +262,23 @@ def test_std_mean_saves_its_std_output(oracle):
                 ":1):0" in graph_text(g.grad_fn) and "@StdMeanBackward0:0" in graph_text(g.grad_fn),
                 "changed": error_of(lambda: std2.sum().backward())}
     oracle.same(program)
+
+
+def test_a_nodes_own_prehook_gets_a_tuple(oracle):
+    """``grad_fn.register_prehook(fn)``: fn gets the node's outputs' gradients as a tuple (one
+    output or several, AccumulateGrad too) and may return new ones; it runs after the tensors'
+    own hooks and retain_grad, as in PyTorch."""
+    def program(lib):
+        seen = []
+        x = lib.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+        y = x * 2
+        y.grad_fn.register_prehook(lambda g: seen.append(("mul", len(g), g[0].clone())) or (g[0] * 10,))
+        y.register_hook(lambda g: seen.append(("y", g.clone())) or g + 1)
+        y.retain_grad()
+        a, b = y.split(2)
+        a.grad_fn.register_prehook(lambda g: seen.append(("split", [t is None for t in g])))
+        acc = x.grad_fn if x.grad_fn is not None else y.grad_fn.next_functions[0][0]
+        acc.register_prehook(lambda g: seen.append(("leaf", len(g), g[0].clone())))
+        (a * 3).sum().backward()
+        return {"seen": seen, "y.grad": y.grad, "x.grad": x.grad}
+    oracle.same(program)

@@ -233,8 +233,9 @@ class Node:
 
     # -- running backward ----------------------------------------------------------------
     def register_prehook(self, fn, output_nr=None):
-        """``fn(grad)`` before this node runs; ``output_nr``: only on that output's gradient
-        (a tensor's hook, when the node has several outputs)."""
+        """``fn(grads)`` before this node runs, with its outputs' gradients as a tuple (it may
+        return new ones), as PyTorch's. With ``output_nr``: a tensor's hook, ``fn(grad)`` on
+        that output's gradient only."""
         if self._pre_hooks is None:
             self._pre_hooks = {}
         return _Handle(self._pre_hooks, fn if output_nr is None else _OnOutput(fn, output_nr))
@@ -244,24 +245,25 @@ class Node:
             return grad
         if self._n_outputs != 1:
             return self._run_output_hooks(grad)
-        for hook in tuple(self._pre_hooks.values()) if self._pre_hooks else ():
-            grad = _run_hook(hook, grad)
-        if self._retain is not None and self._retain() is not None:
-            _accumulate(self._retain(), grad)  # retain_grad() runs after all other hooks
-        return grad
+        return self._run_output_hooks([grad])[0]
 
     def _run_output_hooks(self, grads):
-        """A node with several outputs: each tensor's hooks on its own output's gradient (if one
-        arrived), then retain_grad (``_retain``: a weak reference per output number)."""
+        """PyTorch's order: each tensor's hooks on its own output's gradient (if one arrived),
+        then retain_grad, then the node's own hooks, which get all its outputs' gradients as a
+        tuple and may return new ones. ``_retain``: a weak reference (one output) or one per
+        output number."""
         grads = list(grads)
-        for hook in tuple(self._pre_hooks.values()) if self._pre_hooks else ():
-            if not isinstance(hook, _OnOutput):  # the node's own hook: all the gradients, as a tuple
-                grads = list(hook(tuple(grads)) or grads)
-            elif grads[hook.output_nr] is not None:
+        hooks = tuple(self._pre_hooks.values()) if self._pre_hooks else ()
+        for hook in hooks:
+            if isinstance(hook, _OnOutput) and grads[hook.output_nr] is not None:
                 grads[hook.output_nr] = _run_hook(hook.fn, grads[hook.output_nr])
-        for nr, ref in (self._retain or {}).items():
+        retains = self._retain if isinstance(self._retain, dict) else {0: self._retain} if self._retain else {}
+        for nr, ref in retains.items():
             if ref() is not None and grads[nr] is not None:
                 _accumulate(ref(), grads[nr])
+        for hook in hooks:
+            if not isinstance(hook, _OnOutput):  # the node's own
+                grads = list(hook(tuple(grads)) or grads)
         return grads
 
     def apply(self, grad):
