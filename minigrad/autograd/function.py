@@ -108,8 +108,9 @@ class Node:
         self._to_save = tensors
 
     def mark_non_differentiable(self, *tensors):
-        """Outputs of a user's Function that get no gradient (indices as floats, say): they are
-        not part of the graph, and backward gets zeros for them."""
+        """Outputs of a user's Function with several outputs that get no gradient (indices as
+        floats, say): they are not part of the graph, and backward gets zeros for them. (A
+        Function's only output, marked so, is still recorded.)"""
         self._marked_outputs = tuple(tensors)
 
     @property
@@ -297,7 +298,8 @@ class Node:
     def _take_outputs(self, outs):
         """Make each floating tensor of ``outs`` an output of this node, numbered in order."""
         self._n_outputs = len(outs)
-        self._output_meta = [(o._data.shape, o._data.dtype) for o in outs]
+        if not self._builtin:  # what _materialize makes zeros of
+            self._output_meta = [(o._data.shape, o._data.dtype) for o in outs]
         marked = getattr(self, "_marked_outputs", ())  # (a user's Function's, by mark_non_differentiable)
         for i, o in enumerate(outs):
             if o._data.dtype.kind == "f" and not any(o is m for m in marked):
@@ -556,9 +558,10 @@ def _outputs_as_saved(node, outs):
     is noticed, and named as PyTorch names it (output 1 of StdMean)."""
     saved = []
     for nr, o in enumerate(outs):
-        t = Tensor._wrap(o._data, grad_fn=node, version_box=o._version_counter())
-        t._output_nr = nr
-        saved.append(t)
+        if any(o._data is item for item in node._to_save):  # (most save only their input)
+            t = Tensor._wrap(o._data, grad_fn=node, version_box=o._version_counter())
+            t._output_nr = nr
+            saved.append(t)
     return tuple(saved)
 
 
