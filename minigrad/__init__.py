@@ -25,7 +25,7 @@ Where things are, in the order they build on each other:
 __version__ = "0.1.0"
 
 from . import _dtype, autograd
-from ._creation import (arange, empty, empty_like, eye, from_numpy, full, full_like, linspace, logspace,
+from ._creation import (arange, empty, empty_like, empty_strided, eye, from_numpy, full, full_like, linspace, logspace,
                         normal, ones, ones_like, rand, rand_like, randint, randn, randn_like, randperm,
                         tensor, zeros, zeros_like)
 from ._device import accelerator, backends, cuda, device, get_default_device, set_default_device

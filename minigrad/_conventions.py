@@ -58,6 +58,15 @@ INFERENCE_INPLACE = (
     "to get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 "
     "for more details.")
 INFERENCE_REQUIRES_GRAD = "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
+# A view made under no_grad, changed in place (directly, or through its base or another view)
+_NO_GRAD_VIEW_ADVICE = (
+    "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
+    "moving both the view and the inplace either both inside the no_grad block (if you don't want the "
+    "inplace to be tracked) or both outside (if you want the inplace to be tracked).")
+NO_GRAD_VIEW_INPLACE = ("A view was created in no_grad mode and is being modified inplace with grad mode "
+                        "enabled. " + _NO_GRAD_VIEW_ADVICE)
+NO_GRAD_VIEW_BASE_CHANGED = ("A view was created in no_grad mode and its base or another view of its base has "
+                             "been modified inplace with grad mode enabled. " + _NO_GRAD_VIEW_ADVICE)
 
 LEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
@@ -367,6 +376,22 @@ def empty_in_layout(array, fmt, dtype):
     if fmt is preserve_format and 0 in array.strides and array.size > 1:
         return _expanded_layout(array, dtype)
     return np.empty_like(array, dtype, order="K" if fmt is preserve_format else "C")
+
+
+def strided_zeros(shape, stride, dtype):
+    """Zeros of ``shape`` laid out by ``stride`` (in elements, as PyTorch counts them), in memory
+    just large enough, its first element first: ``torch.empty_strided``'s memory."""
+    if len(shape) != len(stride):
+        raise RuntimeError(f"dimensionality of sizes ({len(shape)}) must match dimensionality of "
+                           f"strides ({len(stride)})")
+    if any(n < 0 for n in shape):
+        raise RuntimeError(f"Trying to create tensor with negative dimension {min(shape)}: {list(shape)}")
+    if any(s < 0 for s in stride):
+        raise RuntimeError(f"Storage size calculation overflowed with sizes={list(shape)} and "
+                           f"strides={list(stride)}")
+    dtype = np.dtype(dtype)
+    span = 1 + sum((n - 1) * s for n, s in zip(shape, stride)) if all(shape) else 0
+    return np.ndarray(shape, dtype, buffer=np.zeros(span, dtype), strides=[s * dtype.itemsize for s in stride])
 
 
 def _expanded_layout(array, dtype):

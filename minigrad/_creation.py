@@ -12,7 +12,7 @@ from ._conventions import C_NAMES as _C_NAMES
 from ._conventions import shape_args as _shape_args
 from ._conventions import sizes as _sizes
 from ._conventions import typename as _typename
-from ._conventions import empty_in_layout, memory_format_arg, preserve_format
+from ._conventions import empty_in_layout, memory_format_arg, preserve_format, strided_zeros
 from ._dtype import dtype_arg as _arg
 from ._random import rng
 from ._tensor import Tensor
@@ -53,6 +53,14 @@ def _not_for(dtype, kernel):
 
 def zeros(*size, dtype=None, device=None, requires_grad=False):
     return _new(np.zeros(_sizes(size, "zeros"), _float(dtype, "zeros")), requires_grad, device)
+
+
+def empty_strided(size, stride, *, dtype=None, device=None, requires_grad=False):
+    """A tensor laid out by ``stride`` (steps in elements): zeros here, as ``empty``'s."""
+    array = strided_zeros(tuple(_shape_args((size,))), tuple(_shape_args((stride,))), _float(dtype, "empty_strided"))
+    out = _new(array, requires_grad, device)
+    out._owns_base = True  # (a view of memory only it has: in-place ops on it are recorded on it)
+    return out
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False):

@@ -3,8 +3,8 @@
 Ints, slices, ``None`` and ``...`` (basic indexing) give views, recorded one dimension at
 a time as PyTorch records them: Select for an int, Slice for a slice, Unsqueeze for None.
 Tensors, lists and masks in the key (advanced indexing) give a copy, one Index node.
-A view remembers its base and key, so that an in-place op on it can be recorded on the
-base too (CopySlices: minigrad/_inplace.py).
+Like every view, the result remembers its base, so that an in-place op on it can be recorded
+on the base too (CopySlices: minigrad/_inplace.py).
 """
 import warnings
 
@@ -19,10 +19,7 @@ def getitem(x, key):
     if type(key) is int and not (x._requires_grad and grad_mode._state.enabled) \
             and x._data.ndim and -x._data.shape[0] <= key < x._data.shape[0]:
         # fast path (a DataLoader's x[i]): no node; a view, so it shares the version counter
-        out = function.Tensor._wrap(x._data[key, ...], version_box=x._version_counter())
-        if grad_mode._state.inference:  # a view of a normal tensor stays normal, as in PyTorch
-            out._inference = x._inference
-        return out
+        return function._view_of(x._data[key, ...], x)
     lone_slice = isinstance(key, slice)
     indices = _tensors_in(key)
     key = _array_index(key)
@@ -30,12 +27,7 @@ def getitem(x, key):
     if any(isinstance(k, np.ndarray) for k in key):  # integer arrays or masks
         return ops.Index.apply(x, key, *indices)
     # x[a:b] alone is always recorded as a Slice, x[:] too; in a longer key ``:`` is free
-    out = ops.Slice.apply(x, key) if lone_slice else _basic_index(x, key)
-    if x._view is not None:  # a view of a view: keep the first base, and every key since
-        out._view = (x._view[0], x._view[1] + (key,))
-    elif x._data.base is None or x._owns_base:  # x owns its memory (not a transpose or reshape of another)
-        out._view = (x, (key,))
-    return out
+    return ops.Slice.apply(x, key) if lone_slice else _basic_index(x, key)
 
 
 def setitem(x, key, value):

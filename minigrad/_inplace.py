@@ -4,9 +4,11 @@ The tensor keeps its identity and its buffer, but its ``grad_fn`` becomes the ne
 whose input is the tensor as it was. Its version counter goes up, so a node that saved
 the old values refuses to run backward with the new ones.
 
-An in-place op on a view made by indexing (``y[:, 1].mul_(2)``, ``y[0] = 0``) changes the
-view's base too: the base's ``grad_fn`` becomes a ``CopySlices`` node, which runs the op's
-backward on the viewed region of the gradient and passes the rest through unchanged.
+An in-place op on a view (``y[:, 1].mul_(2)``, ``y[0] = 0``, ``y.view(-1).zero_()``) changes
+the view's base too: the base's ``grad_fn`` becomes a ``CopySlices`` node, which runs the op's
+backward on the viewed region of the gradient and passes the rest through unchanged. Where
+the view lies in the base's memory (its size, strides and first element: an ``as_strided``
+view) is all CopySlices needs, whichever ops made the view.
 """
 import functools
 import re
@@ -15,19 +17,25 @@ import weakref
 import numpy as np
 
 from . import ops
-from ._conventions import IGNORE_ALL, INFERENCE_INPLACE, check_broadcast, numpy_errors
+from ._conventions import IGNORE_ALL, INFERENCE_INPLACE, NO_GRAD_VIEW_INPLACE, check_broadcast, numpy_errors
+from ._conventions import strided_zeros
 from .autograd import function, grad_mode
 
 
-def apply(tensor, method, *args, ufunc=None, alpha=1):
+def apply(tensor, method, *args, ufunc=None, alpha=1, fill=False):
     """Apply the out-of-place ``method`` (``Tensor.__add__``, say), then write its result
     into ``tensor``'s own buffer. ``ufunc``: the NumPy function that can compute straight
     into the buffer when nothing needs recording. ``alpha``: ``add_`` and ``sub_``'s factor
-    on their operand (``x.add_(y, alpha=a)`` adds ``a * y``; ``method`` takes it too)."""
+    on their operand (``x.add_(y, alpha=a)`` adds ``a * y``; ``method`` takes it too).
+    ``fill``: the op writes one value everywhere (zero_, fill_)."""
     if tensor._inference and not grad_mode._state.inference:
         raise RuntimeError(INFERENCE_INPLACE)
+    if 0 in tensor._data.strides and not fill and _repeats_elements(tensor._data):
+        raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
+                           "single memory location. Please clone() the tensor before performing the operation.")
     record = grad_mode._state.enabled and (tensor._requires_grad or any(
-        isinstance(a, function.Tensor) and a._requires_grad for a in args))
+        isinstance(a, function.Tensor) and a._requires_grad for a in args) or (
+        tensor._view is not None and tensor._view.base._requires_grad))  # (a view made under no_grad)
     scale = None
     if alpha != 1:
         other = args[0]
@@ -58,8 +66,6 @@ def apply(tensor, method, *args, ufunc=None, alpha=1):
                 numpy_errors.reset(token)
         tensor._version_counter()[0] += 1
         return tensor
-    if record and tensor._requires_grad and tensor._grad_fn is None:
-        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
     if record and tensor._multi_view and tensor._grad_fn is not None:
         # The node of split (unbind...) makes every piece's gradient at once: it cannot take
         # one piece's in-place op into its backward, as a view's CopySlices would.
@@ -69,11 +75,14 @@ def apply(tensor, method, *args, ufunc=None, alpha=1):
                            "inplace. You should replace the inplace operation by an out-of-place one.")
     if record and tensor._view is not None:
         return _on_view(tensor, method, args)
+    if record and tensor._requires_grad and tensor._grad_fn is None:
+        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
     if record and tensor._data.base is not None and not tensor._owns_base:  # (_owns_base: after t_()...)
-        # PyTorch would also rewrite the graph of the tensor this one is a view of.
-        raise RuntimeError("minigrad does not record in-place operations on a view (a tensor made "
-                           "by indexing, reshaping or transposing another); apply the operation "
-                           "out of place instead")
+        # Memory shared with an array no tensor of this graph owns (torch.from_numpy(a[::2])):
+        # no base to record the change on. (Every view a minigrad op makes knows its base.)
+        raise RuntimeError("minigrad does not record in-place operations on a view of memory it "
+                           "does not own (from NumPy, say); apply the operation out of place, or to "
+                           "a copy, instead")
     old = tensor
     if record:  # a copy: the op may need the old values in backward
         old = function.Tensor._wrap(tensor._data.copy(), grad_fn=tensor._grad_fn)
@@ -95,35 +104,53 @@ def apply(tensor, method, *args, ufunc=None, alpha=1):
 
 
 def _on_view(view, method, args):
-    """``view.<op>_(*args)`` on ``view = base[key]``, recorded as PyTorch does: the op runs on
-    the view's old values, its result is written through the view into the base's buffer,
-    and the base's ``grad_fn`` becomes CopySlices around the op's node."""
-    base, keys = view._view
-    if base._requires_grad and base._grad_fn is None:
+    """``view.<op>_(*args)``, recorded as PyTorch does: the op runs on the view's old values,
+    its result is written through the view into the base's memory, and the base's ``grad_fn``
+    becomes CopySlices around the op's node."""
+    base = view._view.base
+    if view._view.no_grad:
+        raise RuntimeError(NO_GRAD_VIEW_INPLACE)
+    if (view._requires_grad or base._requires_grad) and base._grad_fn is None:
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
                            "in-place operation.")
+    where = _where(view, base)
     # The op's input: the viewed region of the base as it was, still linked to the base's
     # graph, so that what the op saves for backward can itself be differentiated.
-    old = function.Tensor._wrap(base._data.copy(), grad_fn=base._grad_fn)
+    old = function.Tensor._wrap(_strided_copy(base._data), grad_fn=base._grad_fn)
     old._requires_grad, old._output_nr = base._requires_grad, base._output_nr
-    result = method(_view_of(old, keys), *args)
+    result = method(old.as_strided(*where), *args)
     _check_shape(result._data.shape, view)
     _check_cast(result, view)
-    np.copyto(view._data, result._data, casting="unsafe")  # writes into the base's buffer
+    np.copyto(view._data, result._data, casting="unsafe")  # writes into the base's memory
     view._version_counter()[0] += 1  # shared with the base
     if result._grad_fn is not None:
         result._grad_fn._rebind_output(view._data, view._version_counter())
-        base._grad_fn, base._requires_grad = CopySlices(base, keys, result._grad_fn), True
-        view._grad_fn, view._requires_grad = ops.AsStrided.apply(base, keys)._grad_fn, True
-        base._output_nr = view._output_nr = None
+        base._grad_fn, base._requires_grad = CopySlices(base, where, result._grad_fn), True
+        base._output_nr = None
+        view._view = view._view._replace(version=-1)  # its grad_fn: made again (function._refresh_view)
+        function.input_node(view)
     return view
 
 
-def _view_of(base, keys):
-    """``base[keys[0]][keys[1]]...``: a view, recorded afresh from the base."""
-    for key in keys:
-        base = base[key]
-    return base
+def _where(view, base):
+    """Where ``view`` lies in ``base``'s memory: its size, its strides and its first element
+    counted from the base's first, in elements (``as_strided``'s arguments)."""
+    return view._data.shape, view.stride(), view.storage_offset() - base.storage_offset()
+
+
+def _strided_copy(array):
+    """A copy of ``array`` laid out as it is (the same strides), in memory of its own; the
+    copy's first element comes first. (NumPy's copies are contiguous: strides are what CopySlices
+    needs, so that a view's place in the base is its place in the copy.)"""
+    out = strided_zeros(array.shape, [s // array.itemsize for s in array.strides], array.dtype)
+    np.copyto(out, array)
+    return out
+
+
+def _repeats_elements(array):
+    """Whether some element of ``array`` is another's memory too (an expanded tensor's): an op
+    writing into it would write one place several times, so PyTorch refuses (but to fill it)."""
+    return array.size > 1 and any(s == 0 and n > 1 for n, s in zip(array.shape, array.strides))
 
 
 def _check_shape(shape, tensor):
@@ -140,15 +167,16 @@ def _check_cast(result, tensor):
 
 
 class CopySlices(function.Node):
-    """The base's node after an in-place op on its view ``base[keys]``. Its inputs: the base
-    as it was, then the op's other inputs (its node's inputs after the first). Backward: the
-    gradient outside the view passes to the old base unchanged; inside it, the op's own
-    backward (``fn``) turns it into the gradient of the old view values and of the op's other
-    inputs."""
+    """The base's node after an in-place op on a view of it (``where``: the view's place in the
+    base, see ``_where``). Its inputs: the base as it was, then the op's other inputs (its
+    node's inputs after the first). Backward, as PyTorch's: the gradient outside the view passes
+    to the old base unchanged; inside it, the op's own backward (``fn``) turns it into the
+    gradient of the old view values and of the op's other inputs."""
 
-    def __init__(self, base, keys, fn):
+    def __init__(self, base, where, fn):
         self._seq = next(function._sequence)  # its place in creation order (Function.apply's job for op nodes)
-        self.keys, self.fn = keys, fn
+        self.where, self.fn = where, fn
+        self.base_strides = base.stride()
         self._inputs = ((base._data.shape, base._data.dtype),) + tuple(
             meta for meta in fn._inputs[1:] if meta is not None)
         self._next_nodes = (function.input_node(base),) + fn._next_nodes[1:]
@@ -156,14 +184,18 @@ class CopySlices(function.Node):
             self._next_nrs = (base._output_nr,) + fn._next_nrs[1:]
 
     def apply(self, grad):
-        grad_base = grad.clone()
-        region = _view_of(grad_base, self.keys)
-        grads = self.fn.apply(_view_of(grad, self.keys))  # [view's, then the other inputs']
+        # the gradient laid out as the base is, so that the view's place in it is ``where``
+        result = grad.new_empty_strided(grad.shape, self.base_strides).copy_(grad)
+        region = result.as_strided(*self.where)
+        grads = self.fn.apply(region.clone())  # [view's, then the other inputs']
         if grads[0] is None:
             region.zero_()
         else:
             region.copy_(grads[0])
-        return [grad_base] + list(grads[1:])
+        return [result] + list(grads[1:])
+
+    def name(self):
+        return "torch::autograd::CopySlices"  # (a C++ class of PyTorch's, named as AccumulateGrad is)
 
     def _release(self):
         self.fn._release()

@@ -27,6 +27,7 @@ from ._conventions import dim as _dim
 from ._conventions import sizes as _sizes
 from ._conventions import is_contiguous_as, memory_format, memory_format_arg, preserve_format
 from ._conventions import shape_args as _shape_args
+from ._conventions import strided_zeros
 from ._repr import format_tensor
 from ._tensor_linalg import LinalgMixin
 from ._tensor_logic import LogicMixin
@@ -51,7 +52,7 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
     _post_hooks = None  # {id: fn}: a leaf's hooks run after its .grad is updated
     _accumulator = None  # weak reference to a leaf's AccumulateGrad node
     _inference = False  # made inside inference_mode: see is_inference()
-    _view = None  # (base, keys) of a view made by indexing, base[keys[0]][keys[1]]...: see _inplace.py
+    _view = None  # of a view of another tensor's memory: that tensor, and more (function._ViewOf)
     _owns_base = False  # a view of its own memory only, after t_(), resize_()...: see _tensor_pieces.py
     _output_nr = None  # which output of its grad_fn this is, when that node has several (x.split(2))
     _multi_view = False  # a view made by an op with several views as outputs (a piece of split), or of one
@@ -189,7 +190,17 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
     # -- autograd attributes -------------------------------------------------------------
     @property
     def grad_fn(self):
+        if self._view is not None:  # a view changed in place since gets a new one (function._refresh_view)
+            function.input_node(self)
         return self._grad_fn
+
+    @property
+    def _base(self):
+        """The tensor whose memory this view shows (PyTorch's ``._base``); None if not a view."""
+        return None if self._view is None else self._view.base
+
+    def _is_view(self):
+        return self._view is not None
 
     def is_inference(self):
         """Made inside ``torch.inference_mode()``: it can never be part of a recorded graph."""
@@ -197,10 +208,12 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
 
     @property
     def is_leaf(self):
-        return self._grad_fn is None
+        return self.grad_fn is None
 
     @property
     def requires_grad(self):
+        if self._view is not None:  # (as grad_fn)
+            function.input_node(self)
         return self._requires_grad
 
     @requires_grad.setter
@@ -479,6 +492,13 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
 
     def new_empty(self, *size, dtype=None, requires_grad=False):
         return self.new_zeros(*size, dtype=_dtype.dtype_arg(dtype, "new_empty"), requires_grad=requires_grad)
+
+    def new_empty_strided(self, size, stride, dtype=None, requires_grad=False):
+        dtype = _dtype.dtype_arg(dtype, "new_empty_strided") or self.dtype
+        out = Tensor._leaf(strided_zeros(tuple(_shape_args((size,))), tuple(_shape_args((stride,))), dtype.np),
+                           requires_grad)
+        out._owns_base = True  # (a view of memory only it has: in-place ops on it are recorded on it)
+        return out
 
     def new_full(self, size, fill_value, dtype=None, requires_grad=False):
         dtype = _dtype.dtype_arg(dtype, "new_full")

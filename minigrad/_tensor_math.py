@@ -551,10 +551,10 @@ class MathMixin:
         return _inplace.apply(self, MathMixin.__truediv__, other, ufunc=np.divide)
 
     def zero_(self):
-        return _inplace.apply(self, ops.Zero.apply)
+        return _inplace.apply(self, ops.Zero.apply, fill=True)
 
     def fill_(self, value):
-        return _inplace.apply(self, ops.Fill.apply, _dtype.scalar_for(value, self.dtype))
+        return _inplace.apply(self, ops.Fill.apply, _dtype.scalar_for(value, self.dtype), fill=True)
 
     def copy_(self, src):
         src = src if isinstance(src, function.Tensor) else function.Tensor(src)

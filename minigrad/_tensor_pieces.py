@@ -356,8 +356,8 @@ class PiecesMixin:
         if record:
             self._grad_fn, self._output_nr = out._grad_fn, None
         self._version_counter()[0] += 1
-        if self._view is not None:  # (no longer base[key]: an in-place op on it is then refused)
-            self._view = None
+        if self._view is not None:  # still a view of its base: its grad_fn, just made, is up to date
+            self._view = self._view._replace(version=self._version_box[0])
         if own:
             self._owns_base = True  # so in-place ops on it are recorded as on any tensor (_inplace.py)
         return self

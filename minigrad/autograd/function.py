@@ -19,7 +19,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _dtype
-from .._conventions import IGNORE_ALL, INFERENCE_SAVED, numpy_errors
+from .._conventions import IGNORE_ALL, INFERENCE_SAVED, NO_GRAD_VIEW_BASE_CHANGED, numpy_errors
 from . import anomaly_mode, grad_mode, graph
 
 _sequence = itertools.count()  # creation order; backward runs newest nodes first
@@ -418,6 +418,8 @@ def accumulator(tensor):
 
 def input_node(t):
     """The node by which a graph reaches tensor ``t`` (None if ``t`` needs no gradient)."""
+    if t._view is not None and t._view.version != t._version_box[0]:  # changed in place since
+        _refresh_view(t)
     if t._grad_fn is not None:
         return t._grad_fn
     if t._requires_grad:
@@ -511,9 +513,10 @@ class Function(metaclass=_FunctionMeta):
         numbered = False  # whether some input is one of several outputs of its node (a piece of split)
         for a in args:
             if isinstance(a, Tensor):
-                needs.append(a._requires_grad)
+                node = input_node(a)  # (first: it may make a view's grad_fn again)
+                needs.append(node is not None)
                 inputs.append((a._data.shape, a._data.dtype))
-                nodes.append(input_node(a))
+                nodes.append(node)
                 arrays.append(a._data)
                 if a._output_nr is not None:
                     numbered = True
@@ -614,11 +617,15 @@ class Op(Function):
                 return _views_of(result, args[0])
             if isinstance(result, np.ndarray) and result.base is not None and result.base is owner(arrays[0]):
                 # _view_of(result, args[0]), written out: every view op (Linear's t()) comes here
-                out = Tensor._wrap(result, version_box=args[0]._version_counter())
+                base = args[0]
+                out = Tensor._wrap(result, version_box=base._version_counter())
                 if grad_mode._state.inference:
-                    out._inference = args[0]._inference
-                if args[0]._multi_view:
+                    out._inference = base._inference
+                if base._multi_view:
                     out._multi_view = True
+                else:
+                    out._view = _ViewOf(base._view.base if base._view is not None else base,
+                                        out._version_box[0], not grad_mode._state.enabled)
                 return out
         else:
             # inf * 0, log(-1)...: NaN or inf, silently, as in PyTorch. (Backward, which runs many
@@ -646,13 +653,40 @@ class Op(Function):
 
 def _view_of(result, base):
     """A view op's result, sharing the version counter of ``base``, as in PyTorch: an in-place
-    change through either shows in both, so a node that saved one notices."""
+    change through either shows in both, so a node that saved one notices. It remembers the
+    tensor whose memory it views (``_ViewOf``), so that an in-place op on it can be recorded
+    on that tensor too (minigrad/_inplace.py)."""
     out = Tensor._wrap(result, version_box=base._version_counter())
     if grad_mode._state.inference:  # a view of a normal tensor stays normal, as in PyTorch
         out._inference = base._inference
     if base._multi_view:  # a view of a piece of split is one too (an in-place change is refused)
         out._multi_view = True
+    else:
+        out._view = _ViewOf(base._view.base if base._view is not None else base,
+                            out._version_box[0], not grad_mode._state.enabled)
     return out
+
+
+class _ViewOf(NamedTuple):
+    """What a view knows of the tensor whose memory it shows (``tensor._view``)."""
+    base: object  # that tensor (x for x.t()[0]: a view of a view has its base's base), PyTorch's ._base
+    version: int  # the memory's version when the view's grad_fn was made: see input_node
+    no_grad: bool  # made under no_grad: PyTorch refuses to record an in-place op on it later
+
+
+def _refresh_view(t):
+    """A view whose memory was changed in place since its ``grad_fn`` was made (through it, its
+    base or another view): as PyTorch does, if the base requires grad, its ``grad_fn`` is made
+    again, as an ``as_strided`` view of the base as the base is now (AsStridedBackward0), so
+    that its gradient goes through the base's new graph (the CopySlices node of the change)."""
+    view = t._view
+    if view.base._requires_grad:
+        if view.no_grad:
+            raise RuntimeError(NO_GRAD_VIEW_BASE_CHANGED)
+        with grad_mode.enable_grad():
+            t._grad_fn = view.base.as_strided(t._data.shape, t.stride(), t.storage_offset())._grad_fn
+        t._requires_grad, t._output_nr = True, None
+    t._view = view._replace(version=t._version_box[0])
 
 
 def _views_of(results, base):

@@ -79,8 +79,7 @@ index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
                    IndexFillTensor, IndexCopy (``index_fill``, ``index_copy``), IndexPutAdd
                    (``index_put(..., accumulate=True)``),
                    MaskedFill, MaskedFillTensor (MaskedFillBackward0/1), IndexPutValues
-                   (IndexPutBackward0: ``x[mask] = v`` recorded), AsStrided (a view after
-                   an in-place op wrote through it); NarrowCopy (``narrow_copy``), Take and
+                   (IndexPutBackward0: ``x[mask] = v`` recorded); NarrowCopy (``narrow_copy``), Take and
                    its backward Put (TakeBackward0, PutBackward0)
 scatter.py         ScatterReduce (ScatterReduceBackward0), IndexReduce (IndexReduceBackward0),
                    SelectScatter, SliceScatter, DiagonalScatter (SelectScatterBackward0, ...),
@@ -172,7 +171,7 @@ from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, Cla
 from .attention import FlashAttentionGrad, NativeGroupNorm, SafeSoftmax, ScaledDotProductFlashAttentionForCpu
 from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
 from .conv import AdaptiveMaxPool2d, Col2Im, ConvolutionTranspose, Im2Col
-from .index import (Alias, AsStrided, Gather, Index, IndexAdd, IndexCopy, IndexFill, IndexFillTensor, IndexPut,
+from .index import (Alias, Gather, Index, IndexAdd, IndexCopy, IndexFill, IndexFillTensor, IndexPut,
                     IndexPutAccumulate, IndexPutAdd, IndexPutValues,
                     IndexSelect, MaskedFill, MaskedFillTensor, MaskedScatter, MaskedScatterBackward,
                     MaskedSelect, Scatter, ScatterAdd, ScatterValue, Select, SelectBackward, Slice,

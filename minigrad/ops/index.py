@@ -292,30 +292,6 @@ class IndexPut(Op):
         return gg[ctx.key], None, None
 
 
-class AsStrided(Op):
-    """The view ``base[keys[0]][keys[1]]...`` taken again after an in-place op wrote through
-    it: PyTorch then records the view as an ``as_strided`` of its base (minigrad/_inplace.py).
-    Backward: the gradient goes back into the viewed region of a zero gradient of the base."""
-    node_name = "AsStridedBackward0"
-    view = True
-
-    @staticmethod
-    def forward(ctx, base, keys):
-        ctx.shape, ctx.keys = base.shape, keys
-        for key in keys:
-            base = base[key]
-        return base
-
-    @staticmethod
-    def backward(ctx, grad):
-        grad_base = grad.new_zeros(ctx.shape)
-        region = grad_base
-        for key in ctx.keys:
-            region = region[key]
-        region.copy_(grad)
-        return grad_base, None
-
-
 class IndexPutAdd(IndexPutAccumulate):
     """``x.index_put(indices, values, accumulate=True)``: PyTorch names this node after
     index_put (indexing's backward, the same op, is its ``_index_put_impl_``)."""

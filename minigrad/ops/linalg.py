@@ -6,6 +6,7 @@ import numpy as np
 from .._conventions import check_matmul_shapes
 from ..autograd import function
 from ..autograd.function import Op
+from .shape import strided
 
 
 # ---------------------------------------------------------------------------------------------
@@ -256,7 +257,8 @@ class Diagonal(Op):
     @staticmethod
     def forward(ctx, x, k, d1=0, d2=1):
         ctx.shape, ctx.k, ctx.dims = x.shape, k, (d1, d2)
-        return np.diagonal(x, k, d1, d2)
+        d = np.diagonal(x, k, d1, d2)  # read-only, and not a view of x's memory's owner: made again, as one
+        return strided(x, d.shape, d.strides, d.__array_interface__["data"][0] - x.__array_interface__["data"][0])
 
     @staticmethod
     def backward(ctx, grad):

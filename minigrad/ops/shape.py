@@ -43,7 +43,8 @@ class Expand(Op):
 
     @staticmethod
     def forward(ctx, x, shape):
-        return np.broadcast_to(x, shape)
+        view = np.broadcast_to(x, shape)  # read-only in NumPy; writable in PyTorch (zero_, fill_):
+        return strided(x, view.shape, view.strides)
 
     @staticmethod
     def backward(ctx, grad):
@@ -310,23 +311,23 @@ class AsStridedView(Op):
     @staticmethod
     def forward(ctx, x, size, stride, offset, x_offset):
         item = x.itemsize
-        ctx.shape = x.shape
-        # where each element of x and of the view is in the memory (for backward)
-        ctx.x_at = x_offset + _positions(x.shape, [s // item for s in x.strides])
-        ctx.out_at = offset + _positions(size, stride)
+        ctx.x_layout = (x.shape, [s // item for s in x.strides], x_offset)
+        ctx.layout = (size, stride, offset)
         return strided(x, size, tuple(s * item for s in stride), (offset - x_offset) * item)
 
     @staticmethod
     def backward(ctx, grad):
-        memory = grad.new_zeros(int(max(ctx.x_at.max(initial=-1), ctx.out_at.max(initial=-1))) + 1)
-        memory = memory.index_put((function.Tensor._wrap(ctx.out_at.reshape(-1)),), grad.reshape(-1),
+        # where each element of x and of the view is in the memory
+        x_at, out_at = _positions(*ctx.x_layout), _positions(*ctx.layout)
+        memory = grad.new_zeros(int(max(x_at.max(initial=-1), out_at.max(initial=-1))) + 1)
+        memory = memory.index_put((function.Tensor._wrap(out_at.reshape(-1)),), grad.reshape(-1),
                                   accumulate=True)
-        return memory[function.Tensor._wrap(ctx.x_at)], None, None, None, None
+        return memory[function.Tensor._wrap(x_at)], None, None, None, None
 
 
-def _positions(shape, strides):
-    """The memory position (in elements, from the first) of each element of a strided array."""
-    at = np.zeros(shape, np.int64)
+def _positions(shape, strides, first):
+    """The memory position (in elements) of each element of a strided array, the first at ``first``."""
+    at = np.full(shape, first, np.int64)
     for d, (n, s) in enumerate(zip(shape, strides)):
         at += (np.arange(n) * s).reshape((n,) + (1,) * (len(shape) - d - 1))
     return at
