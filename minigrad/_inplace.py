@@ -118,7 +118,7 @@ def _on_view(view, method, args):
     # graph, so that what the op saves for backward can itself be differentiated.
     old = function.Tensor._wrap(_strided_copy(base._data), grad_fn=base._grad_fn)
     old._requires_grad, old._output_nr = base._requires_grad, base._output_nr
-    result = method(old.as_strided(*where), *args)
+    result = method(_as_strided(old, where), *args)
     _check_shape(result._data.shape, view)
     _check_cast(result, view)
     np.copyto(view._data, result._data, casting="unsafe")  # writes into the base's memory
@@ -127,6 +127,7 @@ def _on_view(view, method, args):
         result._grad_fn._rebind_output(view._data, view._version_counter())
         base._grad_fn, base._requires_grad = CopySlices(base, where, result._grad_fn), True
         base._output_nr = None
+        result._grad_fn._written_through = weakref.ref(base._grad_fn)  # what its saved output now is
         view._view = view._view._replace(version=-1)  # its grad_fn: made again (function._refresh_view)
         function.input_node(view)
     return view
@@ -136,6 +137,12 @@ def _where(view, base):
     """Where ``view`` lies in ``base``'s memory: its size, its strides and its first element
     counted from the base's first, in elements (``as_strided``'s arguments)."""
     return view._data.shape, view.stride(), view.storage_offset() - base.storage_offset()
+
+
+def _as_strided(tensor, where):
+    """The view at ``where`` (see _where) in ``tensor``, a tensor laid out as the base is."""
+    size, stride, offset = where
+    return tensor.as_strided(size, stride, tensor.storage_offset() + offset)
 
 
 def _strided_copy(array):
@@ -176,7 +183,7 @@ class CopySlices(function.Node):
     def __init__(self, base, where, fn):
         self._seq = next(function._sequence)  # its place in creation order (Function.apply's job for op nodes)
         self.where, self.fn = where, fn
-        self.base_strides = base.stride()
+        self.base_strides, self.base_array = base.stride(), base._data
         self._inputs = ((base._data.shape, base._data.dtype),) + tuple(
             meta for meta in fn._inputs[1:] if meta is not None)
         self._next_nodes = (function.input_node(base),) + fn._next_nodes[1:]
@@ -186,13 +193,20 @@ class CopySlices(function.Node):
     def apply(self, grad):
         # the gradient laid out as the base is, so that the view's place in it is ``where``
         result = grad.new_empty_strided(grad.shape, self.base_strides).copy_(grad)
-        region = result.as_strided(*self.where)
+        region = _as_strided(result, self.where)
         grads = self.fn.apply(region.clone())  # [view's, then the other inputs']
         if grads[0] is None:
             region.zero_()
         else:
             region.copy_(grads[0])
         return [result] + list(grads[1:])
+
+    def view_of_base(self, version_box):
+        """The view, as the base is after the change (AsStridedBackward0 of this node): what the
+        op's node saved of its output is, differentiated again (create_graph)."""
+        base = function.Tensor._wrap(self.base_array, grad_fn=self, version_box=version_box)
+        with grad_mode.enable_grad():
+            return _as_strided(base, self.where)
 
     def name(self):
         return "torch::autograd::CopySlices"  # (a C++ class of PyTorch's, named as AccumulateGrad is)

@@ -92,8 +92,8 @@ KNOWN_DIFFERENCES = {
                        "an expanded tensor",
     "part-b": "DIFF: error texts issue 20 part B fixes (the misuse catalogue): NumPy's exceptions "
               "showing through (unflatten of a 0-d tensor: PyTorch's message adds its C++ stack; masks that do not "
-              "broadcast), var's dof <= 0 warning, mixed dtypes that PyTorch refuses, in-place ops "
-              "on views (CopySlices); the fuzzer draws none of these until then",
+              "broadcast), var's dof <= 0 warning, mixed dtypes that PyTorch refuses; the fuzzer "
+              "draws none of these until then",
 }
 
 
@@ -510,14 +510,34 @@ def _nn_text(draw, v, shape, dtype, nonfinite=False):
 
 
 def _inplace_text(draw, v, shape):
-    """An in-place op on a fresh non-view (a clone), or on ``v`` after using it: the second
-    may make a later backward fail, and the error's text is compared."""
+    """An in-place op on a fresh non-view (a clone), or through a view of one (the clone is
+    the line's value: its CopySlices node and its graph are compared)."""
+    if draw.chance(0.4):
+        op = draw.choice(("add_(1)", "mul_(2)", "mul_(-1)", "zero_()", "fill_(0.5)", "clamp_(-1, 1)",
+                          "relu_()", "exp_()", "neg_()", "sigmoid_()", "sqrt_()"))
+        view = draw.choice(_views(shape))
+        return f"(b := {v}.clone(), b{'' if view.startswith('[') else '.'}{view}.{op})[0]", None
     op = draw.choice(("add_(1)", "mul_(2)", "div_(3)", "clamp_(-1, 1)", "zero_()", "fill_(0.5)",
                       "sub_(0.5)", "pow_(2)" if False else "mul_(-1)", "relu_()", "sigmoid_()", "tanh_()",
                       "exp_()", "abs_()", "neg_()", "clamp_min_(0)", "add_({v}, alpha=2)", "mul_({v})",
                       "addcmul_({v}, {v}, value=0.5)", "lerp_({v}.detach().clone() * 2, 0.5)",
                       "copy_({v} * 3)", "masked_fill_({v} > 0, 1.0)", "sqrt_()"))
     return f"{v}.clone().{op.format(v=v)}", None
+
+
+def _views(shape):
+    """Views of a tensor of ``shape`` (of a permuted one, reshape(-1) is a copy: then nothing
+    changes in the base, in both libraries)."""
+    views = ["unsqueeze(0)", "reshape(-1)", "flatten()", "view_as(b)", "expand_as(b)"]
+    if shape:
+        views += ["transpose(0, -1)", "movedim(0, -1)", "[..., :1]", "narrow(-1, 0, 1)" if shape[-1] else "[0:0]"]
+        if shape[0]:
+            views += ["[0]", "select(0, -1)"]
+    if len(shape) <= 2:
+        views.append("t()")
+    if len(shape) >= 2:
+        views += ["diagonal()", "mT", "t()[0]" if len(shape) == 2 and shape[1] else "mT[..., :1]"]
+    return views
 
 
 # ---------------------------------------------------------------------------------------------

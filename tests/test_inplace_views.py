@@ -65,7 +65,7 @@ def test_inplace_through_a_view(oracle, name):
     oracle.same(program)
 
 
-@pytest.mark.parametrize("base", ["float32", "transposed", "view of a view"])
+@pytest.mark.parametrize("base", ["float32", "transposed", "view of a view", "a transposed copy"])
 def test_inplace_through_a_view_of_other_bases(oracle, base):
     """The base laid out otherwise: float32; a transposed base (its memory column by column);
     the view of a view, recorded on the first base."""
@@ -75,12 +75,27 @@ def test_inplace_through_a_view_of_other_bases(oracle, base):
             y = x * 1
         elif base == "transposed":
             y = (x * 1).t_()  # 4 x 3, its memory x's layout
+        elif base == "a transposed copy":
+            y = (x * 1).t().clone()  # its own memory, laid out column by column
         else:
             y = (x * 1).view(4, 3)[1:]  # a view: what follows views it again
         y.t()[1:][:, ::2].mul_(-1)  # a view of a view of a view
         w = T.arange(1.0, y.numel() + 1).reshape(y.shape)
         (y * w).sum().backward()
         return y, y._version, x.grad
+    oracle.same(program)
+
+
+def test_views_of_a_permuted_copy(oracle):
+    """expand, diagonal and as_strided of a tensor whose own memory is not row by row (a clone
+    of a permuted tensor keeps its layout), then an in-place op through a view of it. Found by
+    the fuzzer."""
+    def program(T):
+        x = T.arange(12.0).reshape(2, 3, 2).requires_grad_()
+        b = (x * 1).movedim(1, 0).clone()
+        views = [b[0].expand(2, 2, 2), b.diagonal(0, 0, 1), b.as_strided((2,), (1,), 1)]
+        b.unsqueeze(0).add_(1)
+        return b.stride(), views, T.autograd.grad((b * b).sum(), x)
     oracle.same(program)
 
 
@@ -116,6 +131,27 @@ def test_second_derivative_through_copy_slices(oracle):
         g, = T.autograd.grad(y.sum(), x, create_graph=True)
         gg, = T.autograd.grad((g * g).sum(), x)
         return g.detach(), gg
+    oracle.same(program)
+
+
+SAVES_ITS_OUTPUT = {"unsqueeze(0).relu_": lambda b: b.unsqueeze(0).relu_(),
+                    "t().exp_": lambda b: b.t().exp_(),
+                    "select(0, 0).sigmoid_": lambda b: b.select(0, 0).sigmoid_(),
+                    "view(-1).sqrt_": lambda b: b.view(-1).sqrt_(),
+                    "diagonal().tanh_": lambda b: b.diagonal().tanh_()}
+
+
+@pytest.mark.parametrize("name", SAVES_ITS_OUTPUT)
+def test_second_derivative_of_an_op_that_saves_its_output(oracle, name):
+    """relu_, exp_, sigmoid_, sqrt_, tanh_ through a view save their output: differentiated
+    again, that output is the view of the base as it is after the change (AsStridedBackward0
+    of the CopySlices node), not the op's own output."""
+    def program(T):
+        x = T.tensor([[0.5, 2.0], [1.5, 3.0]], dtype=T.float64, requires_grad=True)
+        b = x.clone()
+        SAVES_ITS_OUTPUT[name](b)
+        g, = T.autograd.grad(T.nn.functional.gelu(b).sum(), x, create_graph=True)
+        return g.detach(), T.autograd.grad(g.sum(), x)
     oracle.same(program)
 
 

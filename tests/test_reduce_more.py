@@ -347,3 +347,16 @@ MISTAKES = {
 @pytest.mark.parametrize("name", MISTAKES)
 def test_reduce_more_mistakes(oracle, name):
     oracle.same(lambda lib: error_of(lambda: MISTAKES[name](lib, lib.tensor([[1.0, 3, 2], [2, 2, 1]]))))
+
+
+@pytest.mark.parametrize("op", ["cummax", "cummin"])
+def test_cummax_of_an_empty_tensor_second_order(oracle, op):
+    """PyTorch's gradient of an empty input to cummax/cummin is the input itself: with
+    create_graph it is part of the input's graph (requires grad, not a leaf). Found by the
+    fuzzer."""
+    def program(T):
+        w = T.zeros(2, 2, requires_grad=True)
+        x = (w * 1)[0:0].clone()
+        g, = T.autograd.grad(getattr(x, op)(dim=0)[0].sum(), w, create_graph=True)
+        return g, g.requires_grad, g.is_leaf
+    oracle.same(program)

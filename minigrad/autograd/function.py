@@ -69,6 +69,7 @@ class Node:
     _saved = ()  # what forward saved: input tensors, the output as its array; None once freed
     _saved_versions = ()  # each saved tensor's version then, to notice a later in-place change
     _output_box = None  # the output's version counter, if forward saved the output
+    _written_through = None  # weak reference to the CopySlices node, if the output went into a view
     _to_save = ()  # what forward handed to save_for_backward, until packed
     _inputs = ()  # (shape, dtype) of each forward argument, None for non-tensors
     _pre_hooks = None  # hooks of the tensor this node produced: {id: fn}
@@ -182,6 +183,9 @@ class Node:
         else:  # the output, kept as its array: rebuilt around it, if unchanged since
             current = self._output_box[0]
             if current == version:
+                copy_slices = self._written_through() if self._written_through is not None else None
+                if copy_slices is not None:  # (y.t().relu_(): the output is that view of y as it is now)
+                    return copy_slices.view_of_base(self._output_box)
                 return Tensor._wrap(value, grad_fn=self, version_box=self._output_box)
         raise self._modified_error(value, current, version)
 

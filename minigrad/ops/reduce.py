@@ -583,15 +583,17 @@ class Cummax(Op):
         ctx.shape, ctx.dim = x.shape, dim
         if x.ndim == 0:
             return x.copy()
-        ctx.save_for_backward(indices)
+        ctx.save_for_backward(indices if x.size else x)  # (empty: see backward)
         return np.take_along_axis(x, indices, axis=dim)
 
     @staticmethod
     def backward(ctx, grad):
-        if ctx.shape == () or grad.numel() == 0:
+        if ctx.shape == ():
             return grad, None, None
-        indices, = ctx.saved_tensors
-        return ScatterAdd.apply(grad.new_zeros(ctx.shape), ctx.dim, indices, grad), None, None
+        saved, = ctx.saved_tensors
+        if grad.numel() == 0:  # PyTorch's gradient of an empty x is x itself (so, with create_graph, in x's graph)
+            return saved, None, None
+        return ScatterAdd.apply(grad.new_zeros(ctx.shape), ctx.dim, saved, grad), None, None
 
 
 class Cummin(Cummax):

@@ -250,10 +250,12 @@ def strided(x, shape, strides, offset=0):
     bytes after x's first element: built on the array that owns the memory, so that it is
     a view of that owner as the views of ``Op.view`` are (their base is the owner)."""
     owner = x if x.base is None else x.base
-    if not isinstance(owner, np.ndarray):  # memory NumPy does not own (from_numpy of a buffer...)
-        return np.lib.stride_tricks.as_strided(x, shape, strides)
+    # (NumPy takes only a row-major array as a buffer: a permuted owner's memory, in memory order)
+    memory = owner.ravel(order="K") if isinstance(owner, np.ndarray) and not owner.flags.c_contiguous else owner
+    if not isinstance(owner, np.ndarray) or memory.base is not owner and memory is not owner:
+        return np.lib.stride_tricks.as_strided(x, shape, strides)  # (memory NumPy does not own: from_numpy...)
     start = x.__array_interface__["data"][0] - owner.__array_interface__["data"][0] + offset
-    return np.ndarray(shape, x.dtype, buffer=owner, offset=start, strides=strides)
+    return np.ndarray(shape, x.dtype, buffer=memory, offset=start, strides=strides)
 
 
 class UnfoldDim(Op):
