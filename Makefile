@@ -14,7 +14,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
 
-.PHONY: help setup lab lab-solutions update-workspace test record notebooks exercises doctor bench clean
+.PHONY: help setup lab lab-solutions update-workspace test record notebooks exercises doctor bench bench-count clean
 
 help:
 	@echo "make lab    - set up, then open your workspace ($(WORKSPACE)/: your copy of the blank notebooks) in JupyterLab"
@@ -26,6 +26,7 @@ help:
 	@echo "make exercises - write the blank student versions to $(STUDENT_DIR)/"
 	@echo "make doctor - check the environment (versions, dot, Jupyter kernel)"
 	@echo "make bench  - set up, add the [bench] extra (PyTorch, micrograd), time minigrad -> bench/RESULTS.md"
+	@echo "make bench-count - instructions per step of the bench workloads (valgrind): an exact A/B of per-op bookkeeping"
 	@echo "make setup  - create $(VENV), install minigrad with [lab,dev], make sure Graphviz dot exists"
 	@echo "make clean  - remove $(VENV) and caches"
 
@@ -136,6 +137,17 @@ bench: setup
 	    echo "+ $(VENV)/bin/pip install -e \".[bench]\""; \
 	    $(VENV)/bin/python -m pip install --quiet -e ".[bench]"; fi
 	$(VENV)/bin/python bench/run.py
+
+# Instructions per step of the benchmark's workloads (bench/count.py, valgrind's callgrind): the
+# same count on every run, so an exact A/B of a change to the per-op bookkeeping, where make bench's
+# timings move by several per cent on a shared machine. Installs Debian's valgrind (as root) when it
+# is missing. Not part of `make test`.
+bench-count: setup
+	@if ! command -v valgrind >/dev/null 2>&1; then \
+	    if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
+	        echo "+ apt-get install -y valgrind"; apt-get install -y -qq valgrind >/dev/null; \
+	    else echo "error: bench-count needs valgrind (Debian/Ubuntu: sudo apt-get install valgrind)" >&2; exit 1; fi; fi
+	$(VENV)/bin/python bench/count.py
 
 # --- clean ---------------------------------------------------------------
 

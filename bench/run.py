@@ -51,10 +51,14 @@ import minigrad.optim  # noqa: E402
 from minigrad.viz import saved_memory  # noqa: E402
 
 try:
+    if os.environ.get("MINIGRAD_BENCH_ONLY"):  # bench/count.py: minigrad and NumPy only
+        raise ImportError
     import torch
 except ImportError:  # optional
     torch = None
 try:
+    if os.environ.get("MINIGRAD_BENCH_ONLY"):
+        raise ImportError
     import micrograd
     from micrograd import nn as mg_nn
     from micrograd.engine import Value
@@ -205,6 +209,7 @@ def lib_mlp_step(lib, sizes, batch, lr=0.01, momentum=0.9):
         opt.step()
         return t1 - t0, t2 - t1, t3 - t2, time.perf_counter() - t3
 
+    step.optimizer = opt
     step.forward = lambda: loss_fn(model(X), Y)
     step.loss = lambda: float(step().detach())
     step.phases = phases

@@ -30,42 +30,26 @@ def apply(tensor, method, *args, ufunc=None, alpha=1, fill=False):
     ``fill``: the op writes one value everywhere (zero_, fill_)."""
     if tensor._inference and not grad_mode._state.inference:
         raise RuntimeError(INFERENCE_INPLACE)
-    if 0 in tensor._data.strides and not fill and _repeats_elements(tensor._data):
+    data = tensor._data
+    if 0 in data.strides and not fill and _repeats_elements(data):
         raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
                            "single memory location. Please clone() the tensor before performing the operation.")
     record = grad_mode._state.enabled and (tensor._requires_grad or any(
         isinstance(a, function.Tensor) and a._requires_grad for a in args) or (
         tensor._view is not None and tensor._view.base._requires_grad))  # (a view made under no_grad)
-    scale = None
-    if alpha != 1:
-        other = args[0]
-        if (not record and type(alpha) in (int, float) and isinstance(other, function.Tensor)
-                and other._data.dtype == tensor._data.dtype and tensor._data.dtype.kind == "f"):
-            # An optimizer's ``p.add_(buf, alpha=-lr)``: scaled in NumPy below, not by a Tensor
-            # op (NumPy has no fused x + a * y, so this one temporary remains). Rounded twice
-            # (the product, then the sum): PyTorch rounds once, so the last bit can differ.
-            # The float32 sum in float64, rounded once, would agree, at 4 times the cost.
-            scale = alpha
-        else:
-            ufunc = None  # ``method`` (add or sub) scales by alpha
-            method = functools.partial(method, alpha=alpha)
-    if ufunc is not None and not record and tensor._data.dtype.kind == "f":
+    if not record and ufunc is not None and data.dtype.kind == "f":
         # Nothing to record (an optimizer's update under no_grad, say): compute straight
-        # into this tensor's buffer, with no temporary, as PyTorch does; silently (inf * 0
-        # gives NaN without a warning), as every op's forward.
-        other = args[0]._data if isinstance(args[0], function.Tensor) else args[0]
-        token = None if numpy_errors.get() is IGNORE_ALL else numpy_errors.set(IGNORE_ALL)
-        try:
-            ufunc(tensor._data, other if scale is None else other * scale, out=tensor._data,
-                  casting="unsafe")
-        except ValueError:
-            check_broadcast(tensor._data.shape, np.shape(other))  # shapes that do not broadcast at all
-            _check_shape(np.broadcast_shapes(tensor._data.shape, np.shape(other)), tensor)
-        finally:
-            if token is not None:
-                numpy_errors.reset(token)
-        tensor._version_counter()[0] += 1
-        return tensor
+        # into this tensor's buffer, with no temporary, as PyTorch does.
+        other, scale = args[0], None
+        if isinstance(other, function.Tensor):
+            other = other._data
+            if alpha != 1 and type(alpha) in (int, float) and other.dtype == data.dtype:
+                scale, alpha = alpha, 1  # an optimizer's ``p.add_(buf, alpha=-lr)``: see _into_buffer
+        if alpha == 1:
+            _into_buffer(tensor, ufunc, other, scale)
+            return tensor
+    if alpha != 1:
+        method = functools.partial(method, alpha=alpha)  # ``method`` (add or sub) scales by alpha
     if record and tensor._multi_view and tensor._grad_fn is not None:
         # The node of split (unbind...) makes every piece's gradient at once: it cannot take
         # one piece's in-place op into its backward, as a view's CopySlices would.
@@ -101,6 +85,29 @@ def apply(tensor, method, *args, ufunc=None, alpha=1, fill=False):
                 nr: ref for nr, ref in node._retain.items() if nr != tensor._output_nr}
         tensor._grad_fn, tensor._requires_grad, tensor._output_nr = result._grad_fn, True, None
     return tensor
+
+
+def _into_buffer(tensor, ufunc, other, scale=None):
+    """``ufunc(tensor, other)`` (``other * scale`` with a scale) written into the tensor's own
+    buffer, silently (inf * 0 gives NaN without a warning), as every op's forward; its version
+    goes up. The scale costs one temporary (NumPy has no fused x + a * y) and rounds twice (the
+    product, then the sum): PyTorch rounds once, so the last bit can differ. The float32 sum in
+    float64, rounded once, would agree, at 4 times the cost."""
+    data = tensor._data
+    token = None if numpy_errors.get() is IGNORE_ALL else numpy_errors.set(IGNORE_ALL)
+    try:
+        ufunc(data, other if scale is None else other * scale, out=data, casting="unsafe")
+    except ValueError:
+        check_broadcast(data.shape, np.shape(other))  # shapes that do not broadcast at all
+        _check_shape(np.broadcast_shapes(data.shape, np.shape(other)), tensor)
+        raise
+    finally:
+        if token is not None:
+            numpy_errors.reset(token)
+    if tensor._version_box is None:
+        tensor._version_box = [1]
+    else:
+        tensor._version_box[0] += 1
 
 
 def _on_view(view, method, args):

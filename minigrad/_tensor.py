@@ -381,8 +381,7 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
             raise TypeError("iteration over a 0-d tensor")
         return iter(self.unbind())
 
-    def __hash__(self):
-        return id(self)
+    __hash__ = object.__hash__  # by identity, as PyTorch's (== compares values): a parameter is a dict key
 
     def __repr__(self):
         suffixes = []

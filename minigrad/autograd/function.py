@@ -517,7 +517,8 @@ class Function(metaclass=_FunctionMeta):
         numbered = False  # whether some input is one of several outputs of its node (a piece of split)
         for a in args:
             if isinstance(a, Tensor):
-                node = input_node(a)  # (first: it may make a view's grad_fn again)
+                # (first: it may make a view's grad_fn again; an op's output, most often, needs no call)
+                node = a._grad_fn if a._grad_fn is not None and a._view is None else input_node(a)
                 needs.append(node is not None)
                 inputs.append((a._data.shape, a._data.dtype))
                 nodes.append(node)
@@ -619,17 +620,22 @@ class Op(Function):
             result = cls.forward(ctx, *arrays)
             if result.__class__ is tuple:  # several views (the pieces of x.split(2))
                 return _views_of(result, args[0])
-            if isinstance(result, np.ndarray) and result.base is not None and result.base is owner(arrays[0]):
+            first = arrays[0]
+            if isinstance(result, np.ndarray) and result.base is not None and (
+                    result.base is first or result.base is first.base):  # (owner(first), written out)
                 # _view_of(result, args[0]), written out: every view op (Linear's t()) comes here
-                base = args[0]
-                out = Tensor._wrap(result, version_box=base._version_counter())
-                if grad_mode._state.inference:
+                base, state = args[0], grad_mode._state
+                box = base._version_box  # (base._version_counter(), written out)
+                if box is None:
+                    box = base._version_box = [0]
+                out = Tensor._wrap(result, None, box)
+                if state.inference:
                     out._inference = base._inference
                 if base._multi_view:
                     out._multi_view = True
                 else:
-                    out._view = _ViewOf(base._view.base if base._view is not None else base,
-                                        out._version_box[0], not grad_mode._state.enabled)
+                    out._view = tuple.__new__(_ViewOf, (base._view.base if base._view is not None else base,
+                                                        box[0], not state.enabled))
                 return out
         else:
             # inf * 0, log(-1)...: NaN or inf, silently, as in PyTorch. (Backward, which runs many
@@ -666,8 +672,10 @@ def _view_of(result, base):
     if base._multi_view:  # a view of a piece of split is one too (an in-place change is refused)
         out._multi_view = True
     else:
-        out._view = _ViewOf(base._view.base if base._view is not None else base,
-                            out._version_box[0], not grad_mode._state.enabled)
+        # (tuple.__new__: _ViewOf(...) made by its C core; a NamedTuple's own constructor is a
+        # Python function, a call more for every view)
+        out._view = tuple.__new__(_ViewOf, (base._view.base if base._view is not None else base,
+                                            out._version_box[0], not grad_mode._state.enabled))
     return out
 
 

@@ -343,6 +343,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         bad = t[(t != ignore_index) & ((t < 0) | (t >= classes))]
         if bad.size:
             raise IndexError(f"Target {bad.flat[0]} is out of bounds.")
+    elif not 0 <= ignore_index < classes:  # (-100, the default) no target equals it: none is ignored,
+        ignore_index = None  # and the op need not look for one
     w = None if weight is None else weight._data
     if x.ndim <= 2:
         return ops.NllLoss.apply(input, target, w, reduction, ignore_index)

@@ -41,8 +41,8 @@ class LogSoftmax(Op):
     @staticmethod
     def forward(ctx, x, dim):
         x = np.asarray(x, order="C")  # the result is laid out row by row, as PyTorch's
-        shifted = x - x.max(axis=dim, keepdims=True, initial=-np.inf)  # (an empty dim has no max)
-        out = shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
+        out = x - x.max(axis=dim, keepdims=True, initial=-np.inf)  # shifted (an empty dim has no max),
+        out -= np.log(np.exp(out).sum(axis=dim, keepdims=True))  # then normalised in place
         ctx.save_for_backward(out)
         ctx.dim = dim
         return out
@@ -139,9 +139,10 @@ class NllLoss(Op):
     @staticmethod
     def forward(ctx, input, target, weight, reduction, ignore_index):
         axis = 0 if input.ndim == 1 else 1
-        keep = target != ignore_index
-        kept = np.count_nonzero(keep)
-        keep = None if kept == keep.size else keep  # None: no target ignored, the common case
+        # ignore_index None: nll_loss found that no target can be ignored (the common case)
+        keep = None if ignore_index is None else target != ignore_index
+        kept = target.size if keep is None else np.count_nonzero(keep)
+        keep = None if kept == target.size else keep  # None: no target ignored
         classes, w = _picks(target, weight, keep, input.dtype)
         index = _class_index(classes, axis)
         losses = -input[index] if weight is None else -input[index] * w  # -0. where w is 0, as in PyTorch

@@ -33,11 +33,13 @@ class SGD(Optimizer):
         loss = _closure_loss(closure)
         for group in self.param_groups:
             lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
-            weight_decay, nesterov = group["weight_decay"], group["nesterov"]
+            weight_decay, nesterov, maximize = group["weight_decay"], group["nesterov"], group["maximize"]
             for p in group["params"]:
-                if p.grad is None:  # no gradient this time (e.g. unused): leave it alone
+                grad = p.grad
+                if grad is None:  # no gradient this time (e.g. unused): leave it alone
                     continue
-                grad = -p.grad if group["maximize"] else p.grad
+                if maximize:
+                    grad = -grad
                 if weight_decay != 0:
                     grad = grad + p * weight_decay  # a new tensor: p.grad itself is not changed
                 if momentum != 0:
