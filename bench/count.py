@@ -10,13 +10,17 @@ otherwise.
 
 Each workload runs in a fresh process under callgrind twice, with 0 and with N steps after
 the same warm-up; the difference over N is the cost of one step (start-up and imports cancel
-out). BLAS runs on one thread: idle OpenBLAS workers spin, and their spinning would count.
+out). BLAS runs on one thread: idle OpenBLAS workers spin, and their spinning would count. The
+garbage collector is off during the steps: when a collection of all objects falls depends on
+everything allocated since start-up, so it would land in one run's steps and not another's
+(bench/gc_chain.py and make bench's chains measure what collection costs).
 
 Usage: ``make bench-count`` or ``.venv/bin/python bench/count.py [WORKLOAD ...]``
 (``--list`` names the workloads). About 30 s per workload.
 """
 from __future__ import annotations
 
+import gc
 import os
 import re
 import shutil
@@ -86,6 +90,8 @@ def child(name, n):
     fn = WORKLOADS[name][2]()
     for _ in range(5):
         fn()
+    gc.collect()
+    gc.disable()  # a collection falls on some runs' steps and not others': thousands of objects to walk
     for _ in range(n):
         fn()
 
