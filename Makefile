@@ -26,7 +26,7 @@ help:
 	@echo "make exercises - write the blank student versions to $(STUDENT_DIR)/"
 	@echo "make doctor - check the environment (versions, dot, Jupyter kernel)"
 	@echo "make bench  - set up, add the [bench] extra (PyTorch, micrograd), time minigrad -> bench/RESULTS.md"
-	@echo "make bench-count - instructions per step of the bench workloads (valgrind): an exact A/B of per-op bookkeeping"
+	@echo "make bench-count - instructions per step of the bench workloads (valgrind), repeatable to 0.01%"
 	@echo "make setup  - create $(VENV), install minigrad with [lab,dev], make sure Graphviz dot exists"
 	@echo "make clean  - remove $(VENV) and caches"
 
@@ -139,8 +139,8 @@ bench: setup
 	$(VENV)/bin/python bench/run.py
 
 # Instructions per step of the benchmark's workloads (bench/count.py, valgrind's callgrind): the
-# same count on every run, so an exact A/B of a change to the per-op bookkeeping, where make bench's
-# timings move by several per cent on a shared machine. Installs Debian's valgrind (as root) when it
+# same count on every run of the same code, where make bench's timings move by several per cent on
+# a shared machine (a change anywhere moves a whole step's count by up to ~2%: see bench/count.py). Installs Debian's valgrind (as root) when it
 # is missing. Not part of `make test`.
 bench-count: setup
 	@if ! command -v valgrind >/dev/null 2>&1; then \

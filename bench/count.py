@@ -3,10 +3,11 @@
 ``make bench`` measures time, the figure that matters, but on a shared virtual machine its
 ratios move by several per cent between runs of the same code, more than most single changes
 to the per-op bookkeeping (dispatch, node creation, the engine's loop) are worth. The number of
-instructions a step executes is the same on every run, whatever else the machine is doing, so
-an A/B of such a change is exact here. It is not time: memory traffic, BLAS threads and the
-CPU's speed are not in it. Keep a change when the count drops and ``make bench`` does not say
-otherwise.
+instructions a step executes is the same on every run of the same code (to 0.01%), whatever else
+the machine is doing. It is not time: memory traffic, BLAS threads and the CPU's speed are not in
+it. And a change anywhere in the package moves a whole step's count by up to about 2% (memory
+layout: dict probes, the allocator), so an A/B of one change needs an effect larger than that,
+or a loop over the op it touches (the per-op workloads).
 
 Each workload runs in a fresh process under callgrind twice, with 0 and with N steps after
 the same warm-up; the difference over N is the cost of one step (start-up and imports cancel
@@ -29,9 +30,6 @@ import sys
 
 os.environ["MINIGRAD_BENCH_ONLY"] = "1"  # bench/run.py: no PyTorch, no micrograd (slow to load under valgrind)
 
-C = 1.0001
-
-
 def _mlp(sizes, batch):
     import minigrad
     from run import lib_mlp_step
@@ -52,15 +50,8 @@ def _chain():
 def _ops(kind):
     """bench/run.py's per-op costs: 200 ops (or backward through 200 nodes) per call."""
     import minigrad
-    x = minigrad.tensor(1.0, requires_grad=True)
-    y = x
-    for i in range(200):
-        y = y * C if i % 2 == 0 else y + C
-    z = x.detach()
-    fns = {"recorded-op": lambda: [x * C for _ in range(200)],
-           "unrecorded-op": lambda: [z * C for _ in range(200)],
-           "backward-node": lambda: y.backward(retain_graph=True)}
-    return fns[kind]
+    from run import op_fns
+    return op_fns(minigrad)[kind]
 
 
 def _sgd():
@@ -79,9 +70,9 @@ WORKLOADS = {  # name -> (what it is, ops per call: the count is per op, how to 
     "small-mlp-floor": ("the same step, the NumPy floor", 1, lambda: _floor((32, 64, 64, 10), 32)),
     "sgd-step": ("SGD's step (momentum) on the small MLP's six parameters", 1, _sgd),
     "chain-200": ("scalar chain of 200 ops, forward and backward, per op", 200, _chain),
-    "recorded-op": ("a recorded op on 0-d tensors, per op", 200, lambda: _ops("recorded-op")),
-    "unrecorded-op": ("the same op under no_grad, per op", 200, lambda: _ops("unrecorded-op")),
-    "backward-node": ("backward, per node (0-d chain)", 200, lambda: _ops("backward-node")),
+    "recorded-op": ("a recorded op on 0-d tensors, per op", 200, lambda: _ops("recorded op")),
+    "unrecorded-op": ("the same op under no_grad, per op", 200, lambda: _ops("unrecorded op")),
+    "backward-node": ("backward, per node (0-d chain)", 200, lambda: _ops("backward, per node")),
 }
 
 

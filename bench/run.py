@@ -50,14 +50,15 @@ import minigrad.nn  # noqa: E402
 import minigrad.optim  # noqa: E402
 from minigrad.viz import saved_memory  # noqa: E402
 
+MINIGRAD_ONLY = bool(os.environ.get("MINIGRAD_BENCH_ONLY"))  # bench/count.py: minigrad and NumPy only
 try:
-    if os.environ.get("MINIGRAD_BENCH_ONLY"):  # bench/count.py: minigrad and NumPy only
+    if MINIGRAD_ONLY:
         raise ImportError
     import torch
 except ImportError:  # optional
     torch = None
 try:
-    if os.environ.get("MINIGRAD_BENCH_ONLY"):
+    if MINIGRAD_ONLY:
         raise ImportError
     import micrograd
     from micrograd import nn as mg_nn
@@ -656,24 +657,28 @@ def python_calls(fn, reps=50):
     return pstats.Stats(prof).total_calls / reps
 
 
+def op_fns(lib):
+    """The per-op workloads of ``lib``: each call runs 200 ops on 0-d tensors (or backward
+    through 200 nodes)."""
+    x = lib.tensor(1.0, requires_grad=True)
+    y = x
+    for i in range(200):
+        y = y * C if i % 2 == 0 else y + C
+    z = x.detach()  # needs no gradient: nothing is recorded
+    return {"recorded op": lambda: [x * C for _ in range(200)],
+            "unrecorded op": lambda: [z * C for _ in range(200)],
+            "backward, per node": lambda: y.backward(retain_graph=True)}  # 200 nodes
+
+
 def op_costs():
     """Per-op bookkeeping of each library on 0-d tensors (so the arithmetic itself is ~free):
     a recorded multiply, the same multiply under no_grad, and backward per node. Each kind is
     timed for every library in the same rounds, interleaved, as the other workloads are: the
     ratio of two samples taken moments apart cancels load that drifts. Returns kind -> Timings
     (seconds per op)."""
-    def fns(lib):
-        x = lib.tensor(1.0, requires_grad=True)
-        y = x
-        for i in range(200):
-            y = y * C if i % 2 == 0 else y + C
-        z = x.detach()  # needs no gradient: nothing is recorded
-        return {"recorded op": lambda: [x * C for _ in range(200)],
-                "unrecorded op": lambda: [z * C for _ in range(200)],
-                "backward, per node": lambda: y.backward(retain_graph=True)}  # 200 nodes
-    libs = {"minigrad": fns(minigrad)}
+    libs = {"minigrad": op_fns(minigrad)}
     if torch is not None:
-        libs["pytorch"] = fns(torch)
+        libs["pytorch"] = op_fns(torch)
     out = {}
     for kind in libs["minigrad"]:
         t = bench({lib: f[kind] for lib, f in libs.items()}, rounds=15)

@@ -104,10 +104,7 @@ def _into_buffer(tensor, ufunc, other, scale=None):
     finally:
         if token is not None:
             numpy_errors.reset(token)
-    if tensor._version_box is None:
-        tensor._version_box = [1]
-    else:
-        tensor._version_box[0] += 1
+    tensor._version_counter()[0] += 1
 
 
 def _on_view(view, method, args):

@@ -517,8 +517,7 @@ class Function(metaclass=_FunctionMeta):
         numbered = False  # whether some input is one of several outputs of its node (a piece of split)
         for a in args:
             if isinstance(a, Tensor):
-                # (first: it may make a view's grad_fn again; an op's output, most often, needs no call)
-                node = a._grad_fn if a._grad_fn is not None and a._view is None else input_node(a)
+                node = input_node(a)  # (first: it may make a view's grad_fn again)
                 needs.append(node is not None)
                 inputs.append((a._data.shape, a._data.dtype))
                 nodes.append(node)
@@ -620,23 +619,8 @@ class Op(Function):
             result = cls.forward(ctx, *arrays)
             if result.__class__ is tuple:  # several views (the pieces of x.split(2))
                 return _views_of(result, args[0])
-            first = arrays[0]
-            if isinstance(result, np.ndarray) and result.base is not None and (
-                    result.base is first or result.base is first.base):  # (owner(first), written out)
-                # _view_of(result, args[0]), written out: every view op (Linear's t()) comes here
-                base, state = args[0], grad_mode._state
-                box = base._version_box  # (base._version_counter(), written out)
-                if box is None:
-                    box = base._version_box = [0]
-                out = Tensor._wrap(result, None, box)
-                if state.inference:
-                    out._inference = base._inference
-                if base._multi_view:
-                    out._multi_view = True
-                else:
-                    out._view = tuple.__new__(_ViewOf, (base._view.base if base._view is not None else base,
-                                                        box[0], not state.enabled))
-                return out
+            if isinstance(result, np.ndarray) and result.base is not None and result.base is owner(arrays[0]):
+                return _view_of(result, args[0])  # every view op (Linear's t()) comes here
         else:
             # inf * 0, log(-1)...: NaN or inf, silently, as in PyTorch. (Backward, which runs many
             # ops, is quiet throughout already: then there is nothing to set.)
@@ -666,8 +650,9 @@ def _view_of(result, base):
     change through either shows in both, so a node that saved one notices. It remembers the
     tensor whose memory it views (``_ViewOf``), so that an in-place op on it can be recorded
     on that tensor too (minigrad/_inplace.py)."""
-    out = Tensor._wrap(result, version_box=base._version_counter())
-    if grad_mode._state.inference:  # a view of a normal tensor stays normal, as in PyTorch
+    box, state = base._version_counter(), grad_mode._state
+    out = Tensor._wrap(result, None, box)
+    if state.inference:  # a view of a normal tensor stays normal, as in PyTorch
         out._inference = base._inference
     if base._multi_view:  # a view of a piece of split is one too (an in-place change is refused)
         out._multi_view = True
@@ -675,7 +660,7 @@ def _view_of(result, base):
         # (tuple.__new__: _ViewOf(...) made by its C core; a NamedTuple's own constructor is a
         # Python function, a call more for every view)
         out._view = tuple.__new__(_ViewOf, (base._view.base if base._view is not None else base,
-                                            out._version_box[0], not grad_mode._state.enabled))
+                                            box[0], not state.enabled))
     return out
 
 
