@@ -402,6 +402,29 @@ def test_closure_runs_with_grad_enabled_and_its_loss_is_returned():
     assert opt.step() is None
 
 
+
+@pytest.mark.parametrize("name", ["SGD", "Adam", "RMSprop", "Adagrad", "Adadelta", "Adamax", "NAdam", "RAdam",
+                                  "ASGD", "Rprop"])
+def test_step_is_quiet_but_its_closure_is_the_callers_code(name):
+    """The update runs with NumPy quiet (set once for the whole step, as in backward): an inf
+    gradient gives NaN silently. The closure runs before it, as the caller's code: NumPy code of
+    the caller's inside it warns as it would outside."""
+    opt_cls = getattr(minigrad.optim, name)
+    p = minigrad.nn.Parameter(minigrad.tensor([1.0, 2.0]))
+    opt = opt_cls([p], lr=0.1)
+
+    def closure():
+        p.grad = minigrad.tensor([float("inf"), 1.0])
+        np.log(np.zeros(1))  # the caller's own NumPy: a RuntimeWarning
+        return minigrad.tensor(0.0)
+
+    with warnings.catch_warnings(record=True) as caught_warnings:
+        warnings.simplefilter("always")
+        opt.step(closure)
+    messages = [str(w.message) for w in caught_warnings]
+    assert messages == ["divide by zero encountered in log"]  # and none from the update's inf
+
+
 @pytest.mark.parametrize("name, kwargs", [("SGD", {"lr": 0.1, "momentum": 0.9}), ("Adam", {"lr": 0.1}),
                                           ("RMSprop", {"lr": 0.01, "momentum": 0.9, "centered": True}),
                                           ("Adagrad", {"lr": 0.1})])

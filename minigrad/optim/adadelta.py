@@ -5,8 +5,7 @@ and of the squared *updates* (``acc_delta``); the update is
 ``lr`` (1.0 by default) only scales it.
 """
 from .. import _creation
-from ..autograd import no_grad
-from .optimizer import Optimizer, _check_implementation_options, _closure_loss, _scalar
+from .optimizer import Optimizer, _check_implementation_options, _update, _scalar
 
 __all__ = ["Adadelta"]
 
@@ -29,9 +28,8 @@ class Adadelta(Optimizer):
                     "capturable": capturable, "foreach": foreach, "differentiable": differentiable}
         super().__init__(params, defaults)
 
-    @no_grad()  # the update itself is not part of any graph: parameters stay leaves
+    @_update  # the closure first; then the update, recording no graph (parameters stay leaves)
     def step(self, closure=None):
-        loss = _closure_loss(closure)
         for group in self.param_groups:
             lr, rho, eps, weight_decay = group["lr"], group["rho"], group["eps"], group["weight_decay"]
             for p in group["params"]:
@@ -52,4 +50,3 @@ class Adadelta(Optimizer):
                 delta = acc_delta.add(eps).sqrt_().div_(std).mul_(grad)
                 acc_delta.mul_(rho).addcmul_(delta, delta, value=1 - rho)
                 p.add_(delta, alpha=-lr)
-        return loss

@@ -1,8 +1,7 @@
 """Adam and AdamW, as torch.optim's (Kingma & Ba, 2014; amsgrad from Reddi et al., 2018;
 AdamW from Loshchilov & Hutter, 2019)."""
 from .. import _creation
-from ..autograd import no_grad
-from .optimizer import Optimizer, _check_implementation_options, _closure_loss, _scalar
+from .optimizer import Optimizer, _check_implementation_options, _update, _scalar
 
 
 def _check_adam_args(lr, betas, eps, weight_decay, differentiable, capturable, fused=None):
@@ -47,9 +46,8 @@ class Adam(Optimizer):
                     "decoupled_weight_decay": decoupled_weight_decay}
         super().__init__(params, defaults)
 
-    @no_grad()  # the update itself is not part of any graph: parameters stay leaves
+    @_update  # the closure first; then the update, recording no graph (parameters stay leaves)
     def step(self, closure=None):
-        loss = _closure_loss(closure)
         for group in self.param_groups:
             lr, (beta1, beta2), eps = group["lr"], group["betas"], group["eps"]
             weight_decay, amsgrad = group["weight_decay"], group["amsgrad"]
@@ -94,7 +92,6 @@ class Adam(Optimizer):
                 # ... and p.addcdiv_(m, denom, value=-step_size). (In place on temporaries
                 # this step made: fewer large arrays allocated per step.)
                 p.add_((exp_avg * -step_size).div_(denom))
-        return loss
 
 
 class AdamW(Adam):

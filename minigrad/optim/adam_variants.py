@@ -13,9 +13,8 @@ The operations are PyTorch's single-tensor ones in PyTorch's order (``lerp_``,
 ``addcmul_``, ``addcdiv_``), so the numbers agree to rounding.
 """
 from .. import _creation
-from ..autograd import no_grad
 from .adam import _check_adam_args
-from .optimizer import Optimizer, _closure_loss, _scalar
+from .optimizer import Optimizer, _scalar, _update
 
 __all__ = ["Adamax", "NAdam", "RAdam"]
 
@@ -31,9 +30,8 @@ class Adamax(Optimizer):
                     "maximize": maximize, "differentiable": differentiable, "capturable": capturable}
         super().__init__(params, defaults)
 
-    @no_grad()  # the update itself is not part of any graph: parameters stay leaves
+    @_update  # the closure first; then the update, recording no graph (parameters stay leaves)
     def step(self, closure=None):
-        loss = _closure_loss(closure)
         for group in self.param_groups:
             lr, (beta1, beta2), eps, weight_decay = group["lr"], group["betas"], group["eps"], group["weight_decay"]
             for p in group["params"]:
@@ -53,7 +51,6 @@ class Adamax(Optimizer):
                 exp_inf.copy_(exp_inf.mul_(beta2).maximum(grad.abs().add_(eps)))
                 clr = lr / (1 - beta1 ** state["step"].item())
                 p.addcdiv_(exp_avg, exp_inf, value=-clr)
-        return loss
 
 
 class NAdam(Optimizer):
@@ -75,9 +72,8 @@ class NAdam(Optimizer):
                     "differentiable": differentiable}
         super().__init__(params, defaults)
 
-    @no_grad()
+    @_update
     def step(self, closure=None):
-        loss = _closure_loss(closure)
         for group in self.param_groups:
             lr, (beta1, beta2), eps, weight_decay = group["lr"], group["betas"], group["eps"], group["weight_decay"]
             momentum_decay = group["momentum_decay"]
@@ -110,7 +106,6 @@ class NAdam(Optimizer):
                 mu_product_next = mu_product_now * mu_next
                 p.addcdiv_(grad, denom, value=-lr * (1.0 - mu) / (1.0 - mu_product_now))
                 p.addcdiv_(exp_avg, denom, value=(-lr * mu_next) / (1.0 - mu_product_next))
-        return loss
 
 
 class RAdam(Optimizer):
@@ -128,9 +123,8 @@ class RAdam(Optimizer):
                     "differentiable": differentiable}
         super().__init__(params, defaults)
 
-    @no_grad()
+    @_update
     def step(self, closure=None):
-        loss = _closure_loss(closure)
         for group in self.param_groups:
             lr, (beta1, beta2), eps, weight_decay = group["lr"], group["betas"], group["eps"], group["weight_decay"]
             for p in group["params"]:
@@ -163,4 +157,3 @@ class RAdam(Optimizer):
                     p.add_(bias_corrected_exp_avg * lr * adaptive_lr * rect, alpha=-1.0)
                 else:
                     p.add_(bias_corrected_exp_avg * lr, alpha=-1.0)
-        return loss

@@ -4,8 +4,7 @@
 ``t0`` on. The average, not ``p``, is the answer: copy ``state['ax']`` into the model to use it.
 """
 from .. import _creation
-from ..autograd import no_grad
-from .optimizer import Optimizer, _check_implementation_options, _closure_loss, _scalar
+from .optimizer import Optimizer, _check_implementation_options, _update, _scalar
 
 __all__ = ["ASGD"]
 
@@ -25,9 +24,8 @@ class ASGD(Optimizer):
                     "capturable": capturable}
         super().__init__(params, defaults)
 
-    @no_grad()  # the update itself is not part of any graph: parameters stay leaves
+    @_update  # the closure first; then the update, recording no graph (parameters stay leaves)
     def step(self, closure=None):
-        loss = _closure_loss(closure)
         for group in self.param_groups:
             lr, lambd, alpha, t0 = group["lr"], group["lambd"], group["alpha"], group["t0"]
             weight_decay = group["weight_decay"]
@@ -55,4 +53,3 @@ class ASGD(Optimizer):
                 step = state["step"].item()
                 eta.copy_(_scalar(lr / ((1 + lambd * lr * step) ** alpha)))
                 mu.copy_(_scalar(1 / max(1, step - t0)))
-        return loss

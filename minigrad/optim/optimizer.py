@@ -5,12 +5,14 @@ hyperparameter (``lr``, ``momentum``, ...), so different groups can use differen
 settings. ``state`` maps each parameter to a dict of what the update rule carries
 from step to step (momentum buffers, running averages). Subclasses write ``step``.
 """
+import functools
 import warnings
 from collections import defaultdict
 from copy import deepcopy
 from itertools import chain
 
 from .. import _creation, _dtype
+from .._conventions import quietly
 from .._tensor import Tensor
 from ..autograd import enable_grad, no_grad
 
@@ -44,6 +46,21 @@ def _closure_loss(closure):
         return None
     with enable_grad():
         return closure()
+
+
+def _update(step):
+    """Decorates an optimizer's ``step(self, closure=None)``. The closure, if given, runs first,
+    as the caller's code (gradients on); its loss is what ``step`` returns. Then the update runs
+    under no_grad, so that the parameters stay leaves, and with NumPy quiet throughout, as
+    backward runs: an inf or NaN passes silently, as in PyTorch, and each in-place op of the
+    update finds the quiet state set instead of setting and resetting it itself."""
+    @functools.wraps(step)
+    def wrapper(self, closure=None):
+        loss = _closure_loss(closure)
+        with no_grad(), quietly():
+            step(self)
+        return loss
+    return wrapper
 
 
 def _check_implementation_options(differentiable, fused):

@@ -6,8 +6,7 @@ RMSprop keeps a running average (steps adapt and stay lively). The operations ar
 PyTorch's, in PyTorch's order, so results agree to rounding.
 """
 from .. import _creation
-from ..autograd import no_grad
-from .optimizer import Optimizer, _check_implementation_options, _closure_loss, _scalar
+from .optimizer import Optimizer, _check_implementation_options, _update, _scalar
 
 
 class RMSprop(Optimizer):
@@ -33,9 +32,8 @@ class RMSprop(Optimizer):
                     "maximize": maximize, "differentiable": differentiable}
         super().__init__(params, defaults)
 
-    @no_grad()  # the update itself is not part of any graph: parameters stay leaves
+    @_update  # the closure first; then the update, recording no graph (parameters stay leaves)
     def step(self, closure=None):
-        loss = _closure_loss(closure)
         for group in self.param_groups:
             lr, alpha, eps, momentum = group["lr"], group["alpha"], group["eps"], group["momentum"]
             for p in group["params"]:
@@ -70,7 +68,6 @@ class RMSprop(Optimizer):
                     p.add_(buf, alpha=-lr)
                 else:
                     p.add_((grad / avg).mul_(-lr))  # (in place on the temporary)
-        return loss
 
 
 class Adagrad(Optimizer):
@@ -104,9 +101,8 @@ class Adagrad(Optimizer):
         self.state[p]["step"] = _scalar(0.0)
         self.state[p]["sum"] = _creation.full_like(p, self.defaults["initial_accumulator_value"])
 
-    @no_grad()
+    @_update
     def step(self, closure=None):
-        loss = _closure_loss(closure)
         for group in self.param_groups:
             for p in group["params"]:
                 if p.grad is None:
@@ -123,4 +119,3 @@ class Adagrad(Optimizer):
                 state["sum"].add_(grad * grad)
                 std = state["sum"].sqrt().add_(group["eps"])
                 p.add_((grad / std).mul_(-clr))
-        return loss

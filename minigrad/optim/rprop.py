@@ -4,8 +4,7 @@ keeps its sign, by ``etaminus`` when it flips (a minimum was jumped over: that s
 then skipped), clamped to ``step_sizes``. Meant for full-batch training.
 """
 from .. import _creation
-from ..autograd import no_grad
-from .optimizer import Optimizer, _check_implementation_options, _closure_loss, _scalar
+from .optimizer import Optimizer, _check_implementation_options, _update, _scalar
 
 __all__ = ["Rprop"]
 
@@ -24,9 +23,8 @@ class Rprop(Optimizer):
                     "differentiable": differentiable, "capturable": capturable}
         super().__init__(params, defaults)
 
-    @no_grad()  # the update itself is not part of any graph: parameters stay leaves
+    @_update  # the closure first; then the update, recording no graph (parameters stay leaves)
     def step(self, closure=None):
-        loss = _closure_loss(closure)
         for group in self.param_groups:
             etaminus, etaplus = group["etas"]
             step_size_min, step_size_max = group["step_sizes"]
@@ -51,4 +49,3 @@ class Rprop(Optimizer):
                 grad[factor.eq(etaminus)] = 0  # after a flip: no step, and no flip counted next time
                 p.addcmul_(grad.sign(), step_size, value=-1)
                 prev.copy_(grad)
-        return loss

@@ -1,6 +1,5 @@
 """Stochastic gradient descent, optionally with momentum, as torch.optim.SGD."""
-from ..autograd import no_grad
-from .optimizer import Optimizer, _check_implementation_options, _closure_loss
+from .optimizer import Optimizer, _check_implementation_options, _update
 
 
 class SGD(Optimizer):
@@ -28,9 +27,8 @@ class SGD(Optimizer):
                     "differentiable": differentiable, "fused": fused}
         super().__init__(params, defaults)
 
-    @no_grad()  # the update itself is not part of any graph: parameters stay leaves
+    @_update  # the closure first; then the update, recording no graph (parameters stay leaves)
     def step(self, closure=None):
-        loss = _closure_loss(closure)
         for group in self.param_groups:
             lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
             weight_decay, nesterov, maximize = group["weight_decay"], group["nesterov"], group["maximize"]
@@ -52,4 +50,3 @@ class SGD(Optimizer):
                         buf.mul_(momentum).add_(grad, alpha=1 - dampening)
                     grad = grad + buf * momentum if nesterov else buf
                 p.add_(grad, alpha=-lr)
-        return loss
