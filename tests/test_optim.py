@@ -402,7 +402,6 @@ def test_closure_runs_with_grad_enabled_and_its_loss_is_returned():
     assert opt.step() is None
 
 
-
 @pytest.mark.parametrize("name", ["SGD", "Adam", "RMSprop", "Adagrad", "Adadelta", "Adamax", "NAdam", "RAdam",
                                   "ASGD", "Rprop"])
 def test_step_is_quiet_but_its_closure_is_the_callers_code(name):

@@ -5,7 +5,7 @@ and of the squared *updates* (``acc_delta``); the update is
 ``lr`` (1.0 by default) only scales it.
 """
 from .. import _creation
-from .optimizer import Optimizer, _check_implementation_options, _update, _scalar
+from .optimizer import Optimizer, _check_implementation_options, _scalar, _update
 
 __all__ = ["Adadelta"]
 

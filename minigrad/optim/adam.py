@@ -1,7 +1,7 @@
 """Adam and AdamW, as torch.optim's (Kingma & Ba, 2014; amsgrad from Reddi et al., 2018;
 AdamW from Loshchilov & Hutter, 2019)."""
 from .. import _creation
-from .optimizer import Optimizer, _check_implementation_options, _update, _scalar
+from .optimizer import Optimizer, _check_implementation_options, _scalar, _update
 
 
 def _check_adam_args(lr, betas, eps, weight_decay, differentiable, capturable, fused=None):

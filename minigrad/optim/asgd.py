@@ -4,7 +4,7 @@
 ``t0`` on. The average, not ``p``, is the answer: copy ``state['ax']`` into the model to use it.
 """
 from .. import _creation
-from .optimizer import Optimizer, _check_implementation_options, _update, _scalar
+from .optimizer import Optimizer, _check_implementation_options, _scalar, _update
 
 __all__ = ["ASGD"]
 

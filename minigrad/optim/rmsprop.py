@@ -6,7 +6,7 @@ RMSprop keeps a running average (steps adapt and stay lively). The operations ar
 PyTorch's, in PyTorch's order, so results agree to rounding.
 """
 from .. import _creation
-from .optimizer import Optimizer, _check_implementation_options, _update, _scalar
+from .optimizer import Optimizer, _check_implementation_options, _scalar, _update
 
 
 class RMSprop(Optimizer):

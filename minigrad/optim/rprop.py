@@ -4,7 +4,7 @@ keeps its sign, by ``etaminus`` when it flips (a minimum was jumped over: that s
 then skipped), clamped to ``step_sizes``. Meant for full-batch training.
 """
 from .. import _creation
-from .optimizer import Optimizer, _check_implementation_options, _update, _scalar
+from .optimizer import Optimizer, _check_implementation_options, _scalar, _update
 
 __all__ = ["Rprop"]
 
