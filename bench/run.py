@@ -32,10 +32,15 @@ from pathlib import Path
 # The libraries run interleaved in one process on few cores. After a call, idle OpenBLAS workers
 # (NumPy's, so minigrad's and the floor's) spin for ~0.1 s by default and PyTorch's OpenMP workers
 # for a few ms, taking the cores from whichever library runs next. So OpenBLAS's spin is cut to
-# 2**20 cycles (~0.4 ms: still longer than the gaps between the BLAS calls of one step), and each
-# timed sample starts after a short pause (SETTLE_S) in which the previous library's workers go to
-# sleep. Must be set before NumPy loads; an explicit setting in the environment wins.
-THREAD_ENV = {"OPENBLAS_THREAD_TIMEOUT": "20"}
+# 2**22 cycles (1.2-2.1 ms at 2-3.5 GHz), and each timed sample starts after a pause (SETTLE_S,
+# 5 ms) in which the previous library's workers go to sleep. The spin must still outlast the gaps
+# between the BLAS calls of one step, or the worker sleeps and is woken again inside the step, a
+# cost no training loop with the default spin pays: at 2**20 cycles (0.4 ms) minigrad's
+# 784-256-256-10 step, whose SGD update and Python bookkeeping run between matrix products, put it
+# to sleep about five times a step (strace of a process running 200 steps: 1,108 futex calls,
+# 35 at 2**22; the floor's: 39 and 26). Must be set before NumPy loads; an explicit setting in
+# the environment wins.
+THREAD_ENV = {"OPENBLAS_THREAD_TIMEOUT": "22"}
 for _k, _v in THREAD_ENV.items():
     os.environ.setdefault(_k, _v)
 SETTLE_S = 0.005
@@ -806,6 +811,7 @@ def main():
     machine.append(("threads", f"OpenBLAS workers spin at most 2**n cycles after a call, "
         f"{SETTLE_S * 1e3:.0f} ms pause before each timed sample: " + ", ".join(
         f"{k}={os.environ[k]}" for k in THREAD_ENV) + "; load average at start " + load_avg()))
+    steady_start, cpu_start = python_steadiness(), cpu_times()
     for k, v in machine:
         print(f"{k}: {v}", flush=True)
 
@@ -928,6 +934,11 @@ def main():
     elapsed = time.perf_counter() - t_start
     notes.append(f"load average at the end: {load_avg()} (this machine is shared; the interleaving and "
                  "medians are there so that other load hits every library alike).")
+    notes.append(f"steadiness: CPU time stolen by the hypervisor during the run: {steal_share(cpu_start, cpu_times())}. "
+                 f"A fixed pure-Python loop, timed 60 times, took {steady_start:.2f}x its best time at the median "
+                 f"at the start, {python_steadiness():.2f}x at the end (1.00: every sample as fast as the best; the "
+                 "higher, the more the other guests of a shared machine were slowing it, and the less one run's "
+                 "ratios say).")
     print("\n" + "\n".join(table))
     print(f"\nbench: {elapsed:.0f} s")
 
@@ -985,6 +996,41 @@ def load_avg():
         return " ".join(f"{x:.2f}" for x in os.getloadavg())
     except OSError:
         return "n/a"
+
+
+def cpu_times():
+    """(stolen, total) CPU time so far, in clock ticks, from Linux's /proc/stat; None elsewhere.
+    Stolen: time the hypervisor gave this virtual machine's CPUs to other guests."""
+    try:
+        with open("/proc/stat") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    return (fields[7] if len(fields) > 7 else 0), sum(fields[:8])
+
+
+def steal_share(start, end):
+    if start is None or end is None or end[1] == start[1]:
+        return "n/a"
+    return f"{100 * (end[0] - start[0]) / (end[1] - start[1]):.1f}%"
+
+
+def python_steadiness(samples=60):
+    """How steadily this machine runs Python code now: a fixed pure-Python loop (about 0.1 ms)
+    timed ``samples`` times, after the pause each timed sample of the workloads gets, as its
+    median time over its best time."""
+    def loop():
+        s = 0
+        for i in range(2000):
+            s += i * i
+        return s
+    times = []
+    for _ in range(samples):
+        time.sleep(SETTLE_S)
+        t0 = time.perf_counter()
+        loop()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) / min(times)
 
 
 def git_rev():
