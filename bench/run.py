@@ -937,8 +937,7 @@ def main():
     notes.append(f"steadiness: CPU time stolen by the hypervisor during the run: {steal_share(cpu_start, cpu_times())}. "
                  f"A fixed pure-Python loop, timed 60 times, took {steady_start:.2f}x its best time at the median "
                  f"at the start, {python_steadiness():.2f}x at the end (1.00: every sample as fast as the best; the "
-                 "higher, the more the other guests of a shared machine were slowing it, and the less one run's "
-                 "ratios say).")
+                 "higher, the less steady the machine ran, and the less one run's ratios say).")
     print("\n" + "\n".join(table))
     print(f"\nbench: {elapsed:.0f} s")
 
