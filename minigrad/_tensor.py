@@ -100,7 +100,7 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
         t._grad = None
         t._grad_fn = grad_fn
         t._version_box = version_box
-        if grad_fn is None and _grad_state.inference:
+        if grad_fn is None and grad_mode.in_inference and _grad_state.inference:  # (see grad_mode)
             t._inference = True
         return t
 

@@ -1212,6 +1212,39 @@ class TestGradMode:
             t.join()
         assert seen == [True]
 
+    def test_ops_follow_their_own_threads_mode(self):
+        # Ops read counts that grad_mode shares between threads before their thread's own flag:
+        # another thread inside no_grad and inference_mode must change nothing here.
+        from minigrad.autograd import grad_mode
+        before = (len(grad_mode.not_recording), len(grad_mode.in_inference))
+        x = mg.tensor([1.0, 2.0], requires_grad=True)
+        seen, inside, leave = {}, threading.Event(), threading.Event()
+
+        def other():
+            with mg.no_grad(), mg.inference_mode():
+                y = x * 2
+                seen["other"] = (y.grad_fn, y.is_inference())
+                inside.set()
+                leave.wait()
+
+        t = threading.Thread(target=other)
+        t.start()
+        inside.wait()
+        try:
+            y = x * 2
+            made = (type(y.grad_fn).__name__, y.is_inference())
+            v = y[:1]
+            v.mul_(3)  # a view made with grad mode on may be changed in place (not under no_grad)
+            seen["main"] = made + (type(y.grad_fn).__name__, type(v.grad_fn).__name__)
+        finally:
+            leave.set()
+            t.join()
+        assert seen["other"] == (None, True)
+        assert seen["main"] == ("MulBackward0", False, "CopySlices", "AsStridedBackward0")
+        y.sum().backward()
+        assert x.grad.tolist() == [6.0, 2.0]
+        assert (len(grad_mode.not_recording), len(grad_mode.in_inference)) == before
+
     def test_sgd_step_under_no_grad(self):
         w = mg.tensor([1.0, 2.0], requires_grad=True)
         loss = (w * w).sum()

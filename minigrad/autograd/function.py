@@ -504,7 +504,7 @@ class Function(metaclass=_FunctionMeta):
 
     @classmethod
     def apply(cls, *args):
-        recording = grad_mode._state.enabled  # (a thread's flag: read once)
+        recording = not grad_mode.not_recording or grad_mode._state.enabled  # (see grad_mode)
         if cls._builtin and not recording:  # nothing will be recorded: no node needed
             arrays = []  # (a loop, as in saved_tensors)
             for a in args:
@@ -650,17 +650,17 @@ def _view_of(result, base):
     change through either shows in both, so a node that saved one notices. It remembers the
     tensor whose memory it views (``_ViewOf``), so that an in-place op on it can be recorded
     on that tensor too (minigrad/_inplace.py)."""
-    box, state = base._version_counter(), grad_mode._state
+    box = base._version_counter()
     out = Tensor._wrap(result, None, box)
-    if state.inference:  # a view of a normal tensor stays normal, as in PyTorch
-        out._inference = base._inference
+    if grad_mode.in_inference and grad_mode._state.inference:  # (the counts first: see grad_mode)
+        out._inference = base._inference  # a view of a normal tensor stays normal, as in PyTorch
     if base._multi_view:  # a view of a piece of split is one too (an in-place change is refused)
         out._multi_view = True
     else:
         # (tuple.__new__: _ViewOf(...) made by its C core; a NamedTuple's own constructor is a
         # Python function, a call more for every view)
         out._view = tuple.__new__(_ViewOf, (base._view.base if base._view is not None else base,
-                                            box[0], not state.enabled))
+                                            box[0], not grad_mode.recording()))
     return out
 
 

@@ -17,13 +17,37 @@ class _State(threading.local):
 
 _state = _State()
 
+# A thread's own flag above costs a thread-local lookup, a few percent of a small op's
+# bookkeeping, and every op reads one. So _set also keeps two counts shared by all threads, which
+# the ops read first: while no thread has recording off, every thread records; while no thread
+# is inside inference_mode, none makes inference tensors. Only when a count is not 0 does an op
+# read its thread's flag. Each count is a list with an entry per thread: append and pop are
+# atomic, so threads that switch at the same moment keep it right without a lock.
+not_recording = []  # threads with recording off: in no_grad, inference_mode, backward...
+in_inference = []  # threads inside inference_mode
+
 
 def _set(grad, inference):
     """Switch both modes; return what they were."""
     previous = (_state.grad, _state.inference)
-    _state.grad, _state.inference = grad, inference
-    _state.enabled = grad and not inference  # enable_grad inside inference_mode records nothing
+    enabled = grad and not inference  # enable_grad inside inference_mode records nothing
+    _state.grad, _state.inference, _state.enabled = grad, inference, enabled
+    if enabled != (previous[0] and not previous[1]):  # (was it on?)
+        if enabled:
+            not_recording.pop()
+        else:
+            not_recording.append(True)
+    if inference != previous[1]:
+        if inference:
+            in_inference.append(True)
+        else:
+            in_inference.pop()
     return previous
+
+
+def recording():
+    """Whether this thread's ops record nodes now: grad mode on, and not in inference_mode."""
+    return not not_recording or _state.enabled
 
 
 def is_grad_enabled():
