@@ -19,10 +19,10 @@ _state = _State()
 
 # A thread's own flag above costs a thread-local lookup, a few percent of a small op's
 # bookkeeping, and every op reads one. So _set also keeps two counts shared by all threads, which
-# the ops read first: while no thread has recording off, every thread records; while no thread
-# is inside inference_mode, none makes inference tensors. Only when a count is not 0 does an op
-# read its thread's flag. Each count is a list with an entry per thread: append and pop are
-# atomic, so threads that switch at the same moment keep it right without a lock.
+# the hot paths (Function.apply, Tensor._wrap, views) read first: while no thread has recording
+# off, every thread records; while no thread is inside inference_mode, none makes inference
+# tensors. Only when a count is not 0 do they read their thread's flag. Each count is a list with
+# an entry per thread: append and pop are atomic, so threads switching at once keep it right.
 not_recording = []  # threads with recording off: in no_grad, inference_mode, backward...
 in_inference = []  # threads inside inference_mode
 
