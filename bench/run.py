@@ -935,7 +935,7 @@ def main():
     notes.append(f"load average at the end: {load_avg()} (this machine is shared; the interleaving and "
                  "medians are there so that other load hits every library alike).")
     notes.append(f"steadiness: CPU time stolen by the hypervisor during the run: {steal_share(cpu_start, cpu_times())}. "
-                 f"A fixed pure-Python loop, timed 60 times, took {steady_start:.2f}x its best time at the median "
+                 f"A fixed pure-Python loop, timed {STEADY_SAMPLES} times, took {steady_start:.2f}x its best time at the median "
                  f"at the start, {python_steadiness():.2f}x at the end (1.00: every sample as fast as the best; the "
                  "higher, the less steady the machine ran, and the less one run's ratios say).")
     print("\n" + "\n".join(table))
@@ -1014,7 +1014,10 @@ def steal_share(start, end):
     return f"{100 * (end[0] - start[0]) / (end[1] - start[1]):.1f}%"
 
 
-def python_steadiness(samples=60):
+STEADY_SAMPLES = 60
+
+
+def python_steadiness(samples=STEADY_SAMPLES):
     """How steadily this machine runs Python code now: a fixed pure-Python loop (about 0.1 ms)
     timed ``samples`` times, after the pause each timed sample of the workloads gets, as its
     median time over its best time."""

@@ -504,7 +504,7 @@ class Function(metaclass=_FunctionMeta):
 
     @classmethod
     def apply(cls, *args):
-        recording = not grad_mode.not_recording or grad_mode._state.enabled  # (see grad_mode)
+        recording = not grad_mode.not_recording or grad_mode._state.enabled  # grad_mode.recording(), inline
         if cls._builtin and not recording:  # nothing will be recorded: no node needed
             arrays = []  # (a loop, as in saved_tensors)
             for a in args:
