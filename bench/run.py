@@ -163,6 +163,10 @@ class Timings(dict):
             return None
         return statistics.median(x / y for x, y in zip(self.samples[a], self.samples[b]))
 
+    def excess(self, a, b):
+        """The median over rounds of a's time minus b's (paired as in ``ratio``)."""
+        return statistics.median(x - y for x, y in zip(self.samples[a], self.samples[b]))
+
 
 # --- MLP training step (float32, SGD with momentum, cross-entropy) --------------------
 
@@ -222,8 +226,11 @@ def lib_mlp_step(lib, sizes, batch, lr=0.01, momentum=0.9):
     return step
 
 
-def numpy_mlp_step(sizes, batch, lr=0.01, momentum=0.9):
-    """The floor: the same step written by hand in NumPy, buffers preallocated, updates in place."""
+def numpy_mlp_step(sizes, batch, lr=0.01, momentum=0.9, allocate=False):
+    """The floor: the same step written by hand in NumPy, buffers preallocated, updates in place.
+
+    ``allocate=True``: the same NumPy calls, but each makes its result anew (``out=None``), as
+    minigrad's and PyTorch's ops do; the updates stay in place. What allocating costs, alone."""
     x, y, params = make_data(sizes, batch)
     ws = [w.copy() for w, _ in params]
     bs = [b.copy() for _, b in params]
@@ -239,48 +246,48 @@ def numpy_mlp_step(sizes, batch, lr=0.01, momentum=0.9):
     mask = [np.empty((batch, w.shape[0]), bool) for w in ws[:-1]]
     sumexp = np.empty((batch, 1), np.float32)
 
+    def buffer(b):  # where a result goes: its preallocated buffer, or (allocate) a new array
+        return None if allocate else b
+
     def step(clock=None):
         # forward
         t0 = clock and clock()
-        h = x
+        h, inputs = x, []
         for i in range(n):
-            a = acts[i]
-            np.matmul(h, ws[i].T, out=a)
+            inputs.append(h)
+            a = np.matmul(h, ws[i].T, out=buffer(acts[i]))
             a += bs[i]
             if i < n - 1:
-                np.maximum(a, 0, out=a)
+                a = np.maximum(a, 0, out=buffer(a))
             h = a
-        logits = acts[-1]
+        logits = h
         logits -= logits.max(axis=1, keepdims=True)
         picked = logits[rows, y]
-        e = deltas[-1]
-        np.exp(logits, out=e)
-        np.sum(e, axis=1, keepdims=True, out=sumexp)
-        loss = float(np.mean(np.log(sumexp[:, 0]) - picked))
+        e = np.exp(logits, out=buffer(deltas[-1]))
+        s = np.sum(e, axis=1, keepdims=True, out=buffer(sumexp))
+        loss = float(np.mean(np.log(s[:, 0]) - picked))
         t1 = clock and clock()
         # backward: d loss / d logits = (softmax - onehot) / batch
-        e /= sumexp
+        e /= s
         e[rows, y] -= 1
         e *= 1.0 / batch
+        d, gw, gb = e, [None] * n, [None] * n
         for i in range(n - 1, -1, -1):
-            d = deltas[i]
-            h_in = acts[i - 1] if i > 0 else x
-            np.matmul(d.T, h_in, out=gws[i])
-            np.sum(d, axis=0, out=gbs[i])
+            gw[i] = np.matmul(d.T, inputs[i], out=buffer(gws[i]))
+            gb[i] = np.sum(d, axis=0, out=buffer(gbs[i]))
             if i > 0:
-                np.matmul(d, ws[i], out=deltas[i - 1])
-                np.greater(h_in, 0, out=mask[i - 1])
-                deltas[i - 1] *= mask[i - 1]
+                d_in = np.matmul(d, ws[i], out=buffer(deltas[i - 1]))
+                d_in *= np.greater(inputs[i], 0, out=buffer(mask[i - 1]))
+                d = d_in
         t2 = clock and clock()
         # SGD with momentum: v = m v + g; p -= lr v (torch's rule; v starts at 0, so the first v = g)
-        for p, g, v, t in zip(ws + bs, gws + gbs, vws + vbs, tmp + [None] * n):
+        for p, g, v, t in zip(ws + bs, gw + gb, vws + vbs, tmp + [None] * n):
             v *= momentum
             v += g
             if t is None:
                 p -= lr * v
             else:
-                np.multiply(v, lr, out=t)
-                p -= t
+                p -= np.multiply(v, lr, out=buffer(t))
         if clock:  # no zero_grad: the gradient buffers are overwritten
             return t1 - t0, 0.0, t2 - t1, clock() - t2
         return loss
@@ -308,6 +315,31 @@ def mlp_workload(sizes, batch, **kw):
         fns["pytorch"] = lib_mlp_step(torch, sizes, batch)
     fns["numpy"] = numpy_mlp_step(sizes, batch)
     return bench(fns, **kw), fns["minigrad"]
+
+
+TOY = ([8, 8, 8, 4], 4)  # an MLP step whose arithmetic is nearly free: what is left is bookkeeping
+
+
+def gap_breakdown(sizes, batch, pairs=100):
+    """Where minigrad's time over the floor goes, measured rather than guessed. Interleaved as
+    every workload: minigrad and the floor; the floor allocating each result as minigrad does
+    (allocation alone); minigrad and the floor at toy sizes (minigrad's bookkeeping alone). Then
+    the toy step timed right after a full-size floor step, whose large arrays have just gone
+    through the caches, and right after another toy step, ``pairs`` times each, alternating.
+    Returns (Timings, {"after floor": s, "after toy": s}), the latter medians."""
+    fns = {"minigrad": lib_mlp_step(minigrad, sizes, batch), "numpy": numpy_mlp_step(sizes, batch),
+           "numpy, allocating": numpy_mlp_step(sizes, batch, allocate=True),
+           "minigrad, toy": lib_mlp_step(minigrad, *TOY), "numpy, toy": numpy_mlp_step(*TOY)}
+    t = bench(fns, rounds=15)
+    toy, floor = fns["minigrad, toy"], fns["numpy"]
+    after = {"after floor": [], "after toy": []}
+    for _ in range(max(25, pairs // 4) if QUICK else pairs):
+        for k, before in (("after floor", floor), ("after toy", toy)):
+            before()
+            t0 = time.perf_counter()
+            toy()
+            after[k].append(time.perf_counter() - t0)
+    return t, {k: statistics.median(v) for k, v in after.items()}
 
 
 PHASES = ("forward (with the loss)", "zero_grad", "backward", "step (SGD, momentum)")
@@ -691,8 +723,9 @@ def op_costs():
     return out
 
 
-def explain_overhead(name, mg_fn, t, costs):
-    """Why a step is slower than the floor: how many Python calls it makes, what one op costs."""
+def explain_overhead(name, mg_fn, t, costs, breakdown=None):
+    """Why a step is slower than the floor: how many Python calls it makes, what one op costs;
+    with ``breakdown`` (``gap_breakdown``'s), how much of the gap allocation and bookkeeping take."""
     calls = python_calls(mg_fn)
     lines = [f"A step makes **{calls:,.0f} Python function calls** (cProfile's count, deterministic)."]
     mg, npf, pt = t.get("minigrad"), t.get("numpy"), t.get("pytorch")
@@ -701,8 +734,10 @@ def explain_overhead(name, mg_fn, t, costs):
         lines.append(f"It takes {fmt_t(mg)} against the NumPy floor's {fmt_t(npf)}: {fmt_t(extra)} more "
                      f"({extra / calls * 1e9:.0f} ns per Python call, if it were all bookkeeping). The "
                      "floor allocates every buffer once and computes in place (`out=`); minigrad, like "
-                     "PyTorch, allocates each op's result anew, so on large arrays part of the gap is "
+                     "PyTorch, allocates each op's result anew, so on large arrays part of the gap can be "
                      "memory traffic, not Python.")
+    if breakdown is not None:
+        lines.append(explain_gap(*breakdown))
     if pt is not None and "pytorch" in costs:
         m, p = costs["minigrad"], costs["pytorch"]
         lines.append("Per op on 0-d tensors (arithmetic nearly free, so this is the bookkeeping): "
@@ -715,6 +750,28 @@ def explain_overhead(name, mg_fn, t, costs):
                      "(forward and backward of each op fused into special cases, the engine inlined), "
                      "which is the readability this package exists for.")
     return " ".join(lines)
+
+
+def explain_gap(t, after):
+    """``gap_breakdown``'s figures in words."""
+    gap, alloc = t.excess("minigrad", "numpy"), t.excess("numpy, allocating", "numpy")
+    bookkeeping = t.excess("minigrad, toy", "numpy, toy")
+    toy_sizes = "-".join(map(str, TOY[0]))
+    slower = after["after floor"] / after["after toy"]
+    share = f", {(alloc + bookkeeping) / gap:.0%} of the gap" if gap > 0 else ""
+    return (f"Where the gap goes (a second interleaved measurement, in which minigrad's step is "
+            f"{fmt_t(gap)} over the floor's {fmt_t(t['numpy'])}): the floor making every result anew, "
+            f"as minigrad does, takes {fmt_t(abs(alloc))} {'more' if alloc >= 0 else 'less'} "
+            f"({fmt_r(t.ratio('numpy, allocating', 'numpy'))} the floor): "
+            + ("that is what allocation and memory traffic cost. " if alloc > 0.05 * t["numpy"] else
+               "allocation and memory traffic cost little. ")
+            + f"minigrad's bookkeeping alone, the same model at toy sizes ({toy_sizes}, batch "
+            f"{TOY[1]}) where the arithmetic is nearly free, takes {fmt_t(bookkeeping)} over the floor's toy "
+            f"step. Together {fmt_t(alloc + bookkeeping)}{share}. The toy step takes {fmt_t(after['after floor'])} "
+            f"right after a full-size floor step, whose large arrays have just gone through the caches, and "
+            f"{fmt_t(after['after toy'])} right after another toy step ({slower:.2f}x): "
+            + ("bookkeeping costs more between large array operations than alone, which the toy figure "
+               "leaves out." if slower > 1.1 else "no clear slowdown after the large arrays."))
 
 
 _QUALNAMES = {}
@@ -850,7 +907,9 @@ def main():
     ]:
         t, mg_fn = mlp_workload(sizes, batch)
         add(name, t, target, check(t),
-            lambda fn=mg_fn, t=t: explain_overhead(name, fn, t, costs) + "\n\n" + profile(fn))
+            lambda fn=mg_fn, t=t, sizes=sizes, batch=batch: explain_overhead(
+                name, fn, t, costs, gap_breakdown(sizes, batch) if sizes == [784, 256, 256, 10] else None)
+            + "\n\n" + profile(fn))
         if sizes == [784, 256, 256, 10]:  # where the time of the step goes, against the floor's
             for phase, tp in zip(PHASES, mlp_phases(sizes, batch)):
                 add(f"&nbsp;&nbsp;… {phase}", tp, "—", None)
