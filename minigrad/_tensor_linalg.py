@@ -11,7 +11,8 @@ import warnings
 import numpy as np
 
 from . import _dtype, _inplace, ops
-from ._conventions import C_NAMES, check_expand, return_type
+from ._conventions import C_NAMES, check_broadcast, check_expand, return_type
+from ._conventions import dim as _dim
 from ._tensor_math import _check_ndim, check_tensors
 from .autograd import function
 
@@ -235,10 +236,11 @@ def cross(a, b, dim):
         raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
     if a.dtype is not b.dtype:
         raise RuntimeError(f"expected scalar type {a.dtype.legacy_name} but found {b.dtype.legacy_name}")
-    d = dim + a._data.ndim if dim < 0 else dim
+    d = _dim(dim, a._data.ndim)
     if a._data.shape[d] != 3 or b._data.shape[d] != 3:
         raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. "
                            f"Got {a._data.shape[d]} and {b._data.shape[d]}")
+    check_broadcast(a._data.shape, b._data.shape)  # the other dims: a batch, broadcast
     return ops.Cross.apply(a, b, d)
 
 
@@ -536,10 +538,11 @@ class LinalgMixin:
     def cross(self, other, dim=None):
         """``torch.cross``: without ``dim``, along the first dim of length 3 (deprecated)."""
         check_tensors("cross", 1, other=other)
-        if dim is None:
+        if dim is None:  # the first dim of length 3 of this tensor, as PyTorch picks it
             warn_once(CROSS_NO_DIM)
-            shape = np.broadcast_shapes(self._data.shape, other._data.shape)
-            dim = next((d for d, n in enumerate(shape) if n == 3), -1)
+            dim = next((d for d, n in enumerate(self._data.shape) if n == 3), None)
+            if dim is None:
+                raise RuntimeError("no dimension of size 3 in input")
         return cross(self, other, dim)
 
 

@@ -525,9 +525,15 @@ class MathMixin:
             if isinstance(t, function.Tensor) and t.dtype is not self.dtype:
                 raise RuntimeError(f"expected dtype {self.dtype.legacy_name.lower()} for `{name}` but "
                                    f"got dtype {t.dtype.legacy_name.lower()}")
-        if isinstance(weight, function.Tensor):
-            return ops.LerpTensor.apply(self, end, weight)
-        return ops.Lerp.apply(self, end, weight)
+        try:
+            if isinstance(weight, function.Tensor):
+                return ops.LerpTensor.apply(self, end, weight)
+            return ops.Lerp.apply(self, end, weight)
+        except ValueError:  # shapes that do not broadcast: PyTorch's error, naming the first clash
+            check_broadcast(self._data.shape, end._data.shape)
+            if isinstance(weight, function.Tensor):
+                check_broadcast(np.broadcast_shapes(self._data.shape, end._data.shape), weight._data.shape)
+            raise
 
     # -- input + value * tensor1 (* or /) tensor2: the steps of Adam and RMSprop --------------
     def addcmul(self, tensor1, tensor2, *, value=1):

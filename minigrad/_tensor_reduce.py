@@ -492,23 +492,27 @@ class ReduceMixin:
         if dim is None:
             _check_not_empty("argmax", self, IndexError)
             return _indices(np.argmax(self._data))
-        return self.max(dim, keepdim).indices
+        return self._extreme(dim, keepdim, np.argmax, ops.MaxDim, MaxResult, "argmax").indices
 
     @numpy_spellings
     def argmin(self, dim=None, keepdim=False):
         if dim is None:
             _check_not_empty("argmin", self, IndexError)
             return _indices(np.argmin(self._data))
-        return self.min(dim, keepdim).indices
+        return self._extreme(dim, keepdim, np.argmin, ops.MinDim, MinResult, "argmin").indices
 
     @numpy_spellings
     def amax(self, dim=(), keepdim=False):
         """The largest values over ``dim`` (all dims if empty), without indices; ties share."""
-        return ops.Amax.apply(self, _dims(dim, self._data.ndim) or None, keepdim)
+        dims = _dims(dim, self._data.ndim)
+        _check_reducible("amax", self, dims)
+        return ops.Amax.apply(self, dims or None, keepdim)
 
     @numpy_spellings
     def amin(self, dim=(), keepdim=False):
-        return ops.Amin.apply(self, _dims(dim, self._data.ndim) or None, keepdim)
+        dims = _dims(dim, self._data.ndim)
+        _check_reducible("amin", self, dims)
+        return ops.Amin.apply(self, dims or None, keepdim)
 
     # -- in order ---------------------------------------------------------------------------------
     @numpy_spellings
@@ -641,6 +645,16 @@ def _check_not_bool(name, x):
     """A running sum (product) cannot be written back into bools (PyTorch's words)."""
     if x.dtype is _dtype.bool:
         raise NotImplementedError(f'"{name}_out_cpu" not implemented for \'Bool\'')
+
+
+def _check_reducible(name, x, dims):
+    """PyTorch's errors for the amax (amin) of nothing: of no elements at all, or over a dim of size 0."""
+    if not dims:
+        _check_not_empty(name, x)
+    elif x._data.size == 0:
+        for d in dims:
+            if x._data.shape[d] == 0:
+                raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
 
 
 def _check_not_empty(name, x, error=RuntimeError):

@@ -484,21 +484,18 @@ class ShapeMixin:
 
     def masked_fill(self, mask, value):
         """``value`` (a number or a 0-d tensor) where ``mask`` is True, this tensor elsewhere."""
-        if mask.dtype.name != "bool":
-            raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
-                               f"{C_NAMES[mask.dtype.name]}")
-        check_broadcast(mask._data.shape, self._data.shape)
+        check_broadcast(mask._data.shape, self._data.shape)  # (PyTorch broadcasts the two first)
+        _check_fill(mask, value)
         if isinstance(value, function.Tensor):
-            if value._data.ndim:
-                raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got "
-                                   f"tensor with {value._data.ndim} dimension(s).")
             return ops.MaskedFillTensor.apply(self, mask, value)
         return ops.MaskedFill.apply(self, mask, _dtype.scalar_for(value, self.dtype))
 
     def masked_select(self, mask):
-        shape = np.broadcast_shapes(self.shape, mask.shape)
-        x = self if shape == self.shape else self.expand(shape)
-        return ops.MaskedSelect.apply(x, np.broadcast_to(mask._data, x.shape), mask)
+        if mask.dtype.name != "bool":
+            raise RuntimeError("masked_select: expected BoolTensor for mask")
+        check_broadcast(mask._data.shape, self._data.shape)
+        shape = np.broadcast_shapes(self._data.shape, mask._data.shape)
+        return ops.MaskedSelect.apply(self, np.broadcast_to(mask._data, shape), mask)
 
     def argwhere(self):
         return self.nonzero()
@@ -512,6 +509,8 @@ class ShapeMixin:
         return function.Tensor._wrap(np.stack(where, axis=1).astype(np.int64))
 
     def masked_fill_(self, mask, value):
+        _check_fill(mask, value)  # in place, PyTorch checks these first, and names this tensor "a"
+        check_broadcast(self._data.shape, mask._data.shape)
         return _inplace.apply(self, ShapeMixin.masked_fill, mask, value)
 
     def scatter_(self, dim, index, src=None, *, value=None, reduce=None):
@@ -584,6 +583,16 @@ class ShapeMixin:
         if fmt is preserve_format:
             raise RuntimeError("preserve memory format is unsupported by the contiguous operator")
         return self if is_contiguous_as(self._data, fmt) else ops.Clone.apply(self, fmt)
+
+
+def _check_fill(mask, value):
+    """masked_fill's checks of its mask and its value, in PyTorch's words."""
+    if mask.dtype.name != "bool":
+        raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
+                           f"{C_NAMES[mask.dtype.name]}")
+    if isinstance(value, function.Tensor) and value._data.ndim:
+        raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got "
+                           f"tensor with {value._data.ndim} dimension(s).")
 
 
 def _need_dims(t, dims):

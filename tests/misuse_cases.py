@@ -126,7 +126,31 @@ cases(
     max_dim_of_empty=lambda T: T.zeros(0, 3).max(0),
     sum_of_empty_ok=lambda T: T.zeros(0, 3).sum(),
     mean_of_empty=lambda T: T.zeros(0).mean(),
+    amax_of_empty=lambda T: T.zeros(0).amax(),
+    amin_of_empty=lambda T: T.zeros(2, 0).amin(),
+    amax_dim_of_empty=lambda T: T.zeros(2, 0).amax(dim=1),
+    amin_dims_of_empty=lambda T: T.zeros(2, 0, 3).amin(dim=(0, 1)),
+    amax_nonempty_dim_of_empty_ok=lambda T: T.zeros(2, 0, 3).amax(dim=(0, 2)),
+    argmax_dim_of_empty=lambda T: T.zeros(2, 0).argmax(dim=1),
+    argmin_dim_of_empty=lambda T: T.zeros(2, 0).argmin(dim=-1, keepdim=True),
+    lerp_no_broadcast=lambda T: _x(T, 2, 3).lerp(_x(T, 4), 0.5),
+    lerp_weight_no_broadcast=lambda T: T.lerp(_x(T, 2, 3), _x(T, 2, 3), _x(T, 4)),
+    lerp_in_place_no_broadcast=lambda T: _x(T, 2, 3).lerp_(_x(T, 4), 0.5),
+    lerp_in_place_end_larger=lambda T: _x(T, 3).lerp_(_x(T, 2, 3), 0.5),
+    cross_batch_no_broadcast=lambda T: T.cross(_x(T, 2, 3), _x(T, 4, 3), dim=1),
+    cross_batch_broadcast_ok=lambda T: T.cross(_w(T, 1, 3), _x(T, 4, 3), dim=1),
+    cross_dim_out_of_range=lambda T: T.linalg.cross(_x(T, 3), _x(T, 3), dim=5),
+    cross_no_dim_of_length_3=lambda T: _cross_without_dim(T, _x(T, 2, 2), _x(T, 2, 2)),
+    cross_default_dim_from_input=lambda T: _cross_without_dim(T, _x(T, 2, 3), _x(T, 2, 4)),
 )
+
+
+def _cross_without_dim(T, a, b):
+    """torch.cross(a, b): its deprecation warning is shown once a process (whichever case runs
+    first), so it is left out of the answer."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Using torch.cross without specifying the dim arg")
+        return T.cross(a, b)
 
 
 def _iadd(a, b):
@@ -176,6 +200,13 @@ cases(
     index_select_float_index=lambda T: _x(T, 3).index_select(0, T.tensor([0.0])),
     masked_fill_float_mask=lambda T: _x(T, 3).masked_fill(T.ones(3), 0.0),
     masked_fill_no_broadcast=lambda T: _x(T, 3).masked_fill(T.ones(2, dtype=T.bool), 0.0),
+    masked_fill_float_mask_no_broadcast=lambda T: _x(T, 2, 3).masked_fill(T.ones(4), 0.0),
+    masked_fill_in_place_no_broadcast=lambda T: _x(T, 2, 3).masked_fill_(T.ones(4, dtype=T.bool), 0.0),
+    masked_fill_in_place_value_not_0d=lambda T: _x(T, 2, 3).masked_fill_(T.ones(4, dtype=T.bool), _x(T, 2)),
+    masked_fill_in_place_mask_larger=lambda T: _x(T, 3).masked_fill_(T.ones(2, 3, dtype=T.bool), 0.0),
+    masked_select_no_broadcast=lambda T: _x(T, 2, 3).masked_select(T.ones(4, dtype=T.bool)),
+    masked_select_float_mask=lambda T: _x(T, 2, 3).masked_select(T.ones(4)),
+    masked_select_mask_larger_ok=lambda T: _w(T, 3).masked_select(T.tensor([[True, False, True]] * 2)),
 )
 
 
@@ -925,6 +956,10 @@ cases(
     mse_no_broadcast=lambda T: T.nn.MSELoss()(_w(T, 3), _x(T, 2)),
     mse_swapped_grad_ok=lambda T: T.nn.MSELoss()(_x(T, 3), _w(T, 3)),
     mse_list_target=lambda T: T.nn.MSELoss()(_w(T, 2), [1.0, 2.0]),
+    smooth_l1_no_broadcast=lambda T: T.nn.SmoothL1Loss()(_w(T, 2, 3), _x(T, 4)),
+    smooth_l1_no_broadcast_negative_beta=lambda T: T.nn.functional.smooth_l1_loss(_w(T, 2, 3), _x(T, 4), beta=-1.0),
+    huber_no_broadcast=lambda T: T.nn.HuberLoss()(_w(T, 2, 3), _x(T, 4)),
+    huber_broadcast_warns=lambda T: T.nn.HuberLoss()(_w(T, 2, 3), _x(T, 3)),
     loss_class_called_with_tensors=lambda T: T.nn.MSELoss(_x(T, 2), _x(T, 2)),
 )
 

@@ -451,6 +451,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     """Squared below ``beta``, absolute above (see ops.SmoothL1Loss). ``beta=0`` is l1_loss."""
     reduction = _reduction(size_average, reduce, reduction)
     _size_warning(input, target)
+    check_broadcast(input.shape, target.shape)  # (PyTorch broadcasts the two before checking beta)
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
     if beta == 0.0:
@@ -462,6 +463,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     """Squared below ``delta``, ``delta`` times absolute above (see ops.HuberLoss)."""
     _check_reduction(reduction)
     _size_warning(input, target)
+    check_broadcast(input.shape, target.shape)  # (PyTorch broadcasts the two before checking delta)
     if delta <= 0:
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
     return ops.HuberLoss.apply(input, target, reduction, delta)

@@ -211,6 +211,14 @@ class MaskedSelect(Index):
     node_name = "MaskedSelectBackward0"  # x[mask] as a method: x.masked_select(mask)
 
     @staticmethod
+    def forward(ctx, x, key, mask):
+        # key: the mask broadcast with x; x is broadcast here, as PyTorch's kernel does it (no
+        # ExpandBackward0 node), and the engine sums its gradient back to x's shape.
+        ctx.shape, ctx.key = key.shape, key
+        ctx.save_for_backward(mask)
+        return np.broadcast_to(x, key.shape)[key]
+
+    @staticmethod
     def backward(ctx, grad):
         mask, = ctx.saved_tensors  # (unchanged since forward, or this raises)
         # PyTorch's masked_select_backward: zeros.masked_scatter_(mask, grad)
