@@ -407,3 +407,17 @@ def test_windows_turns_pieces_match_torch_hypothesis(torch, x, data):
         return {"outputs": outs, "layouts": layouts, "grad": t.grad}
 
     assert_same(program(minigrad), program(torch))
+
+
+@pytest.mark.xfail(strict=True, reason="DIFF: an elementwise op on two tensors of the same shape whose "
+                   "memory layouts disagree (a transposed view and a contiguous tensor) lays its result out "
+                   "in C order, as NumPy does when its operands disagree; PyTorch lays it out as its first "
+                   "operand, so a later reshape copies there (UnsafeViewBackward0) and views here "
+                   "(ViewBackward0), and view() refuses there")
+def test_elementwise_result_is_laid_out_as_its_first_operand(oracle):
+    def program(lib):
+        x = _x(lib, 1, 2, 3)
+        first = x.mT + lib.ones(1, 3, 2)  # the transposed view first: PyTorch lays the sum out as it
+        second = lib.ones(1, 3, 2) + x.mT  # the contiguous tensor first: C order in both
+        return {"layouts": [_layout(first), _layout(second)], "reshaped": first.reshape(-1).grad_fn.name()}
+    oracle.same(program, check_graph=False)
