@@ -151,7 +151,13 @@ def dims(d, ndim):
     if ndim == 0:  # a 0-d tensor accepts dim 0 or -1 and has nothing to reduce
         dims(d, 1)
         return ()
-    return tuple(dim(i, ndim) for i in d) if isinstance(d, (tuple, list)) else (dim(d, ndim),)
+    if not isinstance(d, (tuple, list)):
+        return (dim(d, ndim),)
+    out = tuple(dim(i, ndim) for i in d)
+    if len(set(out)) < len(out):
+        repeated = next(x for i, x in enumerate(out) if x in out[:i])
+        raise RuntimeError(f"dim {repeated} appears multiple times in the list of dims")
+    return out
 
 
 def shape_args(shape):

@@ -3,6 +3,7 @@
 Every function takes PyTorch's ``dtype=``, ``device=`` (the CPU only: ``_device.py``) and
 ``requires_grad=``; the random ones also ``generator=`` (``_random.py``).
 """
+import numbers
 import warnings
 
 import numpy as np
@@ -15,6 +16,7 @@ from ._conventions import typename as _typename
 from ._conventions import empty_in_layout, memory_format_arg, preserve_format, strided_zeros
 from ._dtype import dtype_arg as _arg
 from ._random import rng
+from ._tensor_math import check_normal_std
 from ._tensor import Tensor
 from ._tensor import legacy_new as _legacy_new
 
@@ -68,6 +70,8 @@ def ones(*size, dtype=None, device=None, requires_grad=False):
 
 
 def full(size, fill_value, dtype=None, device=None, requires_grad=False):
+    if not isinstance(fill_value, (numbers.Number, Tensor)):
+        raise TypeError(f"full(): argument 'fill_value' (position 2) must be Number, not {_typename(fill_value)}")
     dtype = _arg(dtype, "full") or _dtype.default_for(fill_value)
     fill_value = _dtype.scalar_for(fill_value, dtype)  # (300 in uint8: PyTorch's error; -1 is 255)
     return _new(np.full(_sizes((size,)), fill_value, dtype.np), requires_grad, device)
@@ -335,6 +339,10 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
                         "but expected one of: (Tensor mean, Tensor std), (Tensor mean, float std), "
                         "(float mean, Tensor std), (float mean, float std, tuple of ints size)")
     m, s = (np.asarray(v._data if isinstance(v, Tensor) else v) for v in (mean, std))
+    if isinstance(std, Tensor) and (s < 0).any():
+        raise RuntimeError("normal expects all elements of std >= 0.0")
+    if not isinstance(std, Tensor):
+        check_normal_std(std)
     shape = np.broadcast_shapes(m.shape, s.shape) if size is None else _shape_args((size,))
     np_dtype = tensors[0]._data.dtype if tensors and dtype is None else \
         _random_float(dtype, "normal", "normal_kernel_cpu")

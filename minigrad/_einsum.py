@@ -26,9 +26,15 @@ def einsum(equation, *operands):
     inputs = lhs.split(",")
     if len(inputs) != len(operands):
         more = "more" if len(operands) > len(inputs) else "fewer"
-        raise ValueError(f"einsum(): {more} operands were provided than specified in the equation")
+        raise RuntimeError(f"einsum(): {more} operands were provided than specified in the equation")
     if not arrow:  # implicit output: the letters used once, in alphabetical order
         output = "".join(sorted(c for c in set(lhs) if c.isalpha() and lhs.count(c) == 1))
+    for c in output:
+        if output.count(c) > 1:
+            raise RuntimeError(f"einsum(): output subscript {c} appears more than once in the output")
+        if c not in lhs:
+            raise RuntimeError(f"einsum(): output subscript {c} does not appear in the equation for any "
+                               "input operand")
 
     terms = []
     for k, (letters, t) in enumerate(zip(inputs, operands)):

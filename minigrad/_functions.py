@@ -552,6 +552,7 @@ def mv(input, vec):
 
 
 def dot(input, other):
+    check_tensors("dot", 1, input=input, tensor=other)
     return input.dot(other)
 
 
@@ -560,6 +561,7 @@ def bmm(input, mat2):
 
 
 def outer(input, vec2):
+    check_tensors("outer", 1, input=input, vec2=vec2)
     return input.outer(vec2)
 
 

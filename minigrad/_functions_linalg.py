@@ -51,17 +51,17 @@ def svd(input, some=True, compute_uv=True):
 
 
 def cross(input, other, dim=None):
-    check_tensors("cross", 1, input=input)
+    check_tensors("cross", 1, input=input, other=other)
     return input.cross(other, dim)
 
 
 def inner(input, other):
-    check_tensors("inner", 1, input=input)
+    check_tensors("inner", 1, input=input, other=other)
     return input.inner(other)
 
 
 def kron(input, other):
-    check_tensors("kron", 1, input=input)
+    check_tensors("kron", 1, input=input, other=other)
     return input.kron(other)
 
 
@@ -70,7 +70,7 @@ def tensordot(a, b, dims=2):
 
 
 def vdot(input, other):
-    check_tensors("vdot", 1, input=input)
+    check_tensors("vdot", 1, input=input, other=other)
     return input.vdot(other)
 
 

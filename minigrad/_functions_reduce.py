@@ -367,7 +367,8 @@ def _spacing(y, x, d):
     elif x._data.ndim < y._data.ndim:
         x = x.view([1] * (y._data.ndim - x._data.ndim) + list(x.shape))
     n = x.shape[d]
-    return x.narrow(d, 1, n - 1) - x.narrow(d, 0, n - 1)
+    k, start = (n - 1, 1) if n else (0, 0)  # (no samples: empty pieces, as in cumulative_trapezoid)
+    return x.narrow(d, start, k) - x.narrow(d, 0, k)
 
 
 def _type_name(a):

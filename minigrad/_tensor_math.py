@@ -161,6 +161,18 @@ def float_only(t, kernel):
     raise NotImplementedError(f'"{kernel}" not implemented for \'{t.dtype.legacy_name}\'')
 
 
+def check_normal_std(std):
+    """PyTorch's error for a negative std (normal_, nn.init.normal_, torch.normal)."""
+    if std < 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
+
+
+def check_uniform_bounds(a, b):
+    """PyTorch's error for bounds the wrong way round (uniform_, nn.init.uniform_)."""
+    if a > b:
+        raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}")
+
+
 def _promoted(t, min=None, max=None, in_place=False):
     """``t`` in the dtype it takes with number bounds: ``int_tensor.clamp(min=0.5)`` is float32,
     ``bool_tensor.clamp(min=1)`` int64 (result_type's promotion). In place (``clamp_``) a

@@ -11,7 +11,7 @@ import numpy as np
 from . import _inplace, _random, ops
 from ._conventions import check_expand
 from ._random import rng
-from ._tensor_math import float_only
+from ._tensor_math import check_normal_std, check_uniform_bounds, float_only
 from .autograd import function
 
 # A continuous distribution's refusal of an integer tensor names its dtype in C++ words (cauchy_)
@@ -40,10 +40,12 @@ class RandomMixin:
     # In-place fills: each records PyTorch's node (NormalBackward0...), whose gradient is zeros
     def normal_(self, mean=0.0, std=1.0, *, generator=None):
         float_only(self, "normal_kernel_cpu")
+        check_normal_std(std)
         return self._refill(ops.Normal, rng(generator).normal(mean, std, self._data.shape))
 
     def uniform_(self, a=0.0, b=1.0, *, generator=None):
         float_only(self, "check_uniform_bounds")
+        check_uniform_bounds(a, b)
         return self._refill(ops.Uniform, rng(generator).uniform(a, b, self._data.shape))
 
     def random_(self, low=None, high=None, *, generator=None):

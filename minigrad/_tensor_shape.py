@@ -59,6 +59,9 @@ class ShapeMixin:
     def expand(self, *shape):
         shape = _shape_args(shape)
         lead = len(shape) - self._data.ndim
+        if -1 in shape[:max(lead, 0)]:
+            raise RuntimeError(f"The expanded size of the tensor (-1) isn't allowed in a leading, non-existing "
+                               f"dimension {shape.index(-1)}")
         if lead >= 0:
             shape = tuple(self._data.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
         check_expand(self._data.shape, shape, self.type())
@@ -209,9 +212,16 @@ class ShapeMixin:
     def movedim(self, source, destination):
         """Move dims ``source`` to positions ``destination``; the others keep their order."""
         n = self._data.ndim
-        source = [_dim(d, n) for d in (source if isinstance(source, (tuple, list)) else (source,))]
-        destination = [_dim(d, n) for d in (destination if isinstance(destination, (tuple, list))
-                                            else (destination,))]
+        source = list(source) if isinstance(source, (tuple, list)) else [source]
+        destination = list(destination) if isinstance(destination, (tuple, list)) else [destination]
+        if len(source) != len(destination):
+            raise RuntimeError(f"movedim: Invalid source or destination dims: source ({source} dims) should "
+                               f"contain the same number of dims as destination ({destination} dims)")
+        for name, given in (("source", source), ("destination", destination)):
+            wrapped = [_dim(d, n) for d in given]
+            if len(set(wrapped)) < len(wrapped):
+                raise RuntimeError(f"movedim: repeated dim in `{name}` ({given})")
+        source, destination = [_dim(d, n) for d in source], [_dim(d, n) for d in destination]
         if n == 0:
             return ops.Alias.apply(self, ())  # a 0-d tensor: an alias, as PyTorch records it
         order = [None] * n
@@ -247,7 +257,10 @@ class ShapeMixin:
             return ops.Roll.apply(self, (int(shifts),), None)
         shifts = tuple(shifts) if isinstance(shifts, (tuple, list)) else (shifts,)
         _need_dims(self, dims)
-        return ops.Roll.apply(self, shifts, _dims(dims, self._data.ndim))
+        dims = _dims(dims, self._data.ndim)
+        if len(shifts) != len(dims):
+            raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
+        return ops.Roll.apply(self, shifts, dims)
 
     # -- pieces ----------------------------------------------------------------------------------
     def _piece(self, op, d, start, stop):
@@ -256,8 +269,12 @@ class ShapeMixin:
     def narrow(self, dim, start, length):
         if not self._data.ndim:
             raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+        if length < 0:
+            raise RuntimeError("narrow(): length must be non-negative.")
         d = _dim(dim, self._data.ndim)
         size = self._data.shape[d]
+        if not -size <= start <= size:
+            raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got {start})")
         start = start + size if start < 0 else start
         if start + length > size:
             raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")

@@ -3,6 +3,7 @@ it imports that project with it (multi-head attention's in and out projections).
 import numpy as np
 
 from .. import ops
+from .._conventions import check_expand
 from .._conventions import typename as _typename
 from .._tensor import Tensor
 
@@ -22,6 +23,9 @@ def linear(input, weight, bias=None):
                            f"and {weight.dtype.legacy_name}")
     if bias is None:
         return input.matmul(weight.t())
+    if bias._data.shape != weight._data.shape[:1]:  # (not the usual (out_features,): PyTorch's expand error)
+        rows = input._data.shape[0] if input._data.ndim == 2 else int(np.prod(input._data.shape[:-1]))
+        check_expand(bias._data.shape, (rows, weight._data.shape[0]))
     if input._data.ndim == 2:
         return ops.Addmm.apply(bias, input, weight.t())
     if not input.is_contiguous():  # PyTorch views only a contiguous input as rows: matmul, add_

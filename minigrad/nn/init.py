@@ -11,7 +11,7 @@ import numpy as np
 
 from .._random import rng as _rng
 from .._tensor import Tensor
-from .._tensor_math import float_only
+from .._tensor_math import check_normal_std, check_uniform_bounds, float_only
 from ..autograd import no_grad
 from ..ops.unary import erfinv  # (NumPy has none: SciPy's)
 
@@ -29,11 +29,13 @@ def _fill(tensor, array):
 
 def uniform_(tensor, a=0.0, b=1.0, generator=None):
     float_only(tensor, "check_uniform_bounds")  # PyTorch fills no integer tensor with these
+    check_uniform_bounds(a, b)
     return _fill(tensor, _rng(generator).uniform(a, b, tensor.shape))
 
 
 def normal_(tensor, mean=0.0, std=1.0, generator=None):
     float_only(tensor, "normal_kernel_cpu")
+    check_normal_std(std)
     return _fill(tensor, _rng(generator).normal(mean, std, tensor.shape))
 
 
