@@ -481,8 +481,7 @@ class ReduceMixin:
             _dim(dim, 0)
             return result(op.apply(self, 0, keepdim, None), _indices(0))
         d = _dim(dim, self._data.ndim)
-        if self._data.shape[d] == 0:
-            raise IndexError(f"{name or result.__name__}(): Expected reduction dim {d} to have non-zero size.")
+        _check_reducible(name or result.__name__, self, (d,))
         indices = arg(self._data, axis=d)  # the first of equal extremes, as in PyTorch
         values = op.apply(self, d, keepdim, indices)
         return result(values, _indices(np.expand_dims(indices, d) if keepdim else indices))
@@ -648,7 +647,7 @@ def _check_not_bool(name, x):
 
 
 def _check_reducible(name, x, dims):
-    """PyTorch's errors for the amax (amin) of nothing: of no elements at all, or over a dim of size 0."""
+    """PyTorch's errors for the max (amax, argmin...) of nothing: of no elements at all, or over a dim of size 0."""
     if not dims:
         _check_not_empty(name, x)
     elif x._data.size == 0:

@@ -217,11 +217,11 @@ class ShapeMixin:
         if len(source) != len(destination):
             raise RuntimeError(f"movedim: Invalid source or destination dims: source ({source} dims) should "
                                f"contain the same number of dims as destination ({destination} dims)")
+        wrapped = {"source": [_dim(d, n) for d in source], "destination": [_dim(d, n) for d in destination]}
         for name, given in (("source", source), ("destination", destination)):
-            wrapped = [_dim(d, n) for d in given]
-            if len(set(wrapped)) < len(wrapped):
+            if len(set(wrapped[name])) < len(given):
                 raise RuntimeError(f"movedim: repeated dim in `{name}` ({given})")
-        source, destination = [_dim(d, n) for d in source], [_dim(d, n) for d in destination]
+        source, destination = wrapped["source"], wrapped["destination"]
         if n == 0:
             return ops.Alias.apply(self, ())  # a 0-d tensor: an alias, as PyTorch records it
         order = [None] * n
@@ -503,9 +503,7 @@ class ShapeMixin:
         """``value`` (a number or a 0-d tensor) where ``mask`` is True, this tensor elsewhere."""
         check_broadcast(mask._data.shape, self._data.shape)  # (PyTorch broadcasts the two first)
         _check_fill(mask, value)
-        if isinstance(value, function.Tensor):
-            return ops.MaskedFillTensor.apply(self, mask, value)
-        return ops.MaskedFill.apply(self, mask, _dtype.scalar_for(value, self.dtype))
+        return _masked_fill(self, mask, value)
 
     def masked_select(self, mask):
         if mask.dtype.name != "bool":
@@ -528,7 +526,7 @@ class ShapeMixin:
     def masked_fill_(self, mask, value):
         _check_fill(mask, value)  # in place, PyTorch checks these first, and names this tensor "a"
         check_broadcast(self._data.shape, mask._data.shape)
-        return _inplace.apply(self, ShapeMixin.masked_fill, mask, value)
+        return _inplace.apply(self, _masked_fill, mask, value)
 
     def scatter_(self, dim, index, src=None, *, value=None, reduce=None):
         return _inplace.apply(self, lambda t: t.scatter(dim, index, src, value=value, reduce=reduce))
@@ -600,6 +598,13 @@ class ShapeMixin:
         if fmt is preserve_format:
             raise RuntimeError("preserve memory format is unsupported by the contiguous operator")
         return self if is_contiguous_as(self._data, fmt) else ops.Clone.apply(self, fmt)
+
+
+def _masked_fill(x, mask, value):
+    """masked_fill's op, once its arguments are checked (masked_fill_ checks them in its own order)."""
+    if isinstance(value, function.Tensor):
+        return ops.MaskedFillTensor.apply(x, mask, value)
+    return ops.MaskedFill.apply(x, mask, _dtype.scalar_for(value, x.dtype))
 
 
 def _check_fill(mask, value):
