@@ -6,7 +6,7 @@
     python tools/course.py list                 print the complete notebooks
     python tools/course.py workspace [--update] the learner's copy in workspace/ (make lab, make update-workspace)
     python tools/course.py solutions            read-only copies of the complete notebooks (make lab-solutions)
-    python tools/course.py assignment NAME NN [NN ...]  an nbgrader assignment in course/source/NAME/
+    python tools/course.py assignment NAME NN [NN ...] [--with-references]  an nbgrader assignment in course/source/NAME/
 
 *Complete* notebooks are ``notebooks/**/*.ipynb`` outside ``notebooks/student/`` and
 ``.ipynb_checkpoints``: they hold the solutions and their stored outputs. Their blank
@@ -51,6 +51,8 @@ COURSE = ROOT / "course"  # nbgrader's course folder (nbgrader_config.py), git-i
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 CODE_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
+MAY_RAISE = "raises-exception"  # JupyterLab's Run All, nbclient and nbval go on past such a cell
+REFERENCES_FILE = ".minigrad-references.json"  # minigrad.exercises' REFERENCES_FILE
 TEXT_STUB = "YOUR ANSWER HERE"
 BEGIN, END = "BEGIN SOLUTION", "END SOLUTION"
 
@@ -120,6 +122,12 @@ def blank_version_problems(root: Path = NOTEBOOKS) -> list[str]:
     for target, source in sorted(want.items()):
         if target.exists() and not same_notebook(read(target), blank(read(source))):
             problems.append(f"{target.relative_to(root)} is stale: run `make exercises`")
+    untagged = [p.name for p in complete_notebooks(root) if mark_may_raise(read(p))]
+    if untagged:
+        problems.append(f"cells of {untagged} lack the {MAY_RAISE!r} tag: run `make exercises`")
+    refs = student_dir / REFERENCES_FILE
+    if not refs.exists() or refs.read_text(encoding="utf-8") != references_text(complete_notebooks(root)):
+        problems.append(f"{refs.relative_to(root)} is stale: run `make exercises`")
     return problems
 
 
@@ -140,6 +148,56 @@ def is_locked(cell) -> bool:
     if not md or is_solution(cell):
         return False
     return is_grade(cell) or bool(md.get("locked", False))
+
+
+# --- cells that may fail, and the reference solutions ------------------------------------
+
+def may_raise(cell) -> bool:
+    """Whether Run All must go on past ``cell`` when it fails: a check cell (it fails until its
+    exercise is done), and a solution cell whose stub raises where it stands (04's classes).
+    The cells that show an error on purpose carry the tag by hand (AUTHORING.md)."""
+    if is_grade(cell):
+        return True
+    return is_solution(cell) and any(BEGIN in line and not line[:1].isspace()
+                                     for line in cell.source.split("\n"))
+
+
+def mark_may_raise(nb) -> bool:
+    """Tag every cell :func:`may_raise` says so (the complete notebooks carry the tags, so that
+    nbgrader's release has them too); returns whether anything changed."""
+    changed = False
+    for cell in nb.cells:
+        if may_raise(cell) and MAY_RAISE not in tags(cell):
+            cell.metadata["tags"] = tags(cell) + [MAY_RAISE]
+            changed = True
+    return changed
+
+
+def references(notebooks: list[Path] | None = None) -> list[dict]:
+    """The reference solutions the cells after an exercise fall back on (minigrad.exercises'
+    yours_or_reference): each solution cell's functions and classes, as the complete notebook
+    has them, in notebook order."""
+    import ast
+
+    out = []
+    for p in notebooks or complete_notebooks():
+        for cell in read(p).cells:
+            if not is_solution(cell) or cell.cell_type != "code":
+                continue
+            lines = cell.source.split("\n")
+            defs = [node for node in ast.parse(cell.source).body
+                    if isinstance(node, (ast.FunctionDef, ast.ClassDef))]
+            pieces = [lines[min([d.lineno] + [x.lineno for x in d.decorator_list]) - 1:d.end_lineno]
+                      for d in defs]
+            code = "\n\n".join("\n".join(line for line in piece if BEGIN not in line and END not in line)
+                               for piece in pieces)
+            out.append({"exercise": nbgrader_md(cell)["grade_id"], "notebook": p.name,
+                        "name": defs[-1].name, "code": code})
+    return out
+
+
+def references_text(notebooks: list[Path] | None = None) -> str:
+    return json.dumps(references(notebooks), indent=1) + "\n"
 
 
 # --- blank versions (nbgrader's ClearSolutions + ClearOutput + LockCells) ----------------
@@ -203,12 +261,20 @@ def student_path(path: Path, out_dir: Path = STUDENT_DIR, root: Path = NOTEBOOKS
 
 
 def write_exercises(out_dir: Path = STUDENT_DIR, notebooks: list[Path] | None = None) -> list[Path]:
+    """The blank versions, and the reference solutions beside them (:data:`REFERENCES_FILE`,
+    always of every notebook); first tags the complete notebooks' cells that may fail."""
     written = []
     for p in notebooks or complete_notebooks():
+        nb = read(p)
+        if mark_may_raise(nb):
+            write(nb, p)
         target = student_path(p, out_dir)
-        write(blank(read(p)), target)
+        write(blank(nb), target)
         written.append(target)
-    return written
+    refs = out_dir / REFERENCES_FILE
+    out_dir.mkdir(parents=True, exist_ok=True)
+    refs.write_text(references_text(), encoding="utf-8")
+    return written + [refs]
 
 
 # --- the learner's workspace -----------------------------------------------------------
@@ -257,7 +323,8 @@ def update_workspace(workspace: Path = WORKSPACE, student_dir: Path = STUDENT_DI
       and the new version is written beside it as ``NN_name.new.ipynb``, once;
     - otherwise nothing.
 
-    The data files are copied where missing or different (they are not the learner's to edit).
+    The data files and the reference solutions (:data:`REFERENCES_FILE`) are copied where
+    missing or different (they are not the learner's to edit).
     """
     manifest_path = workspace / MANIFEST
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
@@ -286,9 +353,13 @@ def update_workspace(workspace: Path = WORKSPACE, student_dir: Path = STUDENT_DI
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(src, dst)
         manifest[name] = new
+    refs = [(student_dir / REFERENCES_FILE, workspace / REFERENCES_FILE)]
+    refs = [(src, dst) for src, dst in refs if src.exists() and (not dst.exists() or dst.read_bytes() != src.read_bytes())]
     if dry_run:
-        return done + [f"copy {dst}" for _, dst in _data_to_copy(data_dir, workspace / data_dir.name)]
+        return done + [f"copy {dst}" for _, dst in _data_to_copy(data_dir, workspace / data_dir.name) + refs]
     done += _copy_data(data_dir, workspace / data_dir.name)
+    for src, dst in refs:  # the reference solutions the fallbacks use: not the learner's to edit
+        shutil.copyfile(src, dst)
     manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     return done
 
@@ -331,10 +402,15 @@ def reads_data(nb) -> bool:
     return any("data/" in c.source for c in nb.cells if c.cell_type == "code")
 
 
-def write_assignment(name: str, numbers: list[str], course: Path = COURSE) -> Path:
+def write_assignment(name: str, numbers: list[str], course: Path = COURSE,
+                     with_references: bool = False) -> Path:
     """nbgrader's source folder of assignment ``name``: the complete notebooks whose names
     start with the given numbers (e.g. "10"), and, when one of them reads ``data/``, a copy of
-    notebooks/data/ (nbgrader releases it with the notebooks)."""
+    notebooks/data/ (nbgrader releases it with the notebooks).
+
+    Graded by default: nothing released holds a solution, and a cell that needs an unfinished
+    exercise says so. ``with_references`` (practice) adds those notebooks' reference solutions
+    (:data:`REFERENCES_FILE`), so that such cells go on with the reference, as for self-learners."""
     chosen = [p for p in complete_notebooks() if p.name[:2] in numbers]
     missing = set(numbers) - {p.name[:2] for p in chosen}
     if missing:
@@ -345,6 +421,11 @@ def write_assignment(name: str, numbers: list[str], course: Path = COURSE) -> Pa
         shutil.copyfile(p, target / p.name)
     if any(reads_data(read(p)) for p in chosen):
         _copy_data(DATA_DIR, target / DATA_DIR.name)
+    refs = target / REFERENCES_FILE
+    if with_references:
+        refs.write_text(references_text(chosen), encoding="utf-8")
+    elif refs.exists():
+        refs.unlink()
     return target
 
 
@@ -413,7 +494,13 @@ def execute(nb, cwd: Path, allow_errors: bool = False, timeout: int = 300):
 
 
 def run_notebook(path: Path) -> None:
-    nb = execute(read(path), path.parent)
+    nb = read(path)
+    mark_may_raise(nb)
+    nb = execute(nb, path.parent)
+    failed = [c.id for c in nb.cells if (is_grade(c) or is_solution(c))
+              and any(o.output_type == "error" for o in c.get("outputs", []))]
+    if failed:  # nbclient went on past them (raises-exception): a complete notebook's must pass
+        raise SystemExit(f"{path.name}: the solution or check cells {failed} failed")
     write(normalize(nb), path)
 
 
@@ -548,6 +635,9 @@ def main(argv=None) -> int:
     p_as.add_argument("name")
     p_as.add_argument("numbers", nargs="+", help="the notebooks' numbers, e.g. 00 01")
     p_as.add_argument("--course", type=Path, default=COURSE)
+    p_as.add_argument("--with-references", action="store_true",
+                      help="release the reference solutions too (practice, not graded): cells "
+                           "after an unfinished exercise go on with the reference")
     args = ap.parse_args(argv)
 
     if args.cmd == "list":
@@ -569,7 +659,7 @@ def main(argv=None) -> int:
         print(f"The complete notebooks, with solutions, are in {target} (read-only copies, "
               "renewed each time).")
     elif args.cmd == "assignment":
-        target = write_assignment(args.name, args.numbers, args.course.resolve())
+        target = write_assignment(args.name, args.numbers, args.course.resolve(), args.with_references)
         print(f"wrote {target}: " + ", ".join(sorted(p.name for p in target.iterdir())))
     elif args.cmd == "exercises":
         for p in write_exercises(args.out.resolve(), [p.resolve() for p in args.paths] or None):

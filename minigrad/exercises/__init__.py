@@ -13,16 +13,16 @@ A check prints one fixed success line (:data:`SUCCESS`), or fails the cell:
 - wrong answer: ``AssertionError`` with a hint that points at the mistake without giving
   the answer away.
 
-In Jupyter both show as the hint alone, not as a traceback through this package (see
-:func:`hint_only`, applied to every check below).
+In Jupyter both show as the hint alone, wrapped at 88 columns, not as a traceback through
+this package (see :func:`as_check`, applied to every check below).
 
 The checks of notebook NN live in ``_nbNN.py``; this module gathers them. The cells after an
-exercise that use its result call it through :func:`yours_or_reference`, so that a skipped
-exercise does not break the rest of the notebook.
+exercise that use its result call it through :func:`yours_or_reference`, so that a skipped or
+wrong exercise does not break the rest of the notebook (``_fallback.py``).
 """
 from . import _nb00, _nb01, _nb02, _nb03, _nb04, _nb05, _nb06, _nb07, _nb08, _nb09, _nb10, _nb11
-from ._common import SUCCESS, NotDoneYet, hint_only
-from ._reference import yours_or_reference
+from ._common import SUCCESS, NotDoneYet, as_check
+from ._fallback import yours_or_reference
 from ._nb00 import *
 from ._nb01 import *
 from ._nb02 import *
@@ -40,8 +40,8 @@ __all__ = ["SUCCESS", "NotDoneYet", "yours_or_reference"] + [name for m in (
     _nb00, _nb01, _nb02, _nb03, _nb04, _nb05, _nb06, _nb07, _nb08, _nb09, _nb10, _nb11)
     for name in m.__all__]
 
-# The check cells import from here: each check, with failures that show as their hint.
+# The check cells import from here: each check records its verdict, its failures show as their hint.
 for _name in __all__:
     if _name.startswith("check_"):
-        globals()[_name] = hint_only(globals()[_name])
+        globals()[_name] = as_check(globals()[_name])
 del _name

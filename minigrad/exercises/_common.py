@@ -3,15 +3,34 @@ from __future__ import annotations
 
 import functools
 import math
+import textwrap
 from pathlib import Path
 
 import numpy as np
 
-__all__ = ["SUCCESS", "NotDoneYet", "hint_only"]
+__all__ = ["SUCCESS", "NotDoneYet", "as_check"]
 
 SUCCESS = "Correct! The check passed."
 
 _HERE = str(Path(__file__).resolve().parent)
+
+
+WIDTH = 88  # a hint's lines, "AssertionError: " included: no sideways scrolling anywhere
+
+
+def wrap(text: str, first_prefix: str = "") -> str:
+    """``text`` with every line at most :data:`WIDTH` columns, the first one counted after
+    ``first_prefix`` (the exception's name, as Jupyter and nbgrader's feedback show it). A line
+    that fits stays as it is; a longer one is wrapped at spaces, keeping its indentation."""
+    out = []
+    for k, line in enumerate(text.split("\n")):
+        indent = line[:len(line) - len(line.lstrip())]
+        out += textwrap.wrap(line, WIDTH, initial_indent=first_prefix if k == 0 else "",
+                             subsequent_indent=indent, break_long_words=False,
+                             break_on_hyphens=False) or [first_prefix if k == 0 else ""]
+    if first_prefix:
+        out[0] = out[0][len(first_prefix):]
+    return "\n".join(out)
 
 
 # A failed check shows in Jupyter as its hint alone: IPython asks an exception for
@@ -24,29 +43,61 @@ def _hint_lines(error):
 
 
 class NotDoneYet(AssertionError):
-    """The exercise still holds its stub (``raise NotImplementedError()``)."""
+    """The exercise still holds its stub (``raise NotImplementedError()``), or a cell needs an
+    exercise that is not done and no reference solution is at hand (a graded course)."""
+
+    def __init__(self, message):
+        super().__init__(wrap(message, f"{type(self).__name__}: "))
 
     def _render_traceback_(self):
         return _hint_lines(self)
 
 
-def hint_only(check):
-    """``check``, with its hints (AssertionErrors raised by the checker's own code, here in
-    minigrad/exercises/) shown as the hint alone in Jupyter. They stay AssertionErrors, the
-    type the course teaches. An AssertionError from the learner's own code keeps its
-    traceback: there, the frames are the learner's and help."""
+# What each check said of the answer it was given last (keyed by the answer's id, the answer
+# kept alive beside it): PASSED, NOT_DONE or WRONG. yours_or_reference reads it.
+PASSED, NOT_DONE, WRONG = "passed", "not done", "wrong"
+_verdicts: dict[int, tuple[object, str]] = {}
+
+
+def verdict(answer) -> str | None:
+    """What the last check of ``answer`` (this very object) said; None if none checked it."""
+    entry = _verdicts.get(id(answer))
+    return entry[1] if entry is not None and entry[0] is answer else None
+
+
+def as_check(check):
+    """``check``, as the check cells call it: it records its verdict on the answer (its first
+    argument), and its hints (AssertionErrors raised by the checker's own code, here in
+    minigrad/exercises/) are wrapped at :data:`WIDTH` and shown as the hint alone in Jupyter.
+    They stay AssertionErrors, the type the course teaches. An error from the learner's own
+    code keeps its traceback: there, the frames are the learner's and help."""
     @functools.wraps(check)
-    def checked(*args, **kwargs):
+    def checked(answer, *args, **kwargs):
         try:
-            return check(*args, **kwargs)
+            result = check(answer, *args, **kwargs)
+        except NotDoneYet:
+            _record(answer, NOT_DONE)
+            raise
         except AssertionError as e:
+            _record(answer, WRONG)
             tb = e.__traceback__
             while tb.tb_next is not None:
                 tb = tb.tb_next
             if str(Path(tb.tb_frame.f_code.co_filename).resolve()).startswith(_HERE):
+                e.args = (wrap(str(e), f"{type(e).__name__}: "),)
                 e._render_traceback_ = functools.partial(_hint_lines, e)
             raise
+        except Exception:
+            _record(answer, WRONG)
+            raise
+        _record(answer, PASSED)
+        return result
     return checked
+
+
+def _record(answer, what):
+    if answer is not None:
+        _verdicts[id(answer)] = (answer, what)
 
 
 def _passed():
@@ -54,9 +105,9 @@ def _passed():
 
 
 def _not_done(what):
-    return NotDoneYet(f"Not done yet: {what} still raises NotImplementedError. Replace "
-                      "'# YOUR CODE HERE' and 'raise NotImplementedError()' with your code, "
-                      "run that cell, then run this check again.")
+    return NotDoneYet(f"{what} still raises NotImplementedError. Replace '# YOUR CODE HERE' "
+                      "and 'raise NotImplementedError()' with your code, run that cell, then run "
+                      "this check again.")
 
 
 def _as_float(value, what):

@@ -1,0 +1,95 @@
+"""The cells after an exercise that use its result: the learner's answer once it passed its
+check, the reference solution until then.
+
+A learner who skips an exercise, or gets it wrong, should still be able to read and run the
+rest of the notebook. So a cell that needs an exercise's function calls it through
+:func:`yours_or_reference`. The reference solutions are not part of this package: they are
+the complete notebooks' solution cells, which ``make exercises`` writes to
+:data:`REFERENCES_FILE` beside the blank notebooks, and ``make lab`` copies into the learner's
+workspace. A graded course releases the blank notebooks without that file, so its students
+cannot read the answers; there a cell that needs an unfinished exercise says so instead.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from pathlib import Path
+
+from ._common import NOT_DONE, PASSED, WRONG, NotDoneYet, verdict, wrap
+
+__all__ = ["yours_or_reference", "REFERENCES_FILE"]
+
+REFERENCES_FILE = ".minigrad-references.json"  # in the notebook's folder, the kernel's working directory
+
+
+def yours_or_reference(yours, exercise: str):
+    """``yours`` (the learner's function or class), or the reference solution of ``exercise``
+    (the solution cell's grade_id, e.g. "nb11_standardize") while ``yours`` is None, failed its
+    check, or raises NotImplementedError; says so in one line, the first time. An answer no
+    check has seen yet (changed after its check ran) is the learner's until it raises
+    NotImplementedError."""
+    namespace = sys._getframe(1).f_globals  # the notebook's: the reference runs where yours would
+    said = []
+
+    def fallback(why):
+        name = _name(yours, exercise)
+        reference = _reference(exercise, namespace)
+        if reference is None:  # a graded course: no answers at hand
+            raise NotDoneYet(f"this cell needs {name}, which {why}. Finish that exercise above "
+                             "(its check passes), then run this cell again.")
+        if not said:
+            print(wrap(f"({name} {why}: this cell uses the reference solution instead. "
+                       f"{'Do' if why == _WHY[NOT_DONE] else 'Fix'} the exercise above to see "
+                       "yours here.)"))
+            said.append(True)
+        return reference
+
+    checked = verdict(yours)
+    if yours is None or checked not in (None, PASSED):
+        return fallback(_WHY[checked or NOT_DONE])
+    if isinstance(yours, type):
+        return yours  # a class (04's Functions) is used as it is
+
+    @functools.wraps(yours)
+    def yours_until_not_done(*args, **kwargs):
+        try:
+            return yours(*args, **kwargs)
+        except NotImplementedError:
+            return fallback(_WHY[NOT_DONE])(*args, **kwargs)
+    return yours_until_not_done
+
+
+_WHY = {NOT_DONE: "is not done yet", WRONG: "did not pass its check"}
+
+
+def _name(yours, exercise):
+    entry = _entries().get(exercise)
+    return entry["name"] if entry else getattr(yours, "__name__", exercise)
+
+
+def _entries(folder: Path | None = None) -> dict:
+    """grade_id -> {"notebook", "name", "code"} from the references file, or {} without one."""
+    path = (folder or Path.cwd()) / REFERENCES_FILE
+    try:
+        return {e["exercise"]: e for e in json.loads(path.read_text(encoding="utf-8"))}
+    except FileNotFoundError:
+        return {}
+
+
+def _reference(exercise, namespace):
+    """The reference solution of ``exercise``, defined in a copy of the notebook's namespace
+    together with the references of that notebook's earlier exercises (a solution may call an
+    earlier one: 05's backward calls backward_order); None without a references file."""
+    entries = _entries()
+    if exercise not in entries:
+        if entries:
+            raise KeyError(f"no reference solution for {exercise!r} in {REFERENCES_FILE}")
+        return None
+    notebook = entries[exercise]["notebook"]
+    scope = dict(namespace)
+    for e in entries.values():
+        if e["notebook"] == notebook:
+            exec(compile(e["code"], f"<reference solution of {e['exercise']}>", "exec"), scope)  # noqa: S102
+            if e["exercise"] == exercise:
+                return scope[e["name"]]
