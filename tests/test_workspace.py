@@ -70,6 +70,17 @@ def test_later_runs_keep_the_learners_work(tmp_path):
     assert (ws / BLANK[2]).read_text() == mine
 
 
+def test_the_reference_solutions_come_along_and_are_renewed(tmp_path):
+    """The fallbacks' reference solutions are copied in with the notebooks; after a `git pull`
+    that changes them, `make lab` renews them (they are not the learner's work)."""
+    ws, _ = make_workspace(tmp_path)
+    refs = ws / course.REFERENCES_FILE
+    assert refs.read_bytes() == (course.STUDENT_DIR / course.REFERENCES_FILE).read_bytes()
+    refs.write_text("[]\n")  # last week's
+    assert course.open_workspace(ws) == []
+    assert refs.read_bytes() == (course.STUDENT_DIR / course.REFERENCES_FILE).read_bytes()
+
+
 @pytest.fixture
 def new_course(tmp_path):
     """A copy of notebooks/student/ to play the next week's version: one notebook changed,

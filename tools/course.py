@@ -353,24 +353,31 @@ def update_workspace(workspace: Path = WORKSPACE, student_dir: Path = STUDENT_DI
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(src, dst)
         manifest[name] = new
-    refs = [(student_dir / REFERENCES_FILE, workspace / REFERENCES_FILE)]
-    refs = [(src, dst) for src, dst in refs if src.exists() and (not dst.exists() or dst.read_bytes() != src.read_bytes())]
     if dry_run:
-        return done + [f"copy {dst}" for _, dst in _data_to_copy(data_dir, workspace / data_dir.name) + refs]
+        return done + [f"copy {dst}" for _, dst in _data_to_copy(data_dir, workspace / data_dir.name)]
     done += _copy_data(data_dir, workspace / data_dir.name)
-    for src, dst in refs:  # the reference solutions the fallbacks use: not the learner's to edit
-        shutil.copyfile(src, dst)
+    _copy_references(student_dir, workspace)
     manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     return done
 
 
+def _copy_references(student_dir: Path, workspace: Path) -> None:
+    """The reference solutions the fallbacks use (:data:`REFERENCES_FILE`): not the learner's
+    to edit, so renewed whenever they differ."""
+    src, dst = student_dir / REFERENCES_FILE, workspace / REFERENCES_FILE
+    if src.exists() and (not dst.exists() or dst.read_bytes() != src.read_bytes()):
+        shutil.copyfile(src, dst)
+
+
 def open_workspace(workspace: Path = WORKSPACE) -> list[str]:
     """What ``make lab`` does before starting JupyterLab: make the workspace on first use;
-    later, change nothing and say whether ``make update-workspace`` has something new."""
+    later, change none of the learner's files (the reference solutions are renewed) and say
+    whether ``make update-workspace`` has something new."""
     if not (workspace / MANIFEST).exists():
         update_workspace(workspace)
         return [f"Made your workspace, {workspace}: the blank notebooks (yours to edit; "
                 "git ignores them) and the data they read."]
+    _copy_references(STUDENT_DIR, workspace)
     pending = update_workspace(workspace, dry_run=True)
     if pending:
         return [f"The course has {len(pending)} change(s) your workspace lacks; "
