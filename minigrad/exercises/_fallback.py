@@ -33,11 +33,13 @@ def yours_or_reference(yours, exercise: str):
     said = []
 
     def fallback(why):
-        name = _name(yours, exercise)
-        reference = _reference(exercise, namespace)
-        if reference is None:  # a graded course: no answers at hand
+        entries = _entries()
+        name = entries[exercise]["name"] if exercise in entries else getattr(
+            yours, "__name__", f"exercise {exercise.partition('_')[2]}")  # 04's classes: yours is None
+        if not entries:  # a graded course: no answers at hand
             raise NotDoneYet(f"this cell needs {name}, which {why}. Finish that exercise above "
                              "(its check passes), then run this cell again.")
+        reference = _reference(exercise, entries, namespace)
         if not said:
             print(wrap(f"({name} {why}: this cell uses the reference solution instead. "
                        f"{'Do' if why == _WHY[NOT_DONE] else 'Fix'} the exercise above to see "
@@ -63,29 +65,20 @@ def yours_or_reference(yours, exercise: str):
 _WHY = {NOT_DONE: "is not done yet", WRONG: "did not pass its check"}
 
 
-def _name(yours, exercise):
-    entry = _entries().get(exercise)
-    return entry["name"] if entry else getattr(yours, "__name__", exercise)
-
-
-def _entries(folder: Path | None = None) -> dict:
-    """grade_id -> {"notebook", "name", "code"} from the references file, or {} without one."""
-    path = (folder or Path.cwd()) / REFERENCES_FILE
+def _entries() -> dict:
+    """grade_id -> {"notebook", "name", "code"} from the references file in the working
+    directory (the notebook's folder), or {} without one."""
     try:
-        return {e["exercise"]: e for e in json.loads(path.read_text(encoding="utf-8"))}
+        text = (Path.cwd() / REFERENCES_FILE).read_text(encoding="utf-8")
     except FileNotFoundError:
         return {}
+    return {e["exercise"]: e for e in json.loads(text)}
 
 
-def _reference(exercise, namespace):
+def _reference(exercise, entries, namespace):
     """The reference solution of ``exercise``, defined in a copy of the notebook's namespace
     together with the references of that notebook's earlier exercises (a solution may call an
-    earlier one: 05's backward calls backward_order); None without a references file."""
-    entries = _entries()
-    if exercise not in entries:
-        if entries:
-            raise KeyError(f"no reference solution for {exercise!r} in {REFERENCES_FILE}")
-        return None
+    earlier one: 05's backward calls backward_order)."""
     notebook = entries[exercise]["notebook"]
     scope = dict(namespace)
     for e in entries.values():
