@@ -41,9 +41,7 @@ def yours_or_reference(yours, exercise: str):
                              "(its check passes), then run this cell again.")
         reference = _reference(exercise, entries, namespace)
         if not said:
-            print(wrap(f"({name} {why}: this cell uses the reference solution instead. "
-                       f"{'Do' if why == _WHY[NOT_DONE] else 'Fix'} the exercise above to see "
-                       "yours here.)"))
+            print(wrap(f"({name} {why}: this cell uses the reference solution.)"))
             said.append(True)
         return reference
 
