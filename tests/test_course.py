@@ -18,7 +18,6 @@ from __future__ import annotations
 import copy
 import functools
 import importlib.util
-import os
 import re
 import shutil
 import subprocess
@@ -31,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import course
 import wrong_answers
+from test_instructors import nbgrader_or_skip
 
 import minigrad
 from minigrad import exercises
@@ -181,14 +181,6 @@ def test_blank_version_has_stubs_no_outputs_and_locked_checks(path):
             assert cell.metadata["deletable"] is False
         if course.is_grade(cell):
             assert cell.metadata["deletable"] is False and cell.metadata["editable"] is False
-
-
-def nbgrader_or_skip():
-    if importlib.util.find_spec("nbgrader") is None:
-        if os.environ.get("MINIGRAD_REQUIRE_NBGRADER") == "1":
-            pytest.fail("MINIGRAD_REQUIRE_NBGRADER=1 but nbgrader is not installed "
-                        "(pip install -e '.[instructor]')")
-        pytest.skip("nbgrader is not installed (pip install -e '.[instructor]')")
 
 
 @pytest.mark.parametrize("path", COMPLETE, ids=IDS)
@@ -655,65 +647,6 @@ def test_nbval_still_compares_stdout(tmp_path, graph_notebook):
             o.text = o.text.replace("AddBackward0", "SubBackward0")
     code, log = _nbval(tmp_path, nb)
     assert code != 0, log
-
-
-# --- nbgrader's own path -----------------------------------------------------------------
-
-def test_nbgrader_generate_assignment_and_autograde(tmp_path, monkeypatch):
-    """The instructor's path as the README gives it, with the repository's nbgrader_config.py:
-    an assignment made by `tools/course.py assignment` (notebook 00, and the capstone with its
-    data set), released, then a solved and a blank submission autograded."""
-    nbgrader_or_skip()
-    assignment = [COMPLETE[0], COMPLETE[-1]]  # 00, and 11: it reads data/digits.csv.gz
-    # nbgrader runs the `alembic` command of its environment: put this Python's bin/ first.
-    monkeypatch.setenv("PATH", os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
-    # The repository's config, in a folder of its own: its course folder is tmp_path/course.
-    shutil.copy(ROOT / "nbgrader_config.py", tmp_path / "nbgrader_config.py")
-    root = tmp_path / "course"
-    course.write_assignment("ps1", [p.name[:2] for p in assignment], root)
-
-    def nbgrader(*args):
-        res = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=tmp_path,
-                             capture_output=True, text=True, timeout=600, check=False)
-        log = res.stdout + res.stderr
-        assert res.returncode == 0, log
-        # nbgrader's own warnings (e.g. "No nbgrader_config.py file found"); the kernel's
-        # "[IPKernelApp] WARNING | ... TCP" is not nbgrader's.
-        assert not re.search(r"\[\w+App \| WARNING\]", log), log
-        return log
-
-    nbgrader("generate_assignment", "ps1", "--force")
-    release = root / "release" / "ps1"
-    assert (release / "data" / "digits.csv.gz").read_bytes() == \
-        (course.DATA_DIR / "digits.csv.gz").read_bytes(), "the data set is released with 11"
-    for p in assignment:
-        released = course.read(release / p.name)
-        ours = course.read(course.student_path(p))
-        assert [c.source for c in released.cells] == [c.source for c in ours.cells], \
-            f"nbgrader's release of {p.name} differs from notebooks/student/"
-    # alice hands in the solutions, bob the blank notebooks (without the data: autograde
-    # copies it from the source folder).
-    shutil.copytree(root / "source" / "ps1", root / "submitted" / "alice" / "ps1")
-    (root / "submitted" / "bob" / "ps1").mkdir(parents=True)
-    for p in assignment:
-        shutil.copy(release / p.name, root / "submitted" / "bob" / "ps1" / p.name)
-    nbgrader("autograde", "ps1", "--force")
-
-    from nbgrader.api import Gradebook
-
-    total = sum(c.metadata["nbgrader"]["points"] for p in assignment
-                for c in course.read(p).cells if course.is_grade(c))
-    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
-        alice = gb.find_submission("ps1", "alice")
-        bob = gb.find_submission("ps1", "bob")
-        assert (alice.score, alice.max_score) == (total, total)
-        assert bob.score == 0
-    # Under autograde a failed check is an error output, which scores zero; its traceback
-    # (in the feedback) is the hint alone, as in Jupyter.
-    graded = course.read(root / "autograded" / "bob" / "ps1" / assignment[0].name)
-    for cell in (c for c in graded.cells if course.is_grade(c)):
-        (err,) = errors(cell)
-        assert err.ename == "NotDoneYet" and "minigrad/exercises" not in "".join(err.traceback)
 
 
 # --- doctor ------------------------------------------------------------------------------

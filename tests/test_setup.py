@@ -91,3 +91,31 @@ def test_a_failed_pip_install_in_make_setup_says_what_to_do():
     installs = [line for line in recipe.splitlines() if "pip install" in line and "echo" not in line.split("||")[0]]
     assert installs and all('|| { echo "$(PIP_FAILED)" >&2; exit 1; }' in line for line in installs)
     assert "its own error is above" in text and "run make again" in text
+
+
+# --- make setup's pip install: progress, not pip's hundred-odd lines ------------------------
+
+def pip_progress(pip_output: str) -> str:
+    return subprocess.run([shutil.which("bash"), str(ROOT / "scripts" / "pip-progress.sh")],
+                          input=pip_output, capture_output=True, text=True, timeout=60,
+                          check=True).stdout
+
+
+def test_a_first_install_shows_progress_in_a_few_lines():
+    lines = ["Obtaining file:///home/me/minigrad", "  Installing build dependencies: started"]
+    for i in range(23):
+        lines += [f"Collecting package{i}>=1.0 (from minigrad==0.1)",
+                  f"  Downloading package{i}-1.0-py3-none-any.whl (1.2 MB)"]
+    lines += ["Installing collected packages: package0, package1, package2",
+              "Successfully installed package0-1.0 package1-1.0 package2-1.0"]
+    assert pip_progress("\n".join(lines) + "\n") == (
+        "  downloading: 10 20\n  installing 3 package(s) ...\n  done.\n")
+
+
+def test_pip_retries_and_errors_are_shown_as_they_are():
+    retry = ("WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) "
+             "after connection broken by 'ReadTimeoutError': /simple/numpy/")
+    error = ["ERROR: Could not find a version that satisfies the requirement numpy>=2.1 "
+             "(from versions: none)", "ERROR: No matching distribution found for numpy>=2.1"]
+    out = pip_progress("\n".join(["Collecting scipy>=1.13", retry, *error]) + "\n")
+    assert out == "  downloading:\n  " + retry + "\n" + "\n".join(error) + "\n"

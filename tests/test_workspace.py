@@ -8,7 +8,8 @@
   changed (opening and saving in JupyterLab is not a change), and offers the others as
   ``NN_name.new.ipynb`` beside the learner's file;
 - the solutions are opened on purpose, as read-only copies whose names (and so JupyterLab's
-  tab titles) differ from the learner's notebooks.
+  tab titles) differ from the learner's notebooks; read-only for root too (every cell locked,
+  a first cell saying it is a copy).
 """
 from __future__ import annotations
 
@@ -149,7 +150,22 @@ def test_solutions_are_read_only_copies_with_their_own_names(tmp_path):
     for name in names:
         p = target / name
         assert not os.stat(p).st_mode & 0o222, f"{name} should be read-only"
-        assert p.read_bytes() == (course.NOTEBOOKS / name.replace(" (solution)", "")).read_bytes()
+        # Read-only for root too, who can write the file: JupyterLab refuses to edit or
+        # delete a cell marked so, and the first cell says the file is a copy.
+        copy_, complete = course.read(p), course.read(course.NOTEBOOKS / name.replace(" (solution)", ""))
+        assert all(c.metadata.get("editable") is False and c.metadata.get("deletable") is False
+                   for c in copy_.cells)
+        note = copy_.cells[0]
+        assert note.cell_type == "markdown" and "read-only copy" in note.source
+        assert "make lab-solutions" in note.source and name.replace(" (solution)", "") in note.source
+        nbformat.validate(copy_)
+
+        def unlocked(cells):  # the cells as written, without those two keys
+            return [{**c, "metadata": {k: v for k, v in c.metadata.items()
+                                       if k not in ("editable", "deletable")}} for c in cells]
+
+        assert unlocked(copy_.cells[1:]) == unlocked(complete.cells), "the solutions and outputs, as they are"
+        assert copy_.metadata == complete.metadata
     assert (target / "data" / "digits.csv.gz").exists()
     course.write_solutions(ws)  # renewed: no permission error on the read-only files
     assert sorted(p.name for p in ws.glob("*.ipynb")) == BLANK, "the learner's files are untouched"

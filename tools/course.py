@@ -389,14 +389,26 @@ def open_workspace(workspace: Path = WORKSPACE) -> list[str]:
 def write_solutions(workspace: Path = WORKSPACE, root: Path = NOTEBOOKS) -> Path:
     """Read-only copies of the complete notebooks in ``workspace/solutions/``, named
     ``NN_name (solution).ipynb`` so that their tabs in JupyterLab differ from the learner's
-    ``NN_name.ipynb``; rewritten on every call (nothing there is the learner's)."""
+    ``NN_name.ipynb``; rewritten on every call (nothing there is the learner's).
+
+    Read-only twice: the file's mode (JupyterLab then opens it read-only, except for root,
+    who can write any file), and in the notebook itself, which root's Ctrl+S cannot undo: a
+    first cell saying it is a copy that the next call renews, and every cell marked
+    ``editable: false`` and ``deletable: false`` (JupyterLab refuses to edit or delete it)."""
     target = workspace / SOLUTIONS
     for p in complete_notebooks(root):
+        nb = read(p)
+        nb.cells.insert(0, nbformat.v4.new_markdown_cell(
+            f"**A read-only copy of `{p.name}`, with its solutions.** `make lab-solutions` "
+            f"renews it, so a change made here is lost: your own work is `{p.name}` in your "
+            "workspace.", id="minigrad-solution-copy"))
+        for cell in nb.cells:
+            cell.metadata["editable"] = False
+            cell.metadata["deletable"] = False
         dst = target / f"{p.stem} (solution).ipynb"
         if dst.exists():
             dst.unlink()
-        target.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(p, dst)
+        write(nb, dst)
         dst.chmod(stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)  # JupyterLab opens it read-only
     _copy_data(root / DATA_DIR.name, target / DATA_DIR.name)
     return target
