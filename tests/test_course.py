@@ -306,17 +306,6 @@ def test_skipped_exercises_do_not_break_the_rest_of_the_notebook(path):
         assert out == stdout(done), f"cell {cell.id}: the reference shows other output than the solution"
 
 
-def notebook_names(nb, names):
-    """The notebook's own classes and functions ``names`` (05's Value, which its checks take),
-    from the code cells that define them."""
-    namespace = {}
-    for cell in nb.cells:
-        if cell.cell_type == "code" and any(re.search(rf"^(class|def) {n}\b", cell.source, re.M)
-                                            for n in names):
-            exec(cell.source, namespace)  # noqa: S102 (the course's own cells)
-    return [namespace[n] for n in names]
-
-
 def test_references_are_the_solutions_and_match_the_cells_that_use_them():
     """The reference solutions (notebooks/student/.minigrad-references.json, written by `make
     exercises`: test_blank_versions_are_up_to_date keeps it fresh) are the complete notebooks'

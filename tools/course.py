@@ -43,6 +43,9 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from minigrad.exercises import REFERENCES_FILE  # noqa: E402 (where yours_or_reference looks for them)
+
 NOTEBOOKS = ROOT / "notebooks"
 STUDENT_DIR = NOTEBOOKS / "student"
 DATA_DIR = NOTEBOOKS / "data"
@@ -52,7 +55,6 @@ KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "nam
 
 CODE_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
 MAY_RAISE = "raises-exception"  # JupyterLab's Run All, nbclient and nbval go on past such a cell
-REFERENCES_FILE = ".minigrad-references.json"  # minigrad.exercises' REFERENCES_FILE
 TEXT_STUB = "YOUR ANSWER HERE"
 BEGIN, END = "BEGIN SOLUTION", "END SOLUTION"
 
@@ -451,7 +453,6 @@ def write_assignment(name: str, numbers: list[str], course: Path = COURSE,
 # --- executing ---------------------------------------------------------------------------
 
 def minigrad_version() -> str:
-    sys.path.insert(0, str(ROOT))
     import minigrad
 
     return minigrad.__version__

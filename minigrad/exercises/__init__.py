@@ -22,7 +22,7 @@ wrong exercise does not break the rest of the notebook (``_fallback.py``).
 """
 from . import _nb00, _nb01, _nb02, _nb03, _nb04, _nb05, _nb06, _nb07, _nb08, _nb09, _nb10, _nb11
 from ._common import SUCCESS, NotDoneYet, as_check
-from ._fallback import yours_or_reference
+from ._fallback import REFERENCES_FILE, yours_or_reference
 from ._nb00 import *
 from ._nb01 import *
 from ._nb02 import *
