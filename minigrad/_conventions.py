@@ -4,60 +4,21 @@ Nothing here knows about tensors or autograd: these functions take dims, shapes 
 indices, normalise them the way PyTorch does (negative dims, ``f(2, 3)`` or ``f((2, 3))``)
 and raise PyTorch's exception, with PyTorch's words, where NumPy would raise its own.
 """
-import contextlib
 import math
 import operator
 
 import numpy as np
 
-# PyTorch computes log(0), 1/0 or exp(1000) silently (giving -inf, inf, nan). Every op's
-# forward runs under this already (Op._forward), and so does backward (run_backward); a
-# NumPy computation outside the ops can be decorated with it.
-quiet = np.errstate(all="ignore")
-
-# How Op._forward keeps quiet: ``token = numpy_errors.set(IGNORE_ALL)``, then
-# ``numpy_errors.reset(token)``. That is what ``with np.errstate(all="ignore")`` does inside,
-# minus building the state afresh each time, which costs as much as a small op (0.7 µs, 0.1
-# here). NumPy 2 keeps its error state in a context variable; this is that variable.
-try:
-    from numpy._core._ufunc_config import _extobj_contextvar as numpy_errors
-    with quiet:
-        IGNORE_ALL = numpy_errors.get()
-except ImportError:  # a NumPy that keeps it elsewhere: the same two calls, the public way
-    class _PublicErrors:
-        def set(self, _):
-            return np.seterr(all="ignore")
-
-        def reset(self, old):
-            np.seterr(**old)
-
-        def get(self):  # (never IGNORE_ALL: each op sets the state)
-            return np.geterr()
-
-    numpy_errors, IGNORE_ALL = _PublicErrors(), None
-
-
-@contextlib.contextmanager
-def quietly():
-    """``with np.errstate(all="ignore")``, set as Op._forward sets it, so that the ops run
-    inside (all of backward's) find it set and need not set it again."""
-    token = numpy_errors.set(IGNORE_ALL)
-    try:
-        yield
-    finally:
-        numpy_errors.reset(token)
+# The core's (minigrad/core/), named here too for the modules that use them
+from .core.node import INFERENCE_SAVED  # noqa: F401
+from .core.numpy_errors import IGNORE_ALL, numpy_errors, quiet, quietly  # noqa: F401
+from .core.tensor import INFERENCE_REQUIRES_GRAD, LEAF_GRAD_WARNING  # noqa: F401
 
 # What PyTorch says when an inference tensor (made under inference_mode) is used outside it.
-INFERENCE_SAVED = (
-    "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
-    "inference mode in computation tracked by autograd. To work around this, you can make a clone "
-    "to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
-    "`torch.inference_mode()`.")
 INFERENCE_INPLACE = (
     "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone "
     "to get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 "
     "for more details.")
-INFERENCE_REQUIRES_GRAD = "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
 # A view made under no_grad, changed in place (directly, or through its base or another view)
 _NO_GRAD_VIEW_ADVICE = (
     "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
@@ -67,13 +28,6 @@ NO_GRAD_VIEW_INPLACE = ("A view was created in no_grad mode and is being modifie
                         "enabled. " + _NO_GRAD_VIEW_ADVICE)
 NO_GRAD_VIEW_BASE_CHANGED = ("A view was created in no_grad mode and its base or another view of its base has "
                              "been modified inplace with grad mode enabled. " + _NO_GRAD_VIEW_ADVICE)
-
-LEAF_GRAD_WARNING = (
-    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
-    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
-    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
-    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
-    "github.com/pytorch/pytorch/pull/30531 for more information.")
 
 
 class Size(tuple):

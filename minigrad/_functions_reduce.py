@@ -8,7 +8,7 @@ from . import _dtype, ops
 from ._conventions import check_broadcast
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
-from .autograd import function
+from .core.tensor import TensorBase
 from ._tensor_math import check_tensors
 
 
@@ -259,9 +259,9 @@ def bucketize(input, boundaries, *, out_int32=False, right=False):
     it (``right=True``: at or below it)."""
     if boundaries._data.ndim != 1:
         raise RuntimeError(f"boundaries tensor must be 1 dimension, but got dim({boundaries._data.ndim})")
-    values = input._data if isinstance(input, function.Tensor) else np.asarray(input)
+    values = input._data if isinstance(input, TensorBase) else np.asarray(input)
     found = np.searchsorted(boundaries._data, values, side="right" if right else "left")
-    return function.Tensor._wrap(np.asarray(found, np.int32 if out_int32 else np.int64))
+    return TensorBase._wrap(np.asarray(found, np.int32 if out_int32 else np.int64))
 
 
 def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None, out=None, sorter=None):
@@ -274,7 +274,7 @@ def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=
                            "while right was True")
     side = side or ("right" if right else "left")
     seq = sorted_sequence._data
-    v = values._data if isinstance(values, function.Tensor) else np.asarray(values)
+    v = values._data if isinstance(values, TensorBase) else np.asarray(values)
     if sorter is not None:
         if sorter._data.shape != seq.shape:
             raise RuntimeError("torch.searchsorted(): boundary and sorter must have the same size, but got "
@@ -290,7 +290,7 @@ def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=
         rows = [np.searchsorted(s, r, side=side) for s, r in zip(seq.reshape(-1, seq.shape[-1]),
                                                                v.reshape(-1, v.shape[-1]))]
         found = np.array(rows, dtype=np.int64).reshape(v.shape)
-    return function.Tensor._wrap(np.asarray(found, np.int32 if out_int32 else np.int64))
+    return TensorBase._wrap(np.asarray(found, np.int32 if out_int32 else np.int64))
 
 
 _NOT_GIVEN = object()
@@ -318,8 +318,8 @@ def trapz(y, x=_NOT_GIVEN, *, dx=_NOT_GIVEN, dim=-1):
 
 def cumulative_trapezoid(y, x=_NOT_GIVEN, *, dx=_NOT_GIVEN, dim=-1):
     """trapezoid's running sums: the integral from the first sample to each later one."""
-    if isinstance(y, function.Tensor) and y.dim() == 0:  # where PyTorch's steps meet a 0-d y:
-        if isinstance(x, function.Tensor) and x.dim() == 1:  # x's length against y.size(dim 0)
+    if isinstance(y, TensorBase) and y.dim() == 0:  # where PyTorch's steps meet a 0-d y:
+        if isinstance(x, TensorBase) and x.dim() == 1:  # x's length against y.size(dim 0)
             raise IndexError("Dimension specified as 0 but tensor has no dimensions")
         raise IndexError("slice() cannot be applied to a 0-dim tensor.")  # else y's slices
     d = _trapezoid_dim("cumulative_trapezoid", y, x, dx, dim)
@@ -341,7 +341,7 @@ def _times(t, number):
 
 def _trapezoid_dim(name, y, x, dx, dim):
     """Checks as PyTorch's: its two forms, (y, x) and (y, dx=); then y's dim."""
-    Tensor = function.Tensor
+    Tensor = TensorBase
     if (x is not _NOT_GIVEN and (not isinstance(x, Tensor) or dx is not _NOT_GIVEN)) or not (
             dx is _NOT_GIVEN or isinstance(dx, (int, float, Tensor))):
         got = ["Tensor"] + ([] if x is _NOT_GIVEN else [_type_name(x)])
@@ -372,4 +372,4 @@ def _spacing(y, x, d):
 
 
 def _type_name(a):
-    return "Tensor" if isinstance(a, function.Tensor) else type(a).__name__
+    return "Tensor" if isinstance(a, TensorBase) else type(a).__name__

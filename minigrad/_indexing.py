@@ -12,14 +12,15 @@ import numpy as np
 
 from . import _dtype, _inplace, ops
 from ._conventions import INFERENCE_INPLACE, check_expand, check_index
-from .autograd import function, grad_mode
+from .core import grad_mode, node
+from .core.tensor import TensorBase
 
 
 def getitem(x, key):
     if type(key) is int and not (x._requires_grad and grad_mode._state.enabled) \
             and x._data.ndim and -x._data.shape[0] <= key < x._data.shape[0]:
         # fast path (a DataLoader's x[i]): no node; a view, so it shares the version counter
-        return function._view_of(x._data[key, ...], x)
+        return x._view_of(x._data[key, ...])
     lone_slice = isinstance(key, slice)
     indices = _tensors_in(key)
     key = _array_index(key)
@@ -43,14 +44,14 @@ def setitem(x, key, value):
     if x._inference and not grad_mode._state.inference:
         raise RuntimeError(INFERENCE_INPLACE)
     if grad_mode._state.enabled and (x._requires_grad or getattr(value, "_requires_grad", False)):
-        if not isinstance(value, function.Tensor):
-            value = function.Tensor._wrap(np.asarray(value, dtype=x._data.dtype))
+        if not isinstance(value, TensorBase):
+            value = TensorBase._wrap(np.asarray(value, dtype=x._data.dtype))
         if any(isinstance(k, np.ndarray) for k in key):
             _inplace.apply(x, lambda t: ops.IndexPutValues.apply(t, key, value, *indices))
         else:
             getitem(x, key).copy_(value)
         return
-    value = value._data if isinstance(value, function.Tensor) else _dtype.scalar_for(value, x.dtype)  # (-1: 255)
+    value = value._data if isinstance(value, TensorBase) else _dtype.scalar_for(value, x.dtype)  # (-1: 255)
     target = x._data[key]
     check_expand(np.shape(value), np.shape(target))
     x._data[key] = value
@@ -59,16 +60,16 @@ def setitem(x, key, value):
 
 def _tensors_in(key):
     """The tensors in ``key``: the node of an advanced index keeps them."""
-    if isinstance(key, function.Tensor):
+    if isinstance(key, TensorBase):
         return (key,)
-    return tuple(k for k in key if isinstance(k, function.Tensor)) if isinstance(key, tuple) else ()
+    return tuple(k for k in key if isinstance(k, TensorBase)) if isinstance(key, tuple) else ()
 
 
 def _array_index(key):
     """The key as a tuple, with Tensors, lists and ranges in it turned into arrays (NumPy's advanced indexing)."""
     if not isinstance(key, tuple):
         key = (key,)
-    return tuple(_mask(k._data) if isinstance(k, function.Tensor) else np.asarray(k) if isinstance(k, (list, range))
+    return tuple(_mask(k._data) if isinstance(k, TensorBase) else np.asarray(k) if isinstance(k, (list, range))
                  else k for k in key)
 
 

@@ -19,7 +19,8 @@ import numpy as np
 from . import ops
 from ._conventions import IGNORE_ALL, INFERENCE_INPLACE, NO_GRAD_VIEW_INPLACE, check_broadcast, numpy_errors
 from ._conventions import strided_zeros
-from .autograd import function, grad_mode
+from .core import function, grad_mode, node
+from .core.tensor import TensorBase
 
 
 def apply(tensor, method, *args, ufunc=None, alpha=1, fill=False):
@@ -35,13 +36,13 @@ def apply(tensor, method, *args, ufunc=None, alpha=1, fill=False):
         raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
                            "single memory location. Please clone() the tensor before performing the operation.")
     record = grad_mode._state.enabled and (tensor._requires_grad or any(
-        isinstance(a, function.Tensor) and a._requires_grad for a in args) or (
+        isinstance(a, TensorBase) and a._requires_grad for a in args) or (
         tensor._view is not None and tensor._view.base._requires_grad))  # (a view made under no_grad)
     if not record and ufunc is not None and data.dtype.kind == "f":
         # Nothing to record (an optimizer's update under no_grad, say): compute straight
         # into this tensor's buffer, with no temporary, as PyTorch does.
         other, scale = args[0], None
-        if isinstance(other, function.Tensor):
+        if isinstance(other, TensorBase):
             other = other._data
             if alpha != 1 and type(alpha) in (int, float) and other.dtype == data.dtype:
                 scale, alpha = alpha, 1  # an optimizer's ``p.add_(buf, alpha=-lr)``: see _into_buffer
@@ -69,7 +70,7 @@ def apply(tensor, method, *args, ufunc=None, alpha=1, fill=False):
                            "a copy, instead")
     old = tensor
     if record:  # a copy: the op may need the old values in backward
-        old = function.Tensor._wrap(tensor._data.copy(), grad_fn=tensor._grad_fn)
+        old = TensorBase._wrap(tensor._data.copy(), grad_fn=tensor._grad_fn)
         old._requires_grad, old._output_nr = tensor._requires_grad, tensor._output_nr
     result = method(old, *args)
     _check_shape(result._data.shape, tensor)
@@ -120,7 +121,7 @@ def _on_view(view, method, args):
     where = _where(view, base)
     # The op's input: the viewed region of the base as it was, still linked to the base's
     # graph, so that what the op saves for backward can itself be differentiated.
-    old = function.Tensor._wrap(_strided_copy(base._data), grad_fn=base._grad_fn)
+    old = TensorBase._wrap(_strided_copy(base._data), grad_fn=base._grad_fn)
     old._requires_grad, old._output_nr = base._requires_grad, base._output_nr
     result = method(_as_strided(old, where), *args)
     _check_shape(result._data.shape, view)
@@ -132,8 +133,8 @@ def _on_view(view, method, args):
         base._grad_fn, base._requires_grad = CopySlices(base, where, result._grad_fn), True
         base._output_nr = None
         result._grad_fn._written_through = weakref.ref(base._grad_fn)  # what its saved output now is
-        view._view = view._view._replace(version=-1)  # its grad_fn: made again (function._refresh_view)
-        function.input_node(view)
+        view._view = view._view._replace(version=-1)  # its grad_fn: made again (_views.py: _refresh_view)
+        node.input_node(view)
     return view
 
 
@@ -177,7 +178,7 @@ def _check_cast(result, tensor):
                            f"desired output type {tensor.dtype.legacy_name}")
 
 
-class CopySlices(function.Node):
+class CopySlices(node.Node):
     """The base's node after an in-place op on a view of it (``where``: the view's place in the
     base, see ``_where``). Its inputs: the base as it was, then the op's other inputs (its
     node's inputs after the first). Backward, as PyTorch's: the gradient outside the view passes
@@ -190,7 +191,7 @@ class CopySlices(function.Node):
         self.base_strides, self.base_array = base.stride(), base._data
         self._inputs = ((base._data.shape, base._data.dtype),) + tuple(
             meta for meta in fn._inputs[1:] if meta is not None)
-        self._next_nodes = (function.input_node(base),) + fn._next_nodes[1:]
+        self._next_nodes = (node.input_node(base),) + fn._next_nodes[1:]
         if fn._next_nrs:  # (an input of the op is one of several outputs of its node)
             self._next_nrs = (base._output_nr,) + fn._next_nrs[1:]
 
@@ -208,7 +209,7 @@ class CopySlices(function.Node):
     def view_of_base(self, version_box):
         """The view, as the base is after the change (AsStridedBackward0 of this node): what the
         op's node saved of its output is, differentiated again (create_graph)."""
-        base = function.Tensor._wrap(self.base_array, grad_fn=self, version_box=version_box)
+        base = TensorBase._wrap(self.base_array, grad_fn=self, version_box=version_box)
         with grad_mode.enable_grad():
             return _as_strided(base, self.where)
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from . import _device, _dtype, ops
 from ._conventions import typename
-from .autograd import function
+from .core.tensor import TensorBase
 
 _DEFAULT_SEED = 67280421310721  # PyTorch's: a fresh process gives the same numbers every run
 
@@ -54,7 +54,7 @@ class Generator:
         state = (bits["state"]["state"].to_bytes(16, "little") + bits["state"]["inc"].to_bytes(16, "little")
                  + bytes([bits["has_uint32"]]) + bits["uinteger"].to_bytes(4, "little")
                  + (self._seed % 2 ** 64).to_bytes(8, "little"))
-        return function.Tensor._wrap(np.frombuffer(state, np.uint8).copy())
+        return TensorBase._wrap(np.frombuffer(state, np.uint8).copy())
 
     def set_state(self, new_state):
         """Go back to a state ``get_state`` returned (a uint8 tensor of its 45 bytes)."""
@@ -109,7 +109,7 @@ def set_rng_state(new_state):
 
 
 def _tensor(input, who):
-    if not isinstance(input, function.Tensor):
+    if not isinstance(input, TensorBase):
         raise TypeError(f"{who}(): argument 'input' (position 1) must be Tensor, not {typename(input)}")
     return input
 

@@ -22,7 +22,7 @@ import weakref
 import numpy as np
 
 from . import _device, _dtype, ops
-from ._conventions import C_NAMES, INFERENCE_REQUIRES_GRAD, LEAF_GRAD_WARNING, Size, typename
+from ._conventions import C_NAMES, Size, typename
 from ._conventions import dim as _dim
 from ._conventions import sizes as _sizes
 from ._conventions import is_contiguous_as, memory_format, memory_format_arg, preserve_format
@@ -38,24 +38,18 @@ from ._tensor_reduce import ReduceMixin
 from ._tensor_shape import ShapeMixin
 from ._tensor_special import SpecialMixin
 from ._unsupported import refusal
-from .autograd import backward as _backward
-from .autograd import function, grad_mode
-from .autograd.function import _Handle
-from .autograd.grad_mode import _state as _grad_state
+from ._views import ViewsMixin
+from .core import grad_mode
+from .core.function import owner as _memory_owner
+from .core.tensor import TensorBase, register
 
 
-class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, ShapeMixin, PiecesMixin,
-             RandomMixin):
-    __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_version_box", "__weakref__",
-                 "__dict__")
-    _hooks = None  # {id: fn} of a leaf's hooks, made when the first one is registered
-    _post_hooks = None  # {id: fn}: a leaf's hooks run after its .grad is updated
-    _accumulator = None  # weak reference to a leaf's AccumulateGrad node
-    _inference = False  # made inside inference_mode: see is_inference()
-    _view = None  # of a view of another tensor's memory: that tensor, and more (function._ViewOf)
+class Tensor(ViewsMixin, TensorBase, MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin,
+             ShapeMixin, PiecesMixin, RandomMixin):
+    """The full Tensor: the core's TensorBase (autograd state, backward) and PyTorch's methods,
+    by family (the mixins above), each a short call into an op."""
+    __slots__ = ()
     _owns_base = False  # a view of its own memory only, after t_(), resize_()...: see _tensor_pieces.py
-    _output_nr = None  # which output of its grad_fn this is, when that node has several (x.split(2))
-    _multi_view = False  # a view made by an op with several views as outputs (a piece of split), or of one
     # ``np.float64(2) * x``: NumPy's scalar defers to Tensor.__rmul__ (as it does to PyTorch's
     # tensors) instead of turning x into an array.
     __array_priority__ = 1000
@@ -70,39 +64,6 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
 
     def __init__(self, *args, **kwargs):
         pass  # (__new__ made it)
-
-    @classmethod
-    def _leaf(cls, array, requires_grad):
-        """A new leaf around ``array`` (no copy): what torch.tensor, new_zeros... make."""
-        if requires_grad and array.dtype.kind != "f":
-            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
-        t = cls._wrap(array)
-        t._requires_grad = bool(requires_grad)
-        return t
-
-    def _init(self, array, requires_grad):
-        """A Parameter's (or a placeholder's) state, set by its own ``__init__``."""
-        self._data = array
-        self._requires_grad = requires_grad
-        self._grad = None
-        self._grad_fn = None
-        self._version_box = None  # None until needed: see _version_counter()
-        if _grad_state.inference:
-            self._inference = True
-
-    @staticmethod
-    def _wrap(array, grad_fn=None, version_box=None):
-        """A tensor around an existing array (no copy): how every op makes its output. (A static
-        method: calling a classmethod makes a bound method each time, a quarter of this cost.)"""
-        t = object.__new__(Tensor)  # (what _init does, written out: every op's output comes this way)
-        t._data = array
-        t._requires_grad = grad_fn is not None
-        t._grad = None
-        t._grad_fn = grad_fn
-        t._version_box = version_box
-        if grad_fn is None and grad_mode.in_inference and _grad_state.inference:  # (see grad_mode)
-            t._inference = True
-        return t
 
     # -- what a tensor is ----------------------------------------------------------------
     @property
@@ -179,22 +140,7 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
             raise RuntimeError("Inference tensors do not track version counter.")
         return 0 if self._version_box is None else self._version_box[0]
 
-    def _version_counter(self):
-        """The box holding the version, shared with detach() and views: an in-place change
-        through any of them shows in all. Made when first needed, as most tensors are never
-        changed in place, viewed or saved as an op's output: an object fewer per tensor for
-        Python's garbage collector to count."""
-        if self._version_box is None:
-            self._version_box = [0]
-        return self._version_box
-
-    # -- autograd attributes -------------------------------------------------------------
-    @property
-    def grad_fn(self):
-        if self._view is not None:  # a view changed in place since gets a new one (function._refresh_view)
-            function.input_node(self)
-        return self._grad_fn
-
+    # -- autograd attributes (the rest are TensorBase's, in minigrad/core/tensor.py) -------------
     @property
     def _base(self):
         """The tensor whose memory this view shows (PyTorch's ``._base``); None if not a view."""
@@ -207,46 +153,7 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
         """Made inside ``torch.inference_mode()``: it can never be part of a recorded graph."""
         return self._inference
 
-    @property
-    def is_leaf(self):
-        return self.grad_fn is None
-
-    @property
-    def requires_grad(self):
-        if self._view is not None:  # (as grad_fn)
-            function.input_node(self)
-        return self._requires_grad
-
-    @requires_grad.setter
-    def requires_grad(self, flag):
-        if self._grad_fn is not None and flag:
-            raise RuntimeError("you can only change requires_grad flags of leaf variables.")
-        if self._grad_fn is not None:
-            raise RuntimeError(
-                "you can only change requires_grad flags of leaf variables. If you want to use a "
-                "computed variable in a subgraph that doesn't require differentiation use "
-                "var_no_grad = var.detach().")
-        if flag and not self.dtype.is_floating_point:
-            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
-        if flag and self._inference and not grad_mode._state.inference:
-            raise RuntimeError(INFERENCE_REQUIRES_GRAD)
-        self._requires_grad = bool(flag)
-
-    def requires_grad_(self, requires_grad=True):
-        if requires_grad and not self.dtype.is_floating_point:
-            raise RuntimeError("only Tensors of floating point dtype can require gradients")
-        if requires_grad and self._grad_fn is not None:
-            return self  # a non-leaf already requires grad: nothing to change (PyTorch allows it)
-        self.requires_grad = requires_grad
-        return self
-
-    @property
-    def grad(self):
-        if self._grad is None and self._grad_fn is not None and not self.retains_grad:
-            warnings.warn(LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
-        return self._grad
-
-    @grad.setter
+    @TensorBase.grad.setter
     def grad(self, value):
         if value is not None and not isinstance(value, Tensor):
             raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type "
@@ -264,67 +171,6 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
                                f"of size '{list(self.shape)}'. Please ensure that the gradient and the "
                                "tensor are the same size")
         self._grad = value
-
-    @property
-    def output_nr(self):
-        """Which output of ``grad_fn`` this tensor is (0 but for the pieces of split, unbind...)."""
-        return self._output_nr or 0
-
-    @property
-    def retains_grad(self):
-        node = self._grad_fn
-        if node is None or node._retain is None:
-            return False
-        ref = node._retain if self._output_nr is None else node._retain.get(self._output_nr)
-        return ref is not None and ref() is self
-
-    def retain_grad(self):
-        """Keep this non-leaf's gradient in ``.grad`` during backward (leaves always do)."""
-        if not self._requires_grad:
-            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-        node = self._grad_fn
-        if node is not None and self._output_nr is None:
-            node._retain = weakref.ref(self)
-        elif node is not None:  # one of several outputs: a reference per output number
-            node._retain = {**(node._retain or {}), self._output_nr: weakref.ref(self)}
-
-    def register_hook(self, hook):
-        """Call ``hook(grad)`` when this tensor's gradient is computed; a returned tensor
-        replaces the gradient. ``.remove()`` on the returned handle takes the hook away."""
-        if not self._requires_grad:
-            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        if self._grad_fn is not None:
-            return self._grad_fn.register_prehook(hook, self._output_nr or 0)
-        if self._hooks is None:
-            self._hooks = {}
-        return _Handle(self._hooks, hook)
-
-    def register_post_accumulate_grad_hook(self, hook):
-        """Call ``hook(tensor)`` each time backward has added into this leaf's ``.grad`` (an
-        optimizer can step a parameter right then). ``autograd.grad`` touches no ``.grad``, so
-        it runs none of these hooks."""
-        if not self._requires_grad:
-            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        if self._grad_fn is not None:
-            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
-        if self._post_hooks is None:
-            self._post_hooks = {}
-        return _Handle(self._post_hooks, hook)
-
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        """Compute d(self)/d(leaf) for every leaf that requires grad and add it to ``leaf.grad``."""
-        _backward(self, gradient, retain_graph, create_graph, inputs=inputs)
-
-    def detach(self):
-        """The same data, cut from the graph (a new leaf). Shares the version counter."""
-        out = Tensor._wrap(self._data, version_box=self._version_counter())
-        if self._inference:
-            out._inference = True  # still the inference tensor's memory
-        return out
-
-    def detach_(self):
-        self._grad_fn, self._requires_grad, self._output_nr = None, False, None
-        return self
 
     # -- conversions -------------------------------------------------------------------------
     def item(self):
@@ -421,6 +267,10 @@ class Tensor(MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin, Shap
             return ops.ToCopy.apply(self, dtype.np)
         with np.errstate(invalid="ignore"):  # NaN or inf to an integer, silently, as in PyTorch
             return Tensor._wrap(self._data.astype(dtype.np))
+
+    def _to_np_dtype(self, np_dtype):
+        """``to`` the dtype of a NumPy dtype: how the engine casts a gradient to its input's dtype."""
+        return self._as(_dtype.from_numpy_dtype(np_dtype))
 
     def type_as(self, other):
         return self.to(other.dtype)
@@ -642,12 +492,12 @@ _warned_typed_storage = False
 def _owner(array):
     """The array that owns ``array``'s memory (NumPy points a view at it), or, for memory NumPy
     does not own (``from_numpy`` of a buffer), the array itself."""
-    owner = function.owner(array)
+    owner = _memory_owner(array)
     return owner if isinstance(owner, np.ndarray) else array
 
 
-# The one link back down: autograd (and the modules beside this one) make Tensors too.
-function.Tensor = Tensor
+# The core makes every op's output, and every gradient, of this class.
+register(Tensor)
 
 
 # -- to()'s arguments ---------------------------------------------------------------------------
@@ -740,7 +590,7 @@ def legacy_new(dtype, args, kwargs, any_dtype=False):
     if isinstance(first, Tensor):  # if of this type, an alias: the same numbers, and the graph
         if first.dtype is not dtype and not any_dtype:
             raise TypeError(f"expected {_options(dtype)} (got {_options(first.dtype)})")
-        if not _grad_state.enabled:  # (PyTorch's alias then is a leaf that requires grad as first does)
+        if not grad_mode._state.enabled:  # (PyTorch's alias then is a leaf that requires grad as first does)
             return Tensor._leaf(first._data, first.requires_grad)
         return ops.Alias.apply(first, ())  # (AliasBackward0 if first requires grad)
     if isinstance(first, str):

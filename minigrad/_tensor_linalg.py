@@ -3,7 +3,7 @@ operator ``@`` is in _tensor_math.py with the other operators).
 
 ``class Tensor`` (minigrad/_tensor.py) inherits these methods; each is a short call into an
 op of ``minigrad/ops/linalg.py`` or ``minigrad/ops/decomp.py``. This module sits below the
-Tensor class and reaches it only through ``autograd.function.Tensor``.
+Tensor class and reaches it only through ``autograd.TensorBase``.
 """
 import math
 import warnings
@@ -14,7 +14,7 @@ from . import _dtype, _inplace, ops
 from ._conventions import C_NAMES, check_broadcast, check_expand, return_type
 from ._conventions import dim as _dim
 from ._tensor_math import _check_ndim, check_tensors
-from .autograd import function
+from .core.tensor import TensorBase
 
 
 # ---------------------------------------------------------------------------------------------
@@ -51,7 +51,7 @@ def check_matrices(name, a, square=True, floating=True):
 
 
 def _int32(array):
-    return function.Tensor._wrap(np.asarray(array, dtype=np.int32))
+    return TensorBase._wrap(np.asarray(array, dtype=np.int32))
 
 
 def det(a):
@@ -122,7 +122,7 @@ def matrix_rank(a, atol=None, rtol=None, hermitian=False):
     atol, rtol = _tolerances(a, atol, rtol)
     s = np.linalg.svd(a._data, compute_uv=False) if a._data.size else np.zeros(a._data.shape[:-1])
     cut = np.maximum(atol, rtol * (s[..., :1] if s.shape[-1] else 0))
-    return function.Tensor._wrap(np.asarray((s > cut).sum(-1), dtype=np.int64))
+    return TensorBase._wrap(np.asarray((s > cut).sum(-1), dtype=np.int64))
 
 
 def matrix_power(a, n):
@@ -132,7 +132,7 @@ def matrix_power(a, n):
     check_matrices("linalg.matrix_power", a, floating=False)
     if n == 0:  # the identity, in a copy of A (PyTorch's CopyBackwards, no gradient)
         out = a.clone()
-        return out.copy_(function.Tensor._wrap(np.broadcast_to(np.eye(a._data.shape[-1], dtype=a._data.dtype),
+        return out.copy_(TensorBase._wrap(np.broadcast_to(np.eye(a._data.shape[-1], dtype=a._data.dtype),
                                                                 a._data.shape)))
     if n < 0:
         a, n = a.inverse(), -n
@@ -191,7 +191,7 @@ def qr(a, mode="reduced", result=QrResult):
     q, r = np.linalg.qr(a._data, mode="complete" if mode == "complete" else "reduced")
     factors = (np.ascontiguousarray(q, a._data.dtype), np.ascontiguousarray(r, a._data.dtype))
     if mode == "r":
-        q = function.Tensor._wrap(np.zeros(0, a._data.dtype))  # as PyTorch: an empty Q
+        q = TensorBase._wrap(np.zeros(0, a._data.dtype))  # as PyTorch: an empty Q
         return result(q, ops.Qr.apply(a, factors, mode)[1])
     return result(*ops.Qr.apply(a, factors, mode))
 
@@ -215,7 +215,7 @@ def svdvals(a):
     check_matrices("linalg.svd", a, square=False)
     s = np.linalg.svd(a._data, compute_uv=False) if a._data.size else np.zeros(a._data.shape[:-1])
     if not a._requires_grad:
-        return function.Tensor._wrap(np.ascontiguousarray(s, a._data.dtype))
+        return TensorBase._wrap(np.ascontiguousarray(s, a._data.dtype))
     u, s, vh = np.linalg.svd(a._data, full_matrices=False)  # backward needs U and Vh too
     return ops.Svd.apply(a, tuple(np.ascontiguousarray(f, a._data.dtype) for f in (u, s, vh)))[1]
 
@@ -504,7 +504,7 @@ class LinalgMixin:
         """log det A: NaN where det A < 0 (-inf where it is 0), from slogdet as PyTorch."""
         check_matrices("logdet", self)  # (its errors carry its own name)
         sign, logabsdet = slogdet(self)
-        nan = function.Tensor._wrap(np.array(np.nan, dtype=self._data.dtype))
+        nan = TensorBase._wrap(np.array(np.nan, dtype=self._data.dtype))
         return nan.where(sign == -1, logabsdet)  # torch.where(sign == -1, nan, logabsdet)
 
     def slogdet(self):

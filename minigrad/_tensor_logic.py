@@ -2,14 +2,15 @@
 
 ``class Tensor`` (minigrad/_tensor.py) inherits these methods. Comparisons give bool tensors
 and are not differentiable; ``where`` is (its op is in minigrad/ops/arithmetic.py). This
-module sits below the Tensor class and reaches it only through ``autograd.function.Tensor``.
+module sits below the Tensor class and reaches it only through ``autograd.TensorBase``.
 """
 import numpy as np
 
 from . import _dtype, _inplace, ops
 from ._conventions import check_broadcast
 from ._tensor_math import _as_tensor, _in_dtype, _in_place, check_tensors
-from .autograd import function, grad_mode
+from .core import grad_mode
+from .core.tensor import TensorBase
 
 
 class LogicMixin:
@@ -17,10 +18,10 @@ class LogicMixin:
 
     # -- comparisons (not differentiable: they give bool tensors) ----------------------------
     def _compare(self, other, fn):
-        other = other._data if isinstance(other, function.Tensor) else other
+        other = other._data if isinstance(other, TensorBase) else other
         other = _dtype.wrapped(other, self.dtype)  # as PyTorch's: uint8 > -1 compares with 255
         try:
-            return function.Tensor._wrap(np.asarray(fn(self._data, other)))
+            return TensorBase._wrap(np.asarray(fn(self._data, other)))
         except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead
             check_broadcast(self._data.shape, np.shape(other))
             raise
@@ -45,7 +46,7 @@ class LogicMixin:
             with np.errstate(invalid="ignore"):  # inf - inf: NaN, which is not finite
                 error = np.abs(a - b)
             close |= np.isfinite(error) & (error <= atol + np.abs(rtol * b))
-        return function.Tensor._wrap(np.asarray(close))
+        return TensorBase._wrap(np.asarray(close))
 
     def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
         check_tensors("allclose", 1, other=other)
@@ -91,7 +92,7 @@ class LogicMixin:
     def __invert__(self):
         if self.dtype.is_floating_point:  # (bools and integers only, as &, |, ^ below)
             raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
-        return function.Tensor._wrap(np.logical_not(self._data) if self.dtype is _dtype.bool else ~self._data)
+        return TensorBase._wrap(np.logical_not(self._data) if self.dtype is _dtype.bool else ~self._data)
 
     def __xor__(self, other):
         return self._bitwise("xor", np.bitwise_xor, other)
@@ -121,7 +122,7 @@ class LogicMixin:
             out = np.where(outside, np.zeros((), dt.np), np.left_shift(a, count))
         else:
             out = np.where(outside, np.where(a < 0, -1, 0).astype(dt.np), np.right_shift(a, count))
-        return function.Tensor._wrap(np.asarray(out, dt.np))
+        return TensorBase._wrap(np.asarray(out, dt.np))
 
     def __lshift__(self, other):
         return self._shift("lshift", other, True)
@@ -144,7 +145,7 @@ class LogicMixin:
             out = t._compare(o, fn)
             if not grad_mode._state.enabled or not (t._requires_grad or getattr(o, "_requires_grad", False)):
                 return out
-            if isinstance(o, function.Tensor):
+            if isinstance(o, TensorBase):
                 return tensor_op.apply(t, o, out._data)
             return number_op.apply(t, out._data)
         return _inplace.apply(self, method, other)
@@ -187,7 +188,7 @@ class LogicMixin:
         return self._compare(other, np.logical_xor)
 
     def logical_not(self):
-        return function.Tensor._wrap(np.logical_not(self._data))
+        return TensorBase._wrap(np.logical_not(self._data))
 
     # (not recorded, even in a graph: PyTorch's keep the tensor's grad_fn as it was)
     logical_and_, logical_or_ = _in_place(logical_and), _in_place(logical_or)
@@ -196,8 +197,8 @@ class LogicMixin:
     def where(self, condition, other):
         """This tensor where ``condition`` holds, else ``other`` (a tensor or a number)."""
         dt = _dtype.result_type(self, other)
-        if not isinstance(condition, function.Tensor):  # (a tensor: the node keeps it, as PyTorch's)
-            condition = function.Tensor._wrap(np.asarray(condition))
+        if not isinstance(condition, TensorBase):  # (a tensor: the node keeps it, as PyTorch's)
+            condition = TensorBase._wrap(np.asarray(condition))
         if condition._data.dtype != np.bool_:
             raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with "
                                f"dtype {condition.dtype.legacy_name}")

@@ -4,7 +4,7 @@ Comparisons, logic and bitwise operators are in _tensor_logic.py.
 
 ``class Tensor`` (minigrad/_tensor.py) inherits these methods; each is a short call into an
 op of ``minigrad/ops/``. This module sits below the Tensor class and reaches it only
-through ``autograd.function.Tensor``.
+through ``autograd.TensorBase``.
 """
 import functools
 import math
@@ -14,7 +14,7 @@ import numpy as np
 
 from . import _dtype, _inplace, ops
 from ._conventions import ADDCDIV_INTEGER, C_NAMES, check_broadcast, check_matmul_dtypes
-from .autograd import function
+from .core.tensor import TensorBase
 
 
 _FLOAT32_MAX = float(np.finfo(np.float32).max)
@@ -22,28 +22,28 @@ _FLOAT32_MAX = float(np.finfo(np.float32).max)
 
 def _as_tensor(x, dtype):
     """A Python number (or array) as a 0-d tensor of ``dtype``: the other operand of ``x + 1``."""
-    if isinstance(x, function.Tensor):
+    if isinstance(x, TensorBase):
         if x.dtype is dtype:
             return x
         if x._requires_grad:
             return x  # float32 meeting float64: the op itself promotes (no extra node, as in PyTorch)
-        return function.Tensor._wrap(x._data.astype(dtype.np))
+        return TensorBase._wrap(x._data.astype(dtype.np))
     if type(x) is int:
         x = _dtype.wrapped(x, dtype)  # as PyTorch's: uint8 + 300 adds 44, int32 + 2**32 adds 0
-    return function.Tensor._wrap(np.asarray(x, dtype=dtype.np))
+    return TensorBase._wrap(np.asarray(x, dtype=dtype.np))
 
 
 def _binary(op, a, b, alpha=None):
     """Promote both operands to their common dtype (PyTorch's rules), then apply ``op``
     (``alpha``: add's and sub's factor on b, for the ops that take one)."""
     dt = None
-    if isinstance(b, function.Tensor) and a._data.dtype == b._data.dtype:
+    if isinstance(b, TensorBase) and a._data.dtype == b._data.dtype:
         pass  # the common case: nothing to promote
     elif type(b) is float and a._data.dtype.kind == "f":  # x * 0.5: made quick too
-        b = function.Tensor._wrap(np.array(b, a._data.dtype))
+        b = TensorBase._wrap(np.array(b, a._data.dtype))
     else:
         b = _dtype.python_number(b)  # np.float64(0.5) is 0.5 to PyTorch
-        if not isinstance(b, (function.Tensor, numbers.Number, np.ndarray)):
+        if not isinstance(b, (TensorBase, numbers.Number, np.ndarray)):
             return NotImplemented
         dt = _dtype.result_type(a, b)
         a, b = _as_tensor(a, dt), _as_tensor(b, dt)
@@ -66,7 +66,7 @@ def _alpha(alpha, a, b, name):
     if isinstance(alpha, int) and not -2**63 <= alpha < 2**64:  # (a Python int PyTorch cannot hold)
         raise OverflowError("int too big to convert" if alpha > 0 else
                             "can't convert negative int to unsigned")
-    if not isinstance(b, (function.Tensor, numbers.Number)):  # (the op's own error follows)
+    if not isinstance(b, (TensorBase, numbers.Number)):  # (the op's own error follows)
         return alpha
     dt = _dtype.result_type(a, b)
     if isinstance(alpha, bool) and dt is not _dtype.bool:
@@ -90,7 +90,7 @@ def _in_dtype(out, dt):
 def _no_derivative(op, a, b):
     """An op PyTorch defines no derivative for: its node lists only the inputs that require grad."""
     a, b = _dtype.python_number(a), _dtype.python_number(b)
-    dt = _dtype.result_type(a, b) if isinstance(a, function.Tensor) else _dtype.result_type(b, a)
+    dt = _dtype.result_type(a, b) if isinstance(a, TensorBase) else _dtype.result_type(b, a)
     a, b = _as_tensor(a, dt), _as_tensor(b, dt)
     try:
         return op.apply(*(t if t._requires_grad else t._data for t in (a, b)))
@@ -106,14 +106,14 @@ def rsub(x, other, alpha=1):
     alpha = _alpha(alpha, x, other, "rsub")
     if isinstance(other, numbers.Number):
         return ops.Rsub.apply(_as_tensor(x, _dtype.result_type(x, other)), other, alpha)
-    if isinstance(other, function.Tensor):
+    if isinstance(other, TensorBase):
         check_broadcast(other._data.shape, x._data.shape)  # PyTorch's words name other as tensor a
     return _binary(ops.RsubTensor, x, other, alpha)
 
 
 def _check_bool_sub(a, b):
     """PyTorch refuses ``-`` on bools (NumPy's words differ)."""
-    bools = [x.dtype is _dtype.bool if isinstance(x, function.Tensor) else isinstance(x, bool) for x in (a, b)]
+    bools = [x.dtype is _dtype.bool if isinstance(x, TensorBase) else isinstance(x, bool) for x in (a, b)]
     if all(bools):
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
                            "Use the `^` or `logical_xor()` operator instead.")
@@ -128,14 +128,14 @@ def _floating(x):
     (float32 unless set_default_dtype changed it), as in PyTorch."""
     if x.dtype.is_floating_point:
         return x
-    return function.Tensor._wrap(x._data.astype(_dtype.get_default_dtype().np))
+    return TensorBase._wrap(x._data.astype(_dtype.get_default_dtype().np))
 
 
 def check_tensors(name, first, **args):
     """PyTorch's TypeError for an argument that must be a tensor; ``first``: the position of
     the first one named (a method's ``self`` has none, so ``x.f(a)``'s ``a`` is position 1)."""
     for position, (arg, t) in enumerate(args.items(), first):
-        if not isinstance(t, function.Tensor):
+        if not isinstance(t, TensorBase):
             raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not "
                             f"{type(t).__name__}")
 
@@ -179,7 +179,7 @@ def _promoted(t, min=None, max=None, in_place=False):
     result that ``t`` cannot hold is PyTorch's error, which names the dtype in C++ words."""
     if t._data.dtype.kind == "f":  # a float tensor keeps its dtype with any number (the usual case)
         return t
-    bounds = [b for b in (min, max) if b is not None and not isinstance(b, function.Tensor)]
+    bounds = [b for b in (min, max) if b is not None and not isinstance(b, TensorBase)]
     dt = _dtype.result_type(t, *bounds) if bounds else t.dtype  # (tensor bounds: _inplace's check)
     if dt is _dtype.bool and bounds:  # bools clamped by bools: PyTorch has no kernel for it
         which = "" if min is not None and max is not None else "min_" if min is not None else "max_"
@@ -189,7 +189,7 @@ def _promoted(t, min=None, max=None, in_place=False):
     if in_place and dt._category > t.dtype._category:
         raise RuntimeError(f"result type {dt.legacy_name} can't be cast to the desired output type "
                            f"{C_NAMES[t.dtype.name]}")
-    return t if in_place else function.Tensor._wrap(t._data.astype(dt.np))  # ints need no graph
+    return t if in_place else TensorBase._wrap(t._data.astype(dt.np))  # ints need no graph
 
 
 def _addc(op, name, x, t1, t2, value):
@@ -246,7 +246,7 @@ class MathMixin:
 
     def __pow__(self, exponent):
         exponent = _dtype.python_number(exponent)
-        if isinstance(exponent, function.Tensor):
+        if isinstance(exponent, TensorBase):
             return _binary(ops.PowTensor, self, exponent)
         if isinstance(exponent, float) and not self.dtype.is_floating_point:
             return ops.Pow.apply(_floating(self), exponent)
@@ -267,7 +267,7 @@ class MathMixin:
         return ops.matmul_op(a._data.ndim, b._data.ndim).apply(a, b)
 
     def __rmatmul__(self, other):
-        return function.Tensor._wrap(np.asarray(other)) @ self
+        return TensorBase._wrap(np.asarray(other)) @ self
 
     def __neg__(self):
         if self.dtype is _dtype.bool:
@@ -465,18 +465,18 @@ class MathMixin:
         return ops.NanToNum.apply(self, nan, posinf, neginf)
 
     def isnan(self):
-        return function.Tensor._wrap(np.isnan(self._data))
+        return TensorBase._wrap(np.isnan(self._data))
 
     def isinf(self):
-        return function.Tensor._wrap(np.isinf(self._data))
+        return TensorBase._wrap(np.isinf(self._data))
 
     def isfinite(self):
-        return function.Tensor._wrap(np.isfinite(self._data))
+        return TensorBase._wrap(np.isfinite(self._data))
 
     def clamp(self, min=None, max=None):
         if min is None and max is None:
             raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-        tensors = [b for b in (min, max) if isinstance(b, function.Tensor)]
+        tensors = [b for b in (min, max) if isinstance(b, TensorBase)]
         if not tensors:
             x = _promoted(self, min, max)
             return ops.Clamp.apply(x, _dtype.scalar_for(min, x.dtype), _dtype.scalar_for(max, x.dtype))
@@ -499,12 +499,12 @@ class MathMixin:
     clip = clamp
 
     def clamp_min(self, min):
-        if isinstance(min, function.Tensor):
+        if isinstance(min, TensorBase):
             return self.clamp(min=min)
         return ops.ClampMin.apply(_promoted(self, min=min), min)
 
     def clamp_max(self, max):
-        if isinstance(max, function.Tensor):
+        if isinstance(max, TensorBase):
             return self.clamp(max=max)
         return ops.ClampMax.apply(_promoted(self, max=max), max)
 
@@ -534,16 +534,16 @@ class MathMixin:
     def lerp(self, end, weight):
         """``self + weight * (end - self)``: part of the way from self to end."""
         for name, t in (("end", end), ("weight", weight)):  # no promotion: PyTorch refuses
-            if isinstance(t, function.Tensor) and t.dtype is not self.dtype:
+            if isinstance(t, TensorBase) and t.dtype is not self.dtype:
                 raise RuntimeError(f"expected dtype {self.dtype.legacy_name.lower()} for `{name}` but "
                                    f"got dtype {t.dtype.legacy_name.lower()}")
         try:
-            if isinstance(weight, function.Tensor):
+            if isinstance(weight, TensorBase):
                 return ops.LerpTensor.apply(self, end, weight)
             return ops.Lerp.apply(self, end, weight)
         except ValueError:  # shapes that do not broadcast: PyTorch's error, naming the first clash
             check_broadcast(self._data.shape, end._data.shape)
-            if isinstance(weight, function.Tensor):
+            if isinstance(weight, TensorBase):
                 check_broadcast(np.broadcast_shapes(self._data.shape, end._data.shape), weight._data.shape)
             raise
 
@@ -575,7 +575,7 @@ class MathMixin:
         return _inplace.apply(self, ops.Fill.apply, _dtype.scalar_for(value, self.dtype), fill=True)
 
     def copy_(self, src):
-        src = src if isinstance(src, function.Tensor) else function.Tensor(src)
+        src = src if isinstance(src, TensorBase) else TensorBase(src)
         check_broadcast(self._data.shape, src._data.shape)
         _inplace._check_shape(np.broadcast_shapes(self._data.shape, src._data.shape), self)  # src may not grow self
         return _inplace.apply(self, ops.Copy.apply, src)

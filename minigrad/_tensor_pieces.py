@@ -17,7 +17,8 @@ from . import _inplace, _tensor_shape, ops
 from ._conventions import INFERENCE_INPLACE, check_broadcast, typename
 from ._conventions import dim as _dim
 from ._conventions import shape_args as _shape_args
-from .autograd import function, grad_mode
+from .core import grad_mode
+from .core.tensor import TensorBase
 
 
 class PiecesMixin:
@@ -91,7 +92,7 @@ class PiecesMixin:
 
     def take(self, index):
         """The elements of the flattened tensor at ``index`` (negative: from the end)."""
-        if not isinstance(index, function.Tensor):
+        if not isinstance(index, TensorBase):
             raise TypeError(f"take(): argument 'index' (position 1) must be Tensor, not {typename(index)}")
         if index._data.dtype != np.int64:
             raise RuntimeError(f"take(): Expected a long tensor for index, but got {index.dtype.legacy_name}")
@@ -127,7 +128,7 @@ class PiecesMixin:
             raise RuntimeError("tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims")
         d = _dim(dim, self._data.ndim)
         given = indices_or_sections
-        if isinstance(given, function.Tensor):
+        if isinstance(given, TensorBase):
             if given._data.dtype != np.int64:
                 raise RuntimeError("tensor_split expected tensor_indices_or_sections to have dtype of long, but "
                                    f"got {given.dtype.legacy_name}")
@@ -163,7 +164,7 @@ class PiecesMixin:
         if self._data.ndim < need:
             raise RuntimeError(f"torch.{name} requires a tensor with at least {need} dimension, but got a tensor "
                                f"with {self._data.ndim} dimensions!")
-        if isinstance(given, function.Tensor):  # (only tensor_split takes a tensor)
+        if isinstance(given, TensorBase):  # (only tensor_split takes a tensor)
             raise TypeError(f"{name}() received an invalid combination of arguments - got (Tensor), but expected "
                             "one of:\n * (int sections)\n      didn't match because some of the arguments have "
                             "invalid types: (!Tensor!)\n * (tuple of ints indices)\n      didn't match because some "
@@ -260,7 +261,7 @@ class PiecesMixin:
         m = np.broadcast_to(mask._data, shape)
         if np.count_nonzero(m) > source._data.size:
             raise RuntimeError("Number of elements of source < number of ones in mask")
-        return ops.MaskedScatter.apply(x, function.Tensor._wrap(np.ascontiguousarray(m)), source)
+        return ops.MaskedScatter.apply(x, TensorBase._wrap(np.ascontiguousarray(m)), source)
 
     def select_scatter(self, src, dim, index):
         """A copy with ``src`` written where ``self.select(dim, index)`` reads."""
@@ -306,7 +307,7 @@ class PiecesMixin:
         bad = ids[(ids < -n) | (ids >= n)]
         if bad.size:
             raise IndexError(f"out of range: tried to access index {bad.flat[0]} on a tensor of {n} elements.")
-        wrapped = function.Tensor._wrap(np.where(ids < 0, ids + n, ids))  # (NumPy's add.at would wrap too)
+        wrapped = TensorBase._wrap(np.where(ids < 0, ids + n, ids))  # (NumPy's add.at would wrap too)
         return (ops.Put if accumulate else ops.PutValues).apply(self, wrapped, source)
 
     def put_(self, index, source, accumulate=False):
@@ -336,7 +337,7 @@ class PiecesMixin:
         count = min(self._data.shape) if not (wrap and n == 2 and rows > cols + 1) else -(-self._data.size // step)
         places = np.zeros(self._data.shape, bool)
         places.reshape(-1)[np.arange(count) * step] = True
-        return _inplace.apply(self, lambda t: t.masked_fill(function.Tensor._wrap(places), fill_value))
+        return _inplace.apply(self, lambda t: t.masked_fill(TensorBase._wrap(places), fill_value))
 
     # -- in place: the same tensor takes a new shape ---------------------------------------------
     def _reshape_(self, op, *args):
@@ -348,7 +349,7 @@ class PiecesMixin:
         record = grad_mode._state.enabled and self._requires_grad
         if record and self._grad_fn is None:
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
-        was = function.Tensor._wrap(self._data, self._grad_fn if record else None, self._version_counter())
+        was = TensorBase._wrap(self._data, self._grad_fn if record else None, self._version_counter())
         was._output_nr = self._output_nr if record else None
         out = op.apply(was, *args)
         own = self._data.base is None or self._owns_base  # its memory was its own (not another tensor's)

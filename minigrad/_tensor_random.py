@@ -12,7 +12,7 @@ from . import _inplace, _random, ops
 from ._conventions import check_expand
 from ._random import rng
 from ._tensor_math import check_normal_std, check_uniform_bounds, float_only
-from .autograd import function
+from .core.tensor import TensorBase
 
 # A continuous distribution's refusal of an integer tensor names its dtype in C++ words (cauchy_)
 _CPP_TYPES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
@@ -89,7 +89,7 @@ class RandomMixin:
 
     def bernoulli_(self, p=0.5, *, generator=None):
         """1 with probability ``p`` (a number, or a tensor of them broadcast to this one), else 0."""
-        if isinstance(p, function.Tensor):
+        if isinstance(p, TensorBase):
             float_only(p, "bernoulli_tensor_cpu_p_")
             if p._data.shape != self._data.shape:
                 check_expand(p._data.shape, self._data.shape)
@@ -123,7 +123,7 @@ class RandomMixin:
     def multinomial(self, num_samples, replacement=False, *, generator=None):
         """Indices drawn with the probabilities in ``self`` (weights: the sum need not be 1), for
         each row of a 2-D tensor; ``torch.multinomial(p, 1, generator=g)`` is makemore's sampler."""
-        return function.Tensor._wrap(_random.multinomial(self._data, num_samples, replacement, generator))
+        return TensorBase._wrap(_random.multinomial(self._data, num_samples, replacement, generator))
 
     def _refill(self, op, array):
         return _inplace.apply(self, op.apply, array.astype(self._data.dtype))

@@ -2,7 +2,7 @@
 
 ``class Tensor`` (minigrad/_tensor.py) inherits these methods; each is a short call into an
 op of ``minigrad/ops/reduce.py`` (or ``ops/sorting.py``: median, kthvalue, sort, unique...).
-This module reaches the Tensor class only through ``autograd.function.Tensor``.
+This module reaches the Tensor class only through ``autograd.TensorBase``.
 
 PyTorch accepts NumPy's spellings too: ``x.sum(axis=0, keepdims=True)`` is
 ``x.sum(dim=0, keepdim=True)``; ``numpy_spellings`` below renames them.
@@ -21,7 +21,7 @@ from ._conventions import dim as _dim
 from ._conventions import dims as _dims
 from ._selection import kth_index, mode_index
 from ._tensor_math import _floating, _in_place, check_tensors
-from .autograd import function
+from .core.tensor import TensorBase
 
 
 def numpy_spellings(method):
@@ -37,7 +37,7 @@ def numpy_spellings(method):
 
 
 def _indices(array):
-    return function.Tensor._wrap(np.asarray(array, dtype=np.int64, order="C"))  # row by row
+    return TensorBase._wrap(np.asarray(array, dtype=np.int64, order="C"))  # row by row
 
 
 _ALL = object()  # median(): no dim given (median(None) is an error, as in PyTorch)
@@ -51,7 +51,7 @@ def _asked(dtype, out):
 
 def _truth(x, out):
     """all's and any's answer: bools, but uint8 for a uint8 tensor (as PyTorch keeps it)."""
-    return function.Tensor._wrap(np.asarray(out, x._data.dtype if x._data.dtype == np.uint8 else None, order="C"))
+    return TensorBase._wrap(np.asarray(out, x._data.dtype if x._data.dtype == np.uint8 else None, order="C"))
 
 
 class ReduceMixin:
@@ -208,7 +208,7 @@ class ReduceMixin:
     def max(self, dim=None, keepdim=False):
         """``max()``: the largest element; ``max(dim)``: values and indices along dim;
         ``max(other)``: the elementwise maximum."""
-        if isinstance(dim, function.Tensor):
+        if isinstance(dim, TensorBase):
             return self.maximum(dim)
         if dim is None:
             _check_not_empty("max", self)
@@ -217,7 +217,7 @@ class ReduceMixin:
 
     @numpy_spellings
     def min(self, dim=None, keepdim=False):
-        if isinstance(dim, function.Tensor):
+        if isinstance(dim, TensorBase):
             return self.minimum(dim)
         if dim is None:
             _check_not_empty("min", self)
@@ -371,7 +371,7 @@ class ReduceMixin:
         # the bin by division, in x's dtype (as PyTorch); the last bin holds max too
         where = ((inside - lo) * x.dtype.type(bins) / (hi - lo)).astype(np.int64)
         counts = np.bincount(np.minimum(where, bins - 1), minlength=bins)
-        return function.Tensor._wrap(counts.astype(x.dtype))
+        return TensorBase._wrap(counts.astype(x.dtype))
 
     def dist(self, other, p=2, *, _position=2):
         """The p-norm of ``self - other``."""
@@ -429,7 +429,7 @@ class ReduceMixin:
             if n and given._data.min() < 0:
                 raise RuntimeError(f"cov(): {name} cannot be negative")
             w = given if w is None else w * given
-        total = w.sum() if w is not None else function.Tensor._wrap(np.array(n, np.int64))
+        total = w.sum() if w is not None else TensorBase._wrap(np.array(n, np.int64))
         if w is not None and total._data == 0:
             raise RuntimeError("cov(): weights sum to zero, can't be normalized")
         mean = (x * w if w is not None else x).sum(1) / total
@@ -536,7 +536,7 @@ class ReduceMixin:
             order = np.argsort(~self._data, axis=d, kind="stable")
         else:
             order = np.lexsort((-self._data, self._data == self._data), axis=d)
-        return function.Tensor._wrap(ops.sorting.in_layout_of(self._data, order.astype(np.int64, copy=False)))
+        return TensorBase._wrap(ops.sorting.in_layout_of(self._data, order.astype(np.int64, copy=False)))
 
     def topk(self, k, dim=-1, largest=True, sorted=True):
         d = _dim(dim, max(self._data.ndim, 1))
@@ -588,7 +588,7 @@ _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
 def _quantile(x, q, dim, keepdim, interpolation, ignore_nan):
     """PyTorch's quantile_compute, step by step (so the graph is PyTorch's): sort, turn each q
     into a rank among the sorted values, gather the values below and above it, lerp."""
-    Tensor = function.Tensor
+    Tensor = TensorBase
     if not isinstance(q, Tensor):
         if not 0 <= q <= 1:
             raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {q:g}")

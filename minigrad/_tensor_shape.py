@@ -2,7 +2,7 @@
 
 ``class Tensor`` (minigrad/_tensor.py) inherits these methods; each is a short call into an
 op of ``minigrad/ops/shape.py`` or ``ops/index.py``. This module reaches the Tensor class
-only through ``autograd.function.Tensor``.
+only through ``autograd.TensorBase``.
 """
 import math
 import warnings
@@ -15,7 +15,8 @@ from ._conventions import dims as _dims
 from ._conventions import C_NAMES, check_broadcast, check_expand, check_index, new_shape, reshape_is_view, typename
 from ._conventions import shape_args as _shape_args
 from ._conventions import contiguous_format, is_contiguous_as, memory_format_arg, preserve_format
-from .autograd import function, grad_mode
+from .core import grad_mode, node
+from .core.tensor import TensorBase
 
 
 class ShapeMixin:
@@ -79,7 +80,7 @@ class ShapeMixin:
         a number as unsqueeze, expand, clone and view; counts as an index_select."""
         x = self.reshape(-1) if dim is None else self  # no dim: over the flattened tensor
         d = 0 if dim is None else _dim(dim, max(x._data.ndim, 1))
-        if isinstance(repeats, function.Tensor):
+        if isinstance(repeats, TensorBase):
             counts = repeats._data
             if counts.dtype.kind not in "iu":
                 raise NotImplementedError(f'"repeat_interleave_cpu" not implemented for \'{repeats.dtype.legacy_name}\'')
@@ -93,7 +94,7 @@ class ShapeMixin:
                                    f"{counts.size} and input.size({d}) = {n}")
             if (counts < 0).any():
                 raise RuntimeError("repeats can not be negative")
-            return x.index_select(d, function.Tensor._wrap(np.repeat(np.arange(n), counts)))
+            return x.index_select(d, TensorBase._wrap(np.repeat(np.arange(n), counts)))
         if repeats < 0:
             raise RuntimeError("Repeats must be non-negative")
         shape = list(x.shape)
@@ -288,7 +289,7 @@ class ShapeMixin:
         if n < 0:
             raise RuntimeError(f"order must be non-negative but got {n}")
         for name, other in (("prepend", prepend), ("append", append)):
-            if other is not None and not isinstance(other, function.Tensor):
+            if other is not None and not isinstance(other, TensorBase):
                 raise TypeError(f"diff(): argument '{name}' must be Tensor, not {typename(other)}")
         if n == 0:  # a copy, prepend and append ignored (as PyTorch: its zeros_like + copy_)
             return self.new_zeros(self.shape).copy_(self)
@@ -388,7 +389,7 @@ class ShapeMixin:
         d = _dim(dim, max(self._data.ndim, 1))
         _check_sizes(self, d, index, src, "scatter")
         _check_bounds(index, self, d)
-        if isinstance(src, function.Tensor):
+        if isinstance(src, TensorBase):
             return ops.Scatter.apply(self, d, index, src)
         return ops.ScatterValue.apply(self, d, index, src)
 
@@ -451,7 +452,7 @@ class ShapeMixin:
         if index._data.ndim > 1:
             raise RuntimeError("Index has to be a vector/scalar")
         _check_bounds(index, self, d, negative=True, error=IndexError)
-        if isinstance(value, function.Tensor):
+        if isinstance(value, TensorBase):
             if value._data.ndim:
                 raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got "
                                    f"tensor with {value._data.ndim} dimension(s).")
@@ -484,7 +485,7 @@ class ShapeMixin:
         if not isinstance(indices, (tuple, list)):
             raise TypeError(f"index_put(): argument 'indices' (position 1) must be tuple of Tensors, not "
                             f"{type(indices).__name__}")
-        if not isinstance(values, function.Tensor):
+        if not isinstance(values, TensorBase):
             raise TypeError(f"index_put(): argument 'values' (position 2) must be Tensor, not {typename(values)}")
         if values.dtype is not self.dtype:
             raise RuntimeError("Index put requires the source and destination dtypes match, got "
@@ -493,7 +494,7 @@ class ShapeMixin:
         key = _indexing._array_index(tuple(indices))
         check_index(self._data.shape, key)
         picked = np.shape(self._data[key])
-        if not function._expandable(values._data.shape, picked):
+        if not node._expandable(values._data.shape, picked):
             raise RuntimeError(f"shape mismatch: value tensor of shape {list(values.shape)} cannot be broadcast "
                                f"to indexing result of shape {list(picked)}")
         op = ops.IndexPutAdd if accumulate else ops.IndexPutValues
@@ -518,10 +519,10 @@ class ShapeMixin:
     def nonzero(self, *, as_tuple=False):
         where = np.nonzero(self._data.reshape(-1) if not self._data.ndim else self._data)  # (0-d: as one element)
         if not self._data.ndim and not as_tuple:  # one row per nonzero element, with no coordinates
-            return function.Tensor._wrap(np.zeros((where[0].size, 0), np.int64))
+            return TensorBase._wrap(np.zeros((where[0].size, 0), np.int64))
         if as_tuple:
-            return tuple(function.Tensor._wrap(w.astype(np.int64)) for w in where)
-        return function.Tensor._wrap(np.stack(where, axis=1).astype(np.int64))
+            return tuple(TensorBase._wrap(w.astype(np.int64)) for w in where)
+        return TensorBase._wrap(np.stack(where, axis=1).astype(np.int64))
 
     def masked_fill_(self, mask, value):
         _check_fill(mask, value)  # in place, PyTorch checks these first, and names this tensor "a"
@@ -602,7 +603,7 @@ class ShapeMixin:
 
 def _masked_fill(x, mask, value):
     """masked_fill's op, once its arguments are checked (masked_fill_ checks them in its own order)."""
-    if isinstance(value, function.Tensor):
+    if isinstance(value, TensorBase):
         return ops.MaskedFillTensor.apply(x, mask, value)
     return ops.MaskedFill.apply(x, mask, _dtype.scalar_for(value, x.dtype))
 
@@ -612,7 +613,7 @@ def _check_fill(mask, value):
     if mask.dtype.name != "bool":
         raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
                            f"{C_NAMES[mask.dtype.name]}")
-    if isinstance(value, function.Tensor) and value._data.ndim:
+    if isinstance(value, TensorBase) and value._data.ndim:
         raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got "
                            f"tensor with {value._data.ndim} dimension(s).")
 
@@ -627,7 +628,7 @@ def _need_dims(t, dims):
 
 def _check_index(name, index):
     # an empty index reads nothing: PyTorch takes it whatever its dtype (and gather its ndim)
-    if not isinstance(index, function.Tensor) or (index.dtype.name not in ("int64", "int32") and index._data.size):
+    if not isinstance(index, TensorBase) or (index.dtype.name not in ("int64", "int32") and index._data.size):
         raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
 
 
@@ -637,7 +638,7 @@ def _check_sizes(t, dim, index, src=None, name="gather"):
     one of size 1), and index no larger than self, but along ``dim``, nor than src."""
     if not index._data.size:  # an empty index reads and writes nothing: any shape will do
         return
-    src = src._data if isinstance(src, function.Tensor) else None
+    src = src._data if isinstance(src, TensorBase) else None
     i, x = index._data.shape or (1,), t._data.shape or (1,)
     if len(i) != len(x):
         kind = "input" if name == "gather" else "self"

@@ -11,7 +11,7 @@ import numpy as np
 from . import _dtype, _inplace, ops
 from ._conventions import FrexpResult, check_broadcast
 from ._tensor_math import _as_tensor, _floating, _in_dtype, _in_place, check_tensors
-from .autograd import function
+from .core.tensor import TensorBase
 
 
 def _float_pair(op, a, b, kernel=None):
@@ -76,25 +76,25 @@ class SpecialMixin:
         return ops.I0.apply(_floating(self))
 
     def signbit(self):
-        return function.Tensor._wrap(np.signbit(self._data) if self.dtype is not _dtype.bool
+        return TensorBase._wrap(np.signbit(self._data) if self.dtype is not _dtype.bool
                                      else np.zeros(self._data.shape, bool))
 
     def isposinf(self):
-        return function.Tensor._wrap(np.isposinf(self._data) if self.dtype.is_floating_point
+        return TensorBase._wrap(np.isposinf(self._data) if self.dtype.is_floating_point
                                      else np.zeros(self._data.shape, bool))
 
     def isneginf(self):
-        return function.Tensor._wrap(np.isneginf(self._data) if self.dtype.is_floating_point
+        return TensorBase._wrap(np.isneginf(self._data) if self.dtype.is_floating_point
                                      else np.zeros(self._data.shape, bool))
 
     def isreal(self):
-        return function.Tensor._wrap(np.ones(self._data.shape, bool))  # (no complex tensors here)
+        return TensorBase._wrap(np.ones(self._data.shape, bool))  # (no complex tensors here)
 
     def frexp(self):
         """``(mantissa, exponent)`` with ``self = mantissa * 2 ** exponent``, 0.5 <= |mantissa| < 1."""
         if not self.dtype.is_floating_point:
             raise RuntimeError("torch.frexp() only supports floating-point dtypes")
-        exponent = function.Tensor._wrap(np.frexp(self._data)[1])  # int32, as PyTorch's
+        exponent = TensorBase._wrap(np.frexp(self._data)[1])  # int32, as PyTorch's
         return FrexpResult(ops.Frexp.apply(self), exponent)
 
     def ldexp(self, other):
@@ -123,7 +123,7 @@ class SpecialMixin:
     def xlogy(self, other):
         """``self * log(other)``, 0 where self is 0 (unless other is NaN)."""
         other = _dtype.python_number(other)
-        if isinstance(other, function.Tensor):
+        if isinstance(other, TensorBase):
             return _float_pair(ops.Xlogy, self, other)
         dt = _dtype.result_type(self, other)
         dt = dt if dt.is_floating_point else _dtype.get_default_dtype()
@@ -131,7 +131,7 @@ class SpecialMixin:
 
     def copysign(self, other):
         other = _dtype.python_number(other)
-        if isinstance(other, function.Tensor):
+        if isinstance(other, TensorBase):
             return _float_pair(ops.Copysign, self, other)
         x = _floating(self)
         return ops.CopysignNumber.apply(_as_tensor(x, _dtype.result_type(x, other)), other)
@@ -139,7 +139,7 @@ class SpecialMixin:
     def float_power(self, exponent):
         """``self ** exponent`` in float64, whatever the dtypes (PyTorch's PowBackward0/1 of ``.double()``)."""
         exponent = _dtype.python_number(exponent)
-        if isinstance(exponent, function.Tensor):
+        if isinstance(exponent, TensorBase):
             return self.double() ** exponent.double()
         return self.double() ** exponent
 
@@ -166,7 +166,7 @@ class SpecialMixin:
         if dt.is_floating_point or dt is _dtype.bool:
             raise NotImplementedError(f'"{name}_cpu" not implemented for \'{dt.legacy_name}\'')
         check_broadcast(self._data.shape, other._data.shape)
-        return function.Tensor._wrap(np.asarray(fn(self._data.astype(dt.np), other._data.astype(dt.np))))
+        return TensorBase._wrap(np.asarray(fn(self._data.astype(dt.np), other._data.astype(dt.np))))
 
     def float_power_(self, exponent):
         if self.dtype is not _dtype.float64:  # the result is float64: only a float64 tensor can hold it

@@ -27,8 +27,8 @@ import re
 import numpy as np
 
 from ._tensor import Tensor
-from .autograd import grad_mode
-from .autograd.function import Function
+from .core import grad_mode
+from .core.function import Function
 
 BLOCK = 16384  # elements per block: a few of them fit in a CPU's L2 cache
 

@@ -16,7 +16,7 @@ import pytest
 
 import minigrad
 import minigrad as mg
-from minigrad.autograd import anomaly_mode
+from minigrad.core import anomaly_mode
 from oracle import error_of, record
 
 
@@ -1215,7 +1215,7 @@ class TestGradMode:
     def test_ops_follow_their_own_threads_mode(self, oracle):
         # Ops read counts that grad_mode shares between threads before their thread's own flag:
         # another thread inside no_grad and inference_mode must change nothing here.
-        from minigrad.autograd import grad_mode
+        from minigrad.core import grad_mode
         before = (len(grad_mode.not_recording), len(grad_mode.in_inference))
 
         def run(T):
@@ -1798,7 +1798,7 @@ class TestGradientBuffers:
     def test_linear_layers_keep_their_new_gradients(self, monkeypatch):
         """Every Linear layer's weight gradient passes through weight.t()'s node (a view of a
         gradient the matmul made): still new, so kept without a copy, as the bias's sum is."""
-        from minigrad.autograd import function as autograd_function
+        from minigrad.core import node as autograd_function
         accumulate, owned = autograd_function._accumulate, {}
         def spy(tensor, grad, own=False):
             owned[tuple(tensor.shape)] = own
@@ -1880,9 +1880,9 @@ def test_the_hot_path_makes_no_closure_cells():
     made on every call of the function, whether the comprehension runs or not: on the path
     every op and every node takes, that is a cost paid millions of times for nothing."""
     from minigrad._tensor import Tensor
-    from minigrad.autograd import engine, function
-    hot = [function.Function.apply, function.Op._forward, function.Node.apply, function.Node._pack,
-           function.Node._unpack, Tensor._wrap, engine.run_backward, engine._Fresh.run, Tensor._sum_to]
+    from minigrad.core import engine, function, node
+    hot = [function.Function.apply, function.Op._forward, node.Node.apply, node.Node._pack,
+           node.Node._unpack, Tensor._wrap, engine.run_backward, engine._Fresh.run, Tensor._sum_to]
     cells = {f.__qualname__: f.__code__.co_cellvars for f in hot if f.__code__.co_cellvars}
     assert not cells, cells
 

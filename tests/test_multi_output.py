@@ -156,7 +156,7 @@ def test_lstm_backward_is_linear_in_the_sequence_length():
     does not quadruple it. Counted, not timed: the elements of every gradient the nodes send
     (one node per step would send the whole sequence's gradient from each step)."""
     import minigrad
-    from minigrad.autograd import engine
+    from minigrad.core import engine
 
     minigrad.manual_seed(0)
     lstm = minigrad.nn.LSTM(2, 3)

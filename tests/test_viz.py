@@ -14,7 +14,8 @@ import pytest
 
 import minigrad as torch
 from minigrad import viz
-from minigrad.autograd import Function, _make_grads, engine
+from minigrad.autograd import Function, _make_grads
+from minigrad.core import engine
 
 HAS_DOT = shutil.which("dot") is not None
 

@@ -7,9 +7,9 @@ whole matrix. ``inputs`` may be a tensor or a tuple of tensors; results follow t
 structure, as PyTorch's do.
 """
 from .. import ops  # above the ops (it stacks rows), so minigrad/__init__.py loads it, not autograd's
-from . import function
-from .engine import grad
-from .grad_mode import enable_grad
+from ..core.tensor import TensorBase
+from ..core.engine import grad
+from ..core.grad_mode import enable_grad
 
 
 def _as_tuple(x):
@@ -65,7 +65,7 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
     """The Jacobian of the gradient of ``func``, which must return a single element."""
     def gradient(*xs):
         out = func(*xs)
-        if not isinstance(out, function.Tensor) or out.numel() != 1:
+        if not isinstance(out, TensorBase) or out.numel() != 1:
             raise RuntimeError("The Tensor returned by the function given to hessian should contain "
                                "a single element")
         return jacobian(func, xs if len(xs) > 1 else xs[0], create_graph=True)

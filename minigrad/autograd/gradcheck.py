@@ -3,8 +3,8 @@ import warnings
 
 import numpy as np
 
-from . import function
-from .engine import grad as autograd_grad
+from ..core.tensor import TensorBase
+from ..core.engine import grad as autograd_grad
 
 
 class GradcheckError(RuntimeError):
@@ -23,7 +23,7 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
     Use float64 inputs: in float32 the difference quotient is too noisy to compare.
     """
     inputs = tuple(inputs) if isinstance(inputs, (tuple, list)) else (inputs,)
-    diff = [i for i, x in enumerate(inputs) if isinstance(x, function.Tensor) and x.requires_grad]
+    diff = [i for i, x in enumerate(inputs) if isinstance(x, TensorBase) and x.requires_grad]
     for i in diff:
         if inputs[i].dtype.name != "float64":
             warnings.warn(f"Input #{i} requires gradient and is not a double precision floating point "
@@ -52,7 +52,7 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
                     seed = np.zeros(n_out, dtype=out._data.dtype)
                     seed[r] = 1
                     g, = autograd_grad(_outputs(func, inputs)[k], x,
-                                       function.Tensor._wrap(seed.reshape(out._data.shape)), allow_unused=True)
+                                       TensorBase._wrap(seed.reshape(out._data.shape)), allow_unused=True)
                     if g is not None:
                         analytical[:, r] = g._data.astype(np.float64).ravel()
             if not np.allclose(analytical, numerical, rtol=rtol, atol=atol):

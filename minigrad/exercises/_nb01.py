@@ -5,7 +5,7 @@ import contextlib
 import math
 
 import minigrad
-from minigrad.autograd import engine
+from minigrad.core import engine
 
 from ._common import _as_float, _not_done, _passed
 

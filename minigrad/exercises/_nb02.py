@@ -9,7 +9,7 @@ import numpy as np
 import minigrad
 from minigrad import nn
 
-from ..autograd.function import AccumulateGrad
+from ..core.node import AccumulateGrad
 from ._common import _as_float, _not_done, _passed
 
 __all__ = ["check_layer_output_grads", "check_leaves_of", "check_predicted_gradients", "check_print_graph"]

@@ -5,7 +5,7 @@ import numpy as np
 
 import minigrad
 
-from ..autograd.function import Function
+from ..core.function import Function
 from ..viz import saved_memory
 from ._common import _as_float, _not_done, _passed
 

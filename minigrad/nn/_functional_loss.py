@@ -20,7 +20,8 @@ from .. import _dtype, ops
 from .._conventions import check_broadcast
 from .._conventions import dim as _dim
 from .._creation import zeros_like
-from ..autograd import grad_mode, no_grad
+from ..core import grad_mode
+from ..autograd import no_grad
 from ._activations import logsigmoid
 
 _REDUCTIONS = ("mean", "sum", "none")

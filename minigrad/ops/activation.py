@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from .._conventions import quiet
-from ..autograd.function import Op
+from ..core.function import Op
 from .arithmetic import AddNumber, MulNumber, Where
 from .shape import Cat
 from .unary import erf

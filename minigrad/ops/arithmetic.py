@@ -8,7 +8,7 @@ the input's dtype), as PyTorch's engine does. So no backward here deals with bro
 import numpy as np
 
 from .._conventions import copy_in_layout
-from ..autograd.function import Op
+from ..core.function import Op
 
 
 # ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ as PyTorch's CPU kernel records it; ``SafeSoftmax`` is the softmax of PyTorch's 
 """
 import numpy as np
 
-from ..autograd.function import Op
+from ..core.function import Op
 from .nn import Softmax
 
 

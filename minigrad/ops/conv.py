@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..autograd.function import Op
+from ..core.function import Op
 from .index import Gather, ScatterAdd
 
 

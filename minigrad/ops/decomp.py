@@ -13,8 +13,9 @@ import warnings
 
 import numpy as np
 
-from ..autograd import function, grad_mode
-from ..autograd.function import Op
+from ..core import grad_mode, node
+from ..core.tensor import TensorBase
+from ..core.function import Op
 from .shape import Cat
 
 
@@ -51,7 +52,7 @@ def _mT(t):
 
 
 def _const(array):
-    return function.Tensor._wrap(array)
+    return TensorBase._wrap(array)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -329,7 +330,7 @@ class Svd(Decomposition):
         v = _mT(vh)
         s2 = s * s
         e = s2.unsqueeze(-2) - s2.unsqueeze(-1)  # E[i, j] = s_j^2 - s_i^2, 1 on the diagonal
-        e = e + function.Tensor._wrap(np.eye(k, dtype=e._data.dtype))
+        e = e + TensorBase._wrap(np.eye(k, dtype=e._data.dtype))
         if gu is not None:
             uhgu = _mT(u) @ gu
             uhgu = uhgu - _mT(uhgu)
@@ -374,7 +375,7 @@ class Eigh(Decomposition):
         vhgv = 0.5 * (vhgv - _mT(vhgv))
         n = lam.shape[-1]
         e = lam.unsqueeze(-2) - lam.unsqueeze(-1)
-        e = e + function.Tensor._wrap(np.eye(n, dtype=e._data.dtype))
+        e = e + TensorBase._wrap(np.eye(n, dtype=e._data.dtype))
         ga = vhgv / e
         if glam is not None:
             ga = ga + glam.diag_embed()

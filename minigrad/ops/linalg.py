@@ -4,8 +4,8 @@ diagonal, its trace. (Inverses, solves and decompositions: decomp.py.)"""
 import numpy as np
 
 from .._conventions import check_matmul_shapes
-from ..autograd import function
-from ..autograd.function import Op
+from ..core.tensor import TensorBase
+from ..core.function import Op
 from .shape import strided
 
 
@@ -331,5 +331,5 @@ class Trace(Op):
     def backward(ctx, grad):
         n, m = ctx.shape
         # grad on the diagonal, 0 elsewhere: a choice, not grad * eye (an inf grad would give NaN)
-        on_diagonal = function.Tensor._wrap(np.eye(n, m, dtype=bool))
+        on_diagonal = TensorBase._wrap(np.eye(n, m, dtype=bool))
         return grad.expand(n, m).where(on_diagonal, 0.0)

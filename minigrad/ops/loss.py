@@ -9,7 +9,7 @@ same way: after a reduction it is 0-d and broadcasts over the elements. ``weight
 import numpy as np
 
 from .._conventions import quiet
-from ..autograd.function import Op
+from ..core.function import Op
 from .reduce import NormP, vector_norm
 
 

@@ -6,7 +6,7 @@ again (``create_graph=True``) records nodes with PyTorch's names.
 """
 import numpy as np
 
-from ..autograd.function import Op
+from ..core.function import Op
 from .index import Gather, IndexPut
 
 

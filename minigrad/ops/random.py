@@ -7,7 +7,7 @@ result stays in the graph, and its gradient is zeros (derivatives.yaml: ``zeros_
 The numbers are drawn before the op (minigrad/_tensor_random.py), from the generator the
 caller chose; the op only puts them in place and records the node PyTorch records.
 """
-from ..autograd.function import Op
+from ..core.function import Op
 
 
 class Normal(Op):

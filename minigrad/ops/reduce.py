@@ -7,8 +7,8 @@ import warnings
 
 import numpy as np
 
-from ..autograd import grad_mode
-from ..autograd.function import Op
+from ..core import grad_mode
+from ..core.function import Op
 from .index import Scatter, ScatterAdd
 from .shape import Cat, Expand
 

@@ -18,7 +18,7 @@ gradient back to the elements it read, times their weights: ``index_add``.
 import numpy as np
 
 from .. import _dtype
-from ..autograd.function import Op
+from ..core.function import Op
 
 
 def nearest_plan(size, out, scale, exact):

@@ -11,7 +11,7 @@ evenly among the ties.
 """
 import numpy as np
 
-from ..autograd.function import Op
+from ..core.function import Op
 from .index import Split
 
 # What each reduction starts from where ``include_self=False`` drops the place's own value.

@@ -6,8 +6,8 @@ An op with ``view = True`` returns a view of its input (same memory, same versio
 import numpy as np
 
 from .._dtype import result_type
-from ..autograd import function
-from ..autograd.function import Op
+from ..core.tensor import TensorBase
+from ..core.function import Op
 
 
 # ---------------------------------------------------------------------------------------------
@@ -322,9 +322,9 @@ class AsStridedView(Op):
         # where each element of x and of the view is in the memory
         x_at, out_at = _positions(*ctx.x_layout), _positions(*ctx.layout)
         memory = grad.new_zeros(int(max(x_at.max(initial=-1), out_at.max(initial=-1))) + 1)
-        memory = memory.index_put((function.Tensor._wrap(out_at.reshape(-1)),), grad.reshape(-1),
+        memory = memory.index_put((TensorBase._wrap(out_at.reshape(-1)),), grad.reshape(-1),
                                   accumulate=True)
-        return memory[function.Tensor._wrap(x_at)], None, None, None, None
+        return memory[TensorBase._wrap(x_at)], None, None, None, None
 
 
 def _positions(shape, strides, first):

@@ -7,7 +7,7 @@ gathers the values and sends the gradient back to where they were picked.
 """
 import numpy as np
 
-from ..autograd.function import Op
+from ..core.function import Op
 from .index import Gather
 from .reduce import Max, MaxDim, picked_backward
 from .shape import SqueezeDim, Transpose, Unsqueeze

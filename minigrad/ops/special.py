@@ -10,8 +10,8 @@ import math
 
 import numpy as np
 
-from ..autograd import function
-from ..autograd.function import Op
+from ..core.tensor import TensorBase
+from ..core.function import Op
 from .loss import Xlogy, xlogy
 from .unary import _scipy_special
 
@@ -129,7 +129,7 @@ class XlogyNumber(Op):
     @staticmethod
     def backward(ctx, grad):
         x, = ctx.saved_tensors
-        slope = Xlogy.apply(grad, function.Tensor._wrap(np.asarray(ctx.y, grad._data.dtype)))
+        slope = Xlogy.apply(grad, TensorBase._wrap(np.asarray(ctx.y, grad._data.dtype)))
         return (slope if ctx.y > 0 else slope.masked_fill(x == 0, 0)), None
 
 
@@ -246,7 +246,7 @@ class Frexp(Op):
     def backward(ctx, grad):
         # x scaled by 2^-e: that is its slope. (2^e of the int32 exponent is float32, as in
         # PyTorch: 0 below 2^-149, so a float64 x that small gets an infinite gradient there too)
-        return grad / function.Tensor._wrap(ctx.exponent).exp2()
+        return grad / TensorBase._wrap(ctx.exponent).exp2()
 
 
 class Nextafter(Op):

@@ -8,8 +8,8 @@ import math
 
 import numpy as np
 
-from ..autograd import grad_mode
-from ..autograd.function import Op
+from ..core import grad_mode
+from ..core.function import Op
 from .arithmetic import MulNumber
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._tensor import Tensor
-from ..autograd.function import AccumulateGrad, Node, accumulator
+from ..core.node import AccumulateGrad, Node, accumulator
 
 
 def root_node(obj):

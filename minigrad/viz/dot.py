@@ -13,7 +13,7 @@ import sys
 import graphviz
 
 from .._tensor import Tensor
-from ..autograd.function import AccumulateGrad
+from ..core.node import AccumulateGrad
 from ._graph import Names, fmt_shape, fmt_values, node_name, number_nodes, root_node
 from .text import format_graph
 

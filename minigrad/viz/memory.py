@@ -12,7 +12,7 @@ count separately; the saved arrays of minigrad's ops are whole arrays.)
 """
 from dataclasses import dataclass
 
-from ..autograd.function import AccumulateGrad
+from ..core.node import AccumulateGrad
 from ._graph import Names, fmt_shape, node_name, number_nodes, root_node
 
 

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..autograd import _make_grads, engine
-from ..autograd.function import AccumulateGrad
+from ..core import engine
+from ..autograd import _make_grads
+from ..core.node import AccumulateGrad
 from .dot import INSTALL_MESSAGE, build
 from ._graph import Names, count_inputs, fmt_values, node_name, number_nodes, root_node
 

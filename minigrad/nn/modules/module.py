@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from ... import _device, _dtype
 from ..._tensor import Tensor, _to_args
 from ...autograd import no_grad
-from ...autograd.function import Op
+from ...core.function import Op
 from ..parameter import Parameter
 
 

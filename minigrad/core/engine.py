@@ -23,9 +23,11 @@ import warnings
 
 import numpy as np
 
-from .._conventions import quietly
-from . import function, grad_mode
-from .function import AccumulateGrad, _accumulate, accumulator, owner
+from . import grad_mode
+from .function import owner
+from .node import AccumulateGrad, _accumulate, accumulator
+from .numpy_errors import quietly
+from .tensor import TensorBase
 
 
 def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None, observer=None):
@@ -200,7 +202,7 @@ def _make_grads(outputs, grad_outputs):
             if out._data.dtype.kind != "f":
                 raise RuntimeError("grad can be implicitly created only for real scalar outputs but got "
                                    f"torch.{out.dtype.name}")
-            g = function.Tensor._wrap(np.ones_like(out._data))
+            g = TensorBase._wrap(np.ones_like(out._data))
         elif g.shape != out.shape:
             raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape!r} and "
                                f"output[{i}] has a shape of {out.shape!r}.")
@@ -217,9 +219,9 @@ def _as_grads(grads, n):
     A number is refused, as PyTorch refuses it (``backward(gradient=2.0)``: not iterable)."""
     if grads is None:
         return (None,) * n
-    grads = (grads,) if isinstance(grads, function.Tensor) else tuple(grads)
+    grads = (grads,) if isinstance(grads, TensorBase) else tuple(grads)
     for g in grads:
-        if g is not None and not isinstance(g, function.Tensor):
+        if g is not None and not isinstance(g, TensorBase):
             raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
     return grads
 
@@ -265,3 +267,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             raise RuntimeError(f"The differentiated Tensor at index {i} appears to not have been used in "
                                "the graph. Set allow_unused=True if this is the desired behavior.")
     return tuple(result)
+
+
+# What TensorBase.backward() runs (PyTorch keeps its engine on the class too: Variable._execution_engine)
+TensorBase._execution_engine = backward

@@ -1,0 +1,1 @@
+"""The ops the course uses."""
