@@ -3,19 +3,26 @@
 ``import minigrad as torch`` runs the PyTorch code learners meet: tensors record
 the operations done to them, and ``loss.backward()`` walks that record backwards.
 
-Where things are, in the order they build on each other:
+Start reading at core/: the idea of autograd, small and on its own (core/__init__.py gives the
+order). Everything else is PyTorch's breadth, built on it:
 
+    core/                        TensorBase and backward(), Function and Op, the nodes, the
+                                 engine, grad modes, and the ops the course uses
     _dtype.py, _conventions.py   dtypes and promotion; PyTorch's argument checks and error texts
-    autograd/                    the graph's nodes, Function, the backward engine, grad modes
-    _tensor.py  <->  ops/        the Tensor, whose methods call the ops (forward and backward);
-                                 its maths comes by family from eight mixins: _tensor_math.py
-                                 (operators, elementwise), _tensor_linalg.py (products, linear
-                                 algebra), _tensor_reduce.py (with _selection.py: kthvalue's and
-                                 mode's ties), _tensor_shape.py, _tensor_pieces.py (unfold, rot90,
-                                 tensor_split, take, t_, resize_...), _tensor_random.py (random
-                                 fills, sampling); _tensor_logic.py (comparisons, logic, bitwise),
-                                 _tensor_special.py (the rarer elementwise ones: lgamma, hypot...)
-                                 _indexing.py and _inplace.py: x[key] and x.add_(y)
+    autograd/                    PyTorch's names for the core's (torch.autograd.grad, Function,
+                                 ...), gradcheck, functional (jacobian, hessian)
+    _tensor.py  ->  ops/         the full Tensor, extending core's TensorBase: its methods call the
+                                 ops (minigrad/ops/: the rest of them, by family; the course's are
+                                 core/ops/); its maths comes by family from eight mixins:
+                                 _tensor_math.py (operators, elementwise), _tensor_linalg.py
+                                 (products, linear algebra), _tensor_reduce.py (with _selection.py:
+                                 kthvalue's and mode's ties), _tensor_shape.py, _tensor_pieces.py
+                                 (unfold, rot90, tensor_split, take, t_, resize_...),
+                                 _tensor_random.py (random fills, sampling); _tensor_logic.py
+                                 (comparisons, logic, bitwise), _tensor_special.py (the rarer
+                                 elementwise ones: lgamma, hypot...); _views.py (views share their
+                                 base's memory and version), _indexing.py and _inplace.py: x[key]
+                                 and x.add_(y)
     _creation.py, _functions*.py the torch.* functions: making tensors, torch.exp, torch.sum, torch.cat...
     linalg.py                    torch.linalg (on _tensor_linalg.py and ops/decomp.py)
     nn/, optim/, utils/          modules and losses, optimizers, data loading

@@ -12,6 +12,7 @@ import numpy as np
 # The core's (minigrad/core/), named here too for the modules that use them
 from .core.node import INFERENCE_SAVED  # noqa: F401
 from .core.numpy_errors import IGNORE_ALL, numpy_errors, quiet, quietly  # noqa: F401
+from .core.ops.linalg import check_broadcast, check_matmul_shapes  # noqa: F401
 from .core.tensor import INFERENCE_REQUIRES_GRAD, LEAF_GRAD_WARNING  # noqa: F401
 
 # What PyTorch says when an inference tensor (made under inference_mode) is used outside it.
@@ -164,16 +165,6 @@ def reshape_is_view(array, shape):
 
 # -- errors for operands that do not fit -------------------------------------------------------
 
-def check_broadcast(sa, sb):
-    """PyTorch's error for shapes that do not broadcast, naming the first clash."""
-    n = max(len(sa), len(sb))
-    for i in range(1, n + 1):
-        da, db = sa[-i] if i <= len(sa) else 1, sb[-i] if i <= len(sb) else 1
-        if da != db and da != 1 and db != 1:
-            raise RuntimeError(f"The size of tensor a ({da}) must match the size of tensor b ({db}) "
-                               f"at non-singleton dimension {n - i}")
-
-
 ADDCDIV_INTEGER = (
     "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will "
     "perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be "
@@ -195,33 +186,6 @@ def check_expand(shape, target, tensor_type="torch.FloatTensor"):
                 f"The expanded size of the tensor ({target[i + lead]}) must match the existing size "
                 f"({size}) at non-singleton dimension {i + lead}.  Target sizes: {list(target)}.  "
                 f"Tensor sizes: {list(shape)}")
-
-
-def check_matmul_shapes(sa, sb):
-    """Raise PyTorch's error message for operands that cannot be multiplied."""
-    if not sa or not sb:
-        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
-                           f"{len(sa)}D and {len(sb)}D")
-    if len(sa) > 2 and len(sb) > 2:
-        check_broadcast(sa[:-2], sb[:-2])  # the batch dimensions
-    k_a = sa[-1]
-    k_b = sb[0] if len(sb) == 1 else sb[-2]
-    if k_a == k_b:
-        return
-    if len(sa) == 1 and len(sb) == 1:
-        raise RuntimeError(f"inconsistent tensor size, expected tensor [{sa[0]}] and src [{sb[0]}] to "
-                           f"have the same number of elements, but got {sa[0]} and {sb[0]} elements "
-                           "respectively")
-    if len(sb) == 1:  # PyTorch folds a's batch dims into rows
-        rows = int(np.prod(sa[:-1], dtype=np.int64))
-        raise RuntimeError(f"size mismatch, got input ({rows}), mat ({rows}x{k_a}), vec ({sb[0]})")
-    if len(sb) == 2:  # PyTorch folds a's batch dims into rows
-        rows = int(np.prod(sa[:-1], dtype=np.int64))
-        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x{k_a} and "
-                           f"{sb[0]}x{sb[1]})")
-    batch = int(np.prod(np.broadcast_shapes(sa[:-2], sb[:-2]), dtype=np.int64))
-    raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{batch}, "
-                       f"{k_a}] but got: [{batch}, {k_b}].")
 
 
 def check_matmul_dtypes(a, b, ndim_a, ndim_b):

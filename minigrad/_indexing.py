@@ -12,7 +12,7 @@ import numpy as np
 
 from . import _dtype, _inplace, ops
 from ._conventions import INFERENCE_INPLACE, check_expand, check_index
-from .core import grad_mode, node
+from .core import grad_mode
 from .core.tensor import TensorBase
 
 

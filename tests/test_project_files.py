@@ -282,9 +282,7 @@ def test_readme_table_of_contents_links_every_notebook_both_versions():
         assert nb in links and blank in links, f"README's table of contents lacks {nb} or its blank version"
 
 
-# --- the README's layout table and the 800-line limit -----------------------
-
-MAX_LINES = 800
+# --- the README's layout table -----------------------
 
 
 def _core_modules():
@@ -324,8 +322,3 @@ def test_the_layout_table_parser_sees_the_rows():
     assert "minigrad/ops/arithmetic.py" in table and "minigrad/_tensor.py" in table
     assert all(n > 0 for n in table.values())
 
-
-def test_no_file_of_the_package_passes_800_lines():
-    too_long = {p.relative_to(ROOT).as_posix(): n for p in (ROOT / "minigrad").rglob("*.py")
-                if (n := len(p.read_text().splitlines())) > MAX_LINES}
-    assert not too_long, f"split these files (a student reads each in one go): {too_long}"

@@ -6,7 +6,6 @@ backward, after checking that none was changed in place since (a version counter
 ``apply(grad)`` runs the Function's backward and fits each gradient to its input's shape and
 dtype; ``AccumulateGrad``, the node of a leaf, adds the gradient into ``.grad``.
 """
-import itertools
 import re
 import warnings
 import weakref

@@ -151,10 +151,12 @@ attention.py       ScaledDotProductFlashAttentionForCpu (ScaledDotProductFlashAt
                    (NativeGroupNormBackward0: ``F.group_norm``)
 =================  ==========================================================================
 
-What every op shares lives elsewhere: recording a node, saving tensors and checking their
-versions in ``minigrad/autograd/function.py``; summing a broadcast gradient back to its
-input's shape and casting it to the input's dtype in the same file (``Node.apply``), as
-PyTorch's engine does, so that no backward here has to.
+The ops the course uses (Add, Mul, Exp, Relu, Sum, View, MatMul, Addmm, Softmax, MseLoss, ...)
+are the core's, in minigrad/core/ops/, and named here too; the table lists each in its family.
+What every op shares is the core's as well (minigrad/core/): recording a node, saving tensors
+and checking their versions, and summing a broadcast gradient back to its input's shape and
+casting it to the input's dtype (``Node.apply``), as PyTorch's engine does, so that no
+backward here has to.
 """
 from .activation import (Elu, EluBackward, EluInplace, Gelu, GeluBackward, LeakyRelu, LeakyReluBackward,
                          LeakyReluInplace, Silu, Softplus, SoftplusBackward)

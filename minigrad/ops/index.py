@@ -11,86 +11,13 @@ from ..core import grad_mode
 from ..core.function import Op
 from .arithmetic import MulNumber
 from .shape import Cat, Stack
+from ..core.ops.shape import (  # noqa: F401 (the core's: minigrad/core/ops/)
+    _write_into_zeros, Index, IndexPutAccumulate, Select, SelectBackward, Slice, SliceBackward)
 
 
 # ---------------------------------------------------------------------------------------------
 # x[key]
 # ---------------------------------------------------------------------------------------------
-
-
-class Index(Op):
-    """``x[key]``: basic indexing (ints, slices, None, ...) or advanced (integer arrays, masks).
-    ``indices``: the tensors whose arrays are in ``key``, kept by the node as PyTorch's keeps
-    them (so changing one in place before backward is an error, not a gradient sent elsewhere)."""
-    node_name = "IndexBackward0"
-    _non_differentiable = range(2, sys.maxsize)  # every tensor after x and key
-
-    @staticmethod
-    def forward(ctx, x, key, *indices):
-        ctx.shape, ctx.key = x.shape, key
-        if indices:
-            ctx.save_for_backward(*indices)
-        return x[key]
-
-    @staticmethod
-    def backward(ctx, grad):
-        indices = ctx.saved_tensors  # (unchanged since forward, or this raises)
-        # PyTorch's index_backward: the gradient added into zeros (zeros.index_put_(key, grad,
-        # accumulate=True): IndexPutImplBackward0 with create_graph)
-        return IndexPutAccumulate.apply(grad.new_zeros(ctx.shape), ctx.key, grad), None, *[None for _ in indices]
-
-
-class Select(Index):
-    node_name = "SelectBackward0"  # x[i] along one dimension
-    view = True
-
-    @staticmethod
-    def forward(ctx, x, key):
-        ctx.shape, ctx.key = x.shape, key
-        return x[key + (Ellipsis,)]  # (``...``: a number too is a view, as PyTorch's, not NumPy's scalar copy)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return SelectBackward.apply(grad, ctx.shape, ctx.key), None
-
-
-class Slice(Index):
-    node_name = "SliceBackward0"  # x[a:b:c] along one dimension
-    view = True
-
-    @staticmethod
-    def backward(ctx, grad):
-        return SliceBackward.apply(grad, ctx.shape, ctx.key), None
-
-
-def _write_into_zeros(ctx, grad, shape, key):
-    """Zeros of ``shape`` with ``grad`` written at ``key``, a basic key (ints, slices): no
-    place twice, so a plain assignment, not indexing's ``np.add.at``."""
-    ctx.key = key
-    out = np.zeros(shape, dtype=grad.dtype)
-    out[key] = grad
-    return out
-
-
-class SliceBackward(Op):
-    """A slice's backward as PyTorch's ``slice_backward``: its own node with create_graph;
-    differentiated again, it slices the same way."""
-    node_name = "SliceBackwardBackward0"
-    forward = staticmethod(_write_into_zeros)
-
-    @staticmethod
-    def backward(ctx, gg):
-        return Slice.apply(gg, ctx.key), None, None
-
-
-class SelectBackward(Op):
-    """``select_backward``, as SliceBackward."""
-    node_name = "SelectBackwardBackward0"
-    forward = staticmethod(_write_into_zeros)
-
-    @staticmethod
-    def backward(ctx, gg):
-        return Select.apply(gg, ctx.key), None, None
 
 
 class NarrowCopy(Op):
@@ -263,24 +190,6 @@ class MaskedScatterBackward(Op):
     def backward(ctx, gg):
         mask, = ctx.saved_tensors
         return MaskedScatter.apply(gg.new_zeros(mask.shape), mask._data, gg), None, None
-
-
-class IndexPutAccumulate(Op):
-    """``x`` with ``values`` added in at ``key`` (PyTorch's ``index_put_(key, values,
-    accumulate=True)``, out of place): indexing's backward, into zeros. ``np.add.at`` adds once
-    per occurrence, so a repeated index gathers every gradient."""
-    node_name = "IndexPutImplBackward0"
-
-    @staticmethod
-    def forward(ctx, x, key, values):
-        ctx.key = key
-        out = x.copy()
-        np.add.at(out, key, values)
-        return out
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad, None, grad[ctx.key]  # the engine sums values' share to its shape
 
 
 class IndexPut(Op):

@@ -7,6 +7,7 @@ from .._conventions import check_matmul_shapes
 from ..core.tensor import TensorBase
 from ..core.function import Op
 from .shape import strided
+from ..core.ops.linalg import Addmm, Bmm, Dot, MatMul, Mm, Mv  # noqa: F401 (the core's: minigrad/core/ops/)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -14,51 +15,7 @@ from .shape import strided
 # ---------------------------------------------------------------------------------------------
 
 
-class MatMul(Op):
-    """``a @ b`` for vectors, matrices and batches of matrices."""
-
-    @staticmethod
-    def forward(ctx, a, b):
-        try:
-            out = a @ b
-        except ValueError:  # NumPy refuses what PyTorch refuses: PyTorch's words, then
-            check_matmul_shapes(a.shape, b.shape)
-            raise
-        ctx.vectors = (a.ndim == 1, b.ndim == 1)  # backward treats a vector as a one-row/column matrix
-        ctx.save_for_backward(a if ctx.needs_input_grad[1] else None,
-                              b if ctx.needs_input_grad[0] else None)
-        return out
-
-    @staticmethod
-    def backward(ctx, grad):
-        a, b = ctx.saved_tensors
-        # A vector is a one-row matrix on the left, a one-column matrix on the right.
-        left_vec, right_vec = ctx.vectors
-        if right_vec:
-            grad = grad.unsqueeze(-1)
-        if left_vec:
-            grad = grad.unsqueeze(-2)
-        grad_a = grad_b = None
-        if ctx.needs_input_grad[0]:  # dL/dA = dL/dOut @ B^T
-            grad_a = grad @ (b.unsqueeze(-1) if right_vec else b).transpose(-1, -2)
-            grad_a = grad_a.squeeze(-2) if left_vec else grad_a
-        if ctx.needs_input_grad[1]:  # dL/dB = A^T @ dL/dOut
-            grad_b = (a.unsqueeze(-2) if left_vec else a).transpose(-1, -2) @ grad
-            grad_b = grad_b.squeeze(-1) if right_vec else grad_b
-        return grad_a, grad_b
-
-
 # PyTorch's node name depends on the operands' ranks.
-class Mm(MatMul):
-    node_name = "MmBackward0"
-
-
-class Mv(MatMul):
-    node_name = "MvBackward0"
-
-
-class Dot(MatMul):
-    node_name = "DotBackward0"
 
 
 class VecMat(MatMul):
@@ -67,10 +24,6 @@ class VecMat(MatMul):
 
 class BatchMatMul(MatMul):
     node_name = "UnsafeViewBackward0"  # the last step of PyTorch's batched matmul
-
-
-class Bmm(MatMul):
-    node_name = "BmmBackward0"  # torch.bmm: batches of matrices, no broadcasting
 
 
 def matmul_op(a_ndim, b_ndim):
@@ -83,34 +36,6 @@ def matmul_op(a_ndim, b_ndim):
     if a_ndim == 1 and b_ndim == 2:
         return VecMat
     return BatchMatMul
-
-
-class Addmm(Op):
-    """``bias + x @ w`` in one op: what ``nn.Linear`` computes (``w`` is the transposed weight)."""
-    node_name = "AddmmBackward0"
-
-    @staticmethod
-    def forward(ctx, bias, x, w):
-        try:
-            out = x @ w
-        except ValueError:  # as in MatMul
-            check_matmul_shapes(x.shape, w.shape)
-            raise
-        ctx.save_for_backward(x if ctx.needs_input_grad[2] else None,
-                              w if ctx.needs_input_grad[1] else None)
-        if bias.dtype != out.dtype or bias.ndim > out.ndim:  # (PyTorch refuses these: as before)
-            return bias + out
-        out += bias  # in place: no second (batch, out) array
-        return out
-
-    @staticmethod
-    def backward(ctx, grad):
-        x, w = ctx.saved_tensors
-        # dL/dw = x^T @ grad, computed as (grad^T @ x)^T: the same numbers, laid out so that
-        # the weight's gradient (w is weight.t()) comes out contiguous, as PyTorch arranges it.
-        return (grad,  # the engine sums it over the rows, down to the bias's shape
-                grad @ w.t() if ctx.needs_input_grad[1] else None,
-                (grad.t() @ x).t() if ctx.needs_input_grad[2] else None)
 
 
 class AddmmScaled(Op):

@@ -8,131 +8,14 @@ import numpy as np
 from .._dtype import result_type
 from ..core.tensor import TensorBase
 from ..core.function import Op
+from ..core.ops.shape import (  # noqa: F401 (the core's: minigrad/core/ops/)
+    Expand, Permute, ReshapeAlias, Squeeze, SqueezeDim, SqueezeDims, Stack, strided, T, Transpose,
+    UnsafeView, Unsqueeze, View)
 
 
 # ---------------------------------------------------------------------------------------------
 # Views and reshapes
 # ---------------------------------------------------------------------------------------------
-
-
-class View(Op):
-    node_name = "ViewBackward0"
-    view = True
-
-    @staticmethod
-    def forward(ctx, x, shape):
-        ctx.shape = x.shape
-        return x.reshape(shape)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad.reshape(ctx.shape), None
-
-
-class UnsafeView(View):
-    node_name = "UnsafeViewBackward0"  # a reshape that had to copy
-
-
-class ReshapeAlias(View):
-    node_name = "ReshapeAliasBackward0"  # a reshape of a non-contiguous tensor that needs no copy
-
-
-class Expand(Op):
-    node_name = "ExpandBackward0"
-    view = True
-
-    @staticmethod
-    def forward(ctx, x, shape):
-        view = np.broadcast_to(x, shape)  # read-only in NumPy; writable in PyTorch (zero_, fill_):
-        return strided(x, view.shape, view.strides)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad, None  # the engine sums the broadcast gradient back to x's shape
-
-
-class Permute(Op):
-    node_name = "PermuteBackward0"
-    view = True
-
-    @staticmethod
-    def forward(ctx, x, dims):
-        ctx.dims = dims
-        return np.transpose(x, dims)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad.permute(*np.argsort(ctx.dims).tolist()), None
-
-
-class Transpose(Op):
-    node_name = "TransposeBackward0"
-    view = True
-
-    @staticmethod
-    def forward(ctx, x, dim0, dim1):
-        ctx.dims = (dim0, dim1)
-        return np.swapaxes(x, dim0, dim1) if x.ndim else x.view()
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad.transpose(*ctx.dims), None, None
-
-
-class T(Op):
-    """``x.t()``: a matrix's transpose (0-d and 1-d: unchanged). Like PyTorch's TBackward0, the
-    node keeps nothing (Transpose keeps its two dims): its backward is another ``t()``."""
-    node_name = "TBackward0"
-    view = True
-
-    @staticmethod
-    def forward(ctx, x):
-        return x.T  # a view
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad.t()
-
-
-class Unsqueeze(Op):
-    node_name = "UnsqueezeBackward0"
-    view = True
-
-    @staticmethod
-    def forward(ctx, x, dim):
-        ctx.dim = dim
-        return np.expand_dims(x, dim)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad.squeeze(ctx.dim), None
-
-
-class Squeeze(Op):
-    node_name = "SqueezeBackward0"
-    view = True
-
-    @staticmethod
-    def forward(ctx, x, dims):  # dims: the size-1 dims to drop (None: all of them)
-        ctx.shape, ctx.dims = x.shape, dims
-        return np.squeeze(x, axis=dims)
-
-    @staticmethod
-    def backward(ctx, grad):
-        # PyTorch's unsqueeze_to: each dropped dim back, lowest first (UnsqueezeBackward0 nodes
-        # with create_graph)
-        for d in range(len(ctx.shape)) if ctx.dims is None else ctx.dims:
-            if ctx.shape[d] == 1:
-                grad = grad.unsqueeze(d)
-        return grad, None
-
-
-class SqueezeDim(Squeeze):
-    node_name = "SqueezeBackward1"
-
-
-class SqueezeDims(Squeeze):
-    node_name = "SqueezeBackward2"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -155,20 +38,6 @@ class Cat(Op):
     def backward(ctx, grad):  # cut the gradient into the inputs' pieces (SliceBackward0s, as PyTorch's)
         starts = np.cumsum([0] + ctx.sizes).tolist()
         return (None,) + tuple(grad.narrow(ctx.dim, start, n) for start, n in zip(starts, ctx.sizes))
-
-
-class Stack(Op):
-    node_name = "StackBackward0"
-
-    @staticmethod
-    def forward(ctx, dim, *xs):
-        ctx.dim = dim
-        return np.ascontiguousarray(np.stack(xs, axis=dim))
-
-    @staticmethod
-    def backward(ctx, grad):
-        before = (slice(None),) * (ctx.dim % grad.dim())
-        return (None,) + tuple(grad[before + (i,)] for i in range(grad.shape[ctx.dim]))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -243,19 +112,6 @@ class ConstantPadNd(Op):
 # ---------------------------------------------------------------------------------------------
 # Views by strides: unfold (sliding windows), as_strided
 # ---------------------------------------------------------------------------------------------
-
-
-def strided(x, shape, strides, offset=0):
-    """A view of ``x``'s memory with the given shape and strides (in bytes), starting ``offset``
-    bytes after x's first element: built on the array that owns the memory, so that it is
-    a view of that owner as the views of ``Op.view`` are (their base is the owner)."""
-    owner = x if x.base is None else x.base
-    # (NumPy takes only a row-major array as a buffer: a permuted owner's memory, in memory order)
-    memory = owner.ravel(order="K") if isinstance(owner, np.ndarray) and not owner.flags.c_contiguous else owner
-    if not isinstance(owner, np.ndarray) or memory.base is not owner and memory is not owner:
-        return np.lib.stride_tricks.as_strided(x, shape, strides)  # (memory NumPy does not own: from_numpy...)
-    start = x.__array_interface__["data"][0] - owner.__array_interface__["data"][0] + offset
-    return np.ndarray(shape, x.dtype, buffer=memory, offset=start, strides=strides)
 
 
 class UnfoldDim(Op):
@@ -359,7 +215,6 @@ class Rot90(Op):
     @staticmethod
     def backward(ctx, grad):
         return grad.rot90(-ctx.k, list(ctx.dims)), None, None
-
 
 
 class DiagEmbedDims(Op):
