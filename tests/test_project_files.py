@@ -282,47 +282,9 @@ def test_readme_table_of_contents_links_every_notebook_both_versions():
         assert nb in links and blank in links, f"README's table of contents lacks {nb} or its blank version"
 
 
-# --- the README's layout table and the 800-line limit -----------------------
+# --- the 800-line limit -------------------------------------------------------
 
 MAX_LINES = 800
-
-
-def _core_modules():
-    package = ROOT / "minigrad"
-    return sorted(p.relative_to(ROOT).as_posix()
-                  for pattern in ("*.py", "ops/*.py", "autograd/*.py") for p in package.glob(pattern))
-
-
-def _layout_table():
-    """{path: stated line count} from the README's "Where to read the code" table."""
-    text = (ROOT / "README.md").read_text()
-    start = text.index("Where to read the code:")
-    rows = {}
-    for line in text[start:].splitlines()[2:]:
-        if not line.startswith("|"):
-            if rows:
-                break
-            continue
-        m = re.match(r"\| `([^`]+)` \| (\d*) \|", line)
-        if m and m.group(2):
-            rows[m.group(1)] = int(m.group(2))
-    return rows
-
-
-def test_readme_layout_lists_every_core_module_with_its_line_count():
-    table = _layout_table()
-    missing = [m for m in _core_modules() if m not in table]
-    assert not missing, f"README's layout table does not list {missing}"
-    for path, stated in table.items():
-        actual = len((ROOT / path).read_text().splitlines())
-        assert abs(actual - stated) <= 0.1 * actual, (
-            f"README says {path} has {stated} lines; it has {actual} (update the table)")
-
-
-def test_the_layout_table_parser_sees_the_rows():
-    table = _layout_table()
-    assert "minigrad/ops/arithmetic.py" in table and "minigrad/_tensor.py" in table
-    assert all(n > 0 for n in table.values())
 
 
 def test_no_file_of_the_package_passes_800_lines():
