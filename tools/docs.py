@@ -244,7 +244,22 @@ def api_text():
             out += ["## `Tensor`", "", f"The `Tensor`'s operators, attributes and methods: {count} names.", ""]
             for kind, names_ in tensor.items():
                 out += [f"{kind.capitalize()} ({len(names_)}):", "", _names_paragraph(names_), ""]
+    out += ["## Module paths", "",
+            "The public modules, for imports such as `from minigrad.optim.lr_scheduler import StepLR`",
+            "(PyTorch's `from torch.optim.lr_scheduler import StepLR`):", "",
+            _names_paragraph(module_paths()), ""]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def module_paths():
+    """Every module of the package with no private part in its path (run last: walking the
+    packages imports them)."""
+    import pkgutil
+
+    import minigrad
+    found = ["minigrad"] + [info.name for info in pkgutil.walk_packages(minigrad.__path__, "minigrad.")
+                            if not any(part.startswith("_") for part in info.name.split("."))]
+    return sorted(found)
 
 
 # --- docs/graph.svg -------------------------------------------------------------------------
