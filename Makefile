@@ -25,6 +25,7 @@ help:
 	@echo "make notebooks - re-execute every complete notebook and store its outputs (nbclient)"
 	@echo "make exercises - write the blank student versions to $(STUDENT_DIR)/"
 	@echo "make doctor - check the environment (versions, dot, Jupyter kernel)"
+	@echo "make docs   - rewrite the generated docs/differences.md, docs/api.md, docs/graph.svg"
 	@echo "make bench  - set up, add the [bench] extra (PyTorch, micrograd), time minigrad -> bench/RESULTS.md"
 	@echo "make bench-count - instructions per step of the bench workloads (valgrind), repeatable to 0.01%"
 	@echo "make setup  - create $(VENV), install minigrad with [lab,dev], make sure Graphviz dot exists"
@@ -130,6 +131,13 @@ notebooks: setup
 # cleared, check cells locked (as nbgrader's ClearSolutions, ClearOutput, LockCells).
 exercises: setup
 	$(VENV)/bin/python tools/course.py exercises --out $(STUDENT_DIR)
+
+# The generated documents (tools/docs.py): the known differences from PyTorch, collected from
+# the tests' DIFF marks and the fuzzer's table; the API inventory, by importing minigrad; the
+# README's picture, drawn by minigrad.viz. tests/test_docs.py fails when the first two are stale.
+.PHONY: docs
+docs: setup
+	$(VENV)/bin/python tools/docs.py
 
 doctor: setup
 	@$(VENV)/bin/python -m minigrad.doctor

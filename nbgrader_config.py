@@ -1,5 +1,5 @@
 """nbgrader's settings for this course, read by every nbgrader command run from the
-repository root (README, "Instructors").
+repository root (docs/instructors.md).
 
 The course folder is ``course/`` here, which git ignores: nbgrader keeps in it the
 assignments' sources, what it releases, the students' submissions, their grades and

@@ -21,7 +21,7 @@ values it made (or the exception) and the warnings; then the leaves' gradients.
 
 Where minigrad knowingly differs, the generator does not draw the case, or :func:`compare`
 does not compare that detail, through ONE table, :data:`KNOWN_DIFFERENCES` (each with its
-``DIFF:`` reason, listed in the README with the xfail marks of the other tests).
+``DIFF:`` reason, listed in docs/differences.md with the xfail marks of the other tests).
 """
 from __future__ import annotations
 

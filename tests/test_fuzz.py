@@ -18,8 +18,7 @@ message, every warning and each leaf's gradient are compared.
   of literals from the loaded modules: ``same_draws``), unless ``MINIGRAD_FUZZ_RANDOM=1``.
 
 Known differences are the fuzzer's one table, ``fuzz.KNOWN_DIFFERENCES``; with the xfail marks
-of the other tests they make the README's list, which ``test_readme_lists_the_known_differences``
-checks.
+of the other tests they make docs/differences.md's list, which tests/test_docs.py checks.
 """
 import copy
 import importlib
@@ -32,7 +31,6 @@ from hypothesis import strategies as st
 from hypothesis.internal.conjecture import providers  # for same_draws, below
 
 import fuzz
-import known_differences
 import minigrad
 
 IN_CI = os.environ.get("CI") == "true" or os.environ.get("MINIGRAD_REQUIRE_TORCH") == "1"
@@ -323,13 +321,3 @@ def test_compare_finds_each_kind_of_difference():
         change(mine)
         assert [k for k, _, _ in fuzz.compare(program, mine, theirs)] == [kind]
     assert fuzz.compare(program, theirs, copy.deepcopy(theirs)) == []
-
-
-def test_readme_lists_the_known_differences():
-    """README.md's list of known differences is the one generated from the DIFF marks and the
-    fuzzer's table: a new DIFF mark without its README line fails here."""
-    section = known_differences.readme_section()
-    assert section is not None, f"README.md has no {known_differences.BEGIN} section"
-    expected = known_differences.text(known_differences.collected())
-    assert section == expected, ("README.md's list of known differences is not the generated "
-                                 "one: run `python tests/known_differences.py` and commit README.md")
