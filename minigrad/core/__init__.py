@@ -6,10 +6,10 @@
                    changes; AccumulateGrad, a leaf's node, which adds into ``.grad``.
 4. engine.py       The backward pass: order the nodes, sum the gradients, free what was saved.
 5. grad_mode.py    no_grad, enable_grad, inference_mode: when ops record nothing.
-6. ops/            The ops the course uses, each a class with forward and backward side by side:
+6. ops/            The ops the course uses most, each a class, forward and backward side by side:
                    arithmetic.py (+ - * / **), elementwise.py (exp, relu, tanh, ...),
-                   reduce.py (sum, mean, max), shape.py (view, transpose, cat, x[i]),
-                   linalg.py (matmul, addmm), nn.py (softmax, the losses).
+                   reduce.py (sum, mean, max), shape.py (view, transpose, stack, x[i]),
+                   linalg.py (matmul, addmm), nn.py (softmax, log_softmax, mse_loss).
 
 Beside them: numpy_errors.py (NumPy computes 1/0 silently, as PyTorch does), anomaly_mode.py
 (detect_anomaly) and graph.py (saved_tensors_hooks).
