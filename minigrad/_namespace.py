@@ -280,12 +280,12 @@ class Row:
         params, _, method = rest.rpartition(")")
         self.name, self.method = name, method.strip() or name
         self.args = ast.parse(f"def f{params}): pass").body[0].args
-        self.params = ast.unparse(self._unannotated(self.args))  # "input, min=None, max=None"
         positional = self.args.posonlyargs + self.args.args
         self.first = positional[0].arg
         # the parameters that must be tensors, with their positions (PyTorch's error names both)
         self.tensors = [(a.arg, i) for i, a in enumerate(positional, 1)
                         if (i == 1 and a.annotation is None) or getattr(a.annotation, "id", None) == "Tensor"]
+        self.params = ast.unparse(self._unannotated(self.args))  # "input, min=None, max=None"
 
     @staticmethod
     def _unannotated(args):
