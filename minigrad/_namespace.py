@@ -11,7 +11,10 @@ and the function is made from the row: ``torch.clamp(input, min=None, max=None)`
 keyword (``*args, **kwargs``: passed on as they come, where PyTorch has several signatures).
 Before the call it checks, as PyTorch's argument parser does, that the first parameter is a
 tensor, and so are the others marked ``: Tensor``; if not, it raises PyTorch's TypeError:
-``exp(): argument 'input' (position 1) must be Tensor, not float``. The made functions are
+``exp(): argument 'input' (position 1) must be Tensor, not float``. A first parameter marked
+``: Number`` may be a number, made a 0-d tensor (``torch.add(2, x)``, as PyTorch's parser allows
+for add, sub, mul and div); one marked ``: Any`` is not checked (``torch.split`` is Python in
+PyTorch too: ``'float' object has no attribute 'split'``). The made functions are
 plain Python functions (their source is shown in tracebacks, ``inspect.signature`` gives
 their parameters), named and documented as ``torch.exp`` is (``__module__`` "minigrad", as
 PyTorch's are "torch").
@@ -22,8 +25,10 @@ them; ``__all__`` here is every ``torch.*`` function: the table's and theirs.
 """
 import ast
 import linecache
+import numbers
 
-from . import _functions, _functions_conv, _functions_linalg, _functions_nn, _functions_reduce, _functions_shape
+from . import _dtype, _functions, _functions_conv, _functions_linalg, _functions_nn, _functions_reduce, _functions_shape
+from ._creation import tensor
 from ._tensor import Tensor
 
 TABLE = """
@@ -73,7 +78,7 @@ clamp            (input, min=None, max=None)
 clip             (input, min=None, max=None)                           clamp
 clamp_min        (input, min)
 clamp_max        (input, max)
-# of two tensors (a number where PyTorch allows one; ``input: Number``: not checked)
+# of two tensors (``input: Number``: or a number, as PyTorch's parser allows for these)
 add              (input: Number, other, *, alpha=1)
 sub              (input: Number, other, *, alpha=1)
 subtract         (input: Number, other, *, alpha=1)                    sub
@@ -168,7 +173,7 @@ nanmean          (input, *args, **kwargs)
 prod             (input, *args, **kwargs)
 var              (input, *args, **kwargs)
 std              (input, *args, **kwargs)
-norm             (input, *args, **kwargs)
+norm             (input: Any, *args, **kwargs)
 max              (input, *args, **kwargs)
 min              (input, *args, **kwargs)
 median           (input, *args, **kwargs)
@@ -223,7 +228,7 @@ tile             (input, dims)
 flip             (input, dims)
 roll             (input, shifts, dims=None)
 chunk            (input, chunks, dim=0)
-split            (tensor, split_size_or_sections, dim=0)
+split            (tensor: Any, split_size_or_sections, dim=0)
 narrow           (input, dim, start, length)
 unbind           (input, dim=0)
 # -- indexing (_tensor_shape.py) --------------------------------------------------------------
@@ -281,10 +286,12 @@ class Row:
         self.name, self.method = name, method.strip() or name
         self.args = ast.parse(f"def f{params}): pass").body[0].args
         positional = self.args.posonlyargs + self.args.args
-        self.first = positional[0].arg
+        self.first, self.second = positional[0].arg, positional[1].arg if len(positional) > 1 else None
         # the parameters that must be tensors, with their positions (PyTorch's error names both)
-        self.tensors = [(a.arg, i) for i, a in enumerate(positional, 1)
-                        if (i == 1 and a.annotation is None) or getattr(a.annotation, "id", None) == "Tensor"]
+        kinds = [getattr(a.annotation, "id", None) for a in positional]
+        self.tensors = [(a.arg, i) for i, (a, kind) in enumerate(zip(positional, kinds), 1)
+                        if kind == "Tensor" or (i == 1 and kind is None)]
+        self.number = kinds[0] == "Number"  # a number first: see source()
         self.params = ast.unparse(self._unannotated(self.args))  # "input, min=None, max=None"
 
     @staticmethod
@@ -306,6 +313,9 @@ class Row:
     def source(self):
         doc = f"{self.name}({self.params})\n\n    The Tensor method as a function: ``{self.call()}``."
         lines = [f"def {self.name}({self.params}):", f'    """{doc}"""']
+        if self.number:  # a number first: a 0-d tensor of it, as PyTorch's ``torch.add(2, x)``
+            lines += [f"    if not isinstance({self.first}, Tensor):",
+                      f"        {self.first} = wrapped_number({self.name!r}, {self.first}, {self.second})"]
         if self.tensors:
             checks = " and ".join(f"isinstance({arg}, Tensor)" for arg, _ in self.tensors)
             lines += [f"    if {checks}:", f"        return {self.call()}",
@@ -327,6 +337,14 @@ def not_tensor(name, *args):
     raise AssertionError("not_tensor: every argument is a tensor")
 
 
+def wrapped_number(name, value, other):
+    """``value``, a number, as the 0-d tensor PyTorch makes of it in ``torch.add(2, x)`` (a
+    "wrapped number": promoted as the number would be; a bool stays a bool)."""
+    if isinstance(value, numbers.Real):
+        return tensor(value, dtype=_dtype.bool if isinstance(value, bool) else _dtype.result_type(value, other))
+    raise not_tensor(name, ("input", 1, value))
+
+
 ROWS = [Row(line) for line in TABLE.splitlines() if line.strip() and not line.startswith("#")]
 
 
@@ -335,7 +353,7 @@ def _make(rows):
     source = "\n\n".join(row.source() for row in rows)
     filename = "<minigrad._namespace: the functions made from TABLE>"
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    namespace = {"Tensor": Tensor, "not_tensor": not_tensor, "__name__": "minigrad"}
+    namespace = {"Tensor": Tensor, "not_tensor": not_tensor, "wrapped_number": wrapped_number, "__name__": "minigrad"}
     exec(compile(source, filename, "exec"), namespace)  # noqa: S102 (our own table)
     return {row.name: namespace[row.name] for row in rows}
 
