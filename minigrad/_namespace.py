@@ -325,13 +325,17 @@ class Row:
         return "\n".join(lines) + "\n"
 
 
+_HEAP_TYPE = 1 << 9  # (CPython's Py_TPFLAGS_HEAPTYPE: a class statement's type, not a C one)
+
+
 def not_tensor(name, *args):
     """PyTorch's TypeError for the first of ``args`` ((parameter, position, value) triples)
     that is not a tensor."""
     for arg, position, value in args:
         if not isinstance(value, Tensor):
-            kind = type(value)  # PyTorch prints the C type's name: float, list, numpy.ndarray
-            kind = kind.__name__ if kind.__module__ == "builtins" or kind.__flags__ & (1 << 9) else \
+            kind = type(value)  # PyTorch prints the type's C name: float, list, numpy.ndarray, Foo
+            written_in_python = kind.__flags__ & _HEAP_TYPE
+            kind = kind.__name__ if kind.__module__ == "builtins" or written_in_python else \
                 f"{kind.__module__}.{kind.__name__}"
             return TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not {kind}")
     raise AssertionError("not_tensor: every argument is a tensor")

@@ -7,11 +7,12 @@ names and the hand-written files' ``__all__``, each name once.
 import inspect
 import types
 
+import numpy as np
 import pytest
 
 import minigrad
 from minigrad import _namespace
-from oracle import assert_same, error_of, record
+from oracle import ErrorRecord, assert_same, error_of, record
 
 ROWS = {row.name: row for row in _namespace.ROWS}
 
@@ -172,18 +173,32 @@ def test_function_against_pytorch(oracle, name):
     assert_same(mine, theirs)
 
 
+def _answer(f):
+    """``f()``, or the exception it raises (as error_of records it)."""
+    try:
+        return f()
+    except Exception as e:  # noqa: BLE001 - the error is the answer
+        return ErrorRecord(type(e).__name__, str(e))
+
+
 def test_pytorchs_words_for_the_usual_mistakes(oracle):
-    """Python's own errors for a wrong number or name of arguments are PyTorch's words."""
+    """A non-tensor, in PyTorch's words; a number where PyTorch takes one (torch.add(2, x)); and
+    Python's own errors for a wrong number or name of arguments, which are PyTorch's words."""
     def program(lib):
-        x = lib.tensor([1.0, 2.0])
+        x, i = lib.tensor([1.0, 2.0]), lib.tensor([1, 2])
         calls = {"torch.exp(2.0)": lambda: lib.exp(2.0), "torch.erf(2.0)": lambda: lib.erf(2.0),
                  "torch.sum(2.0)": lambda: lib.sum(2.0), "torch.exp(x, 1)": lambda: lib.exp(x, 1),
                  "torch.exp(x, foo=1)": lambda: lib.exp(x, foo=1),
                  "torch.exp(x, input=x)": lambda: lib.exp(x, input=x),
                  "torch.abs(None)": lambda: lib.abs(None), "torch.sin(True)": lambda: lib.sin(True),
                  "torch.reshape([1.0], (1,))": lambda: lib.reshape([1.0], (1,)),
-                 "torch.hypot(x, 2)": lambda: lib.hypot(x, 2)}
-        return {call: error_of(f) for call, f in calls.items()}
+                 "torch.hypot(x, 2)": lambda: lib.hypot(x, 2),
+                 "torch.exp(np.ones(2))": lambda: lib.exp(np.ones(2)),
+                 "torch.exp(np.float32(1))": lambda: lib.exp(np.float32(1)),
+                 "torch.sum(np.ones(2))": lambda: lib.sum(np.ones(2)),
+                 "torch.add(2, 3)": lambda: lib.add(2, 3), "torch.mul(2.5, i)": lambda: lib.mul(2.5, i),
+                 "torch.sub(True, i)": lambda: lib.sub(True, i), "torch.add([1], x)": lambda: lib.add([1], x)}
+        return {call: _answer(f) for call, f in calls.items()}
 
     oracle.same(program)
 
