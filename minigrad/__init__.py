@@ -16,7 +16,8 @@ Where things are, in the order they build on each other:
                                  fills, sampling); _tensor_logic.py (comparisons, logic, bitwise),
                                  _tensor_special.py (the rarer elementwise ones: lgamma, hypot...)
                                  _indexing.py and _inplace.py: x[key] and x.add_(y)
-    _creation.py, _functions*.py the torch.* functions: making tensors, torch.exp, torch.sum, torch.cat...
+    _creation.py, _namespace.py  the torch.* functions: making tensors; the table that makes torch.exp,
+    _functions*.py               torch.sum... from Tensor methods; the hand-written ones (torch.where...)
     linalg.py                    torch.linalg (on _tensor_linalg.py and ops/decomp.py)
     nn/, optim/, utils/          modules and losses, optimizers, data loading
     serialization.py             torch.save / torch.load; _unsupported.py, jit.py, profiler.py: refusals
