@@ -310,6 +310,13 @@ class Row:
         parts += [f"**{a.kwarg.arg}"] if a.kwarg else []
         return f"{self.first}.{self.method}({', '.join(parts)})"
 
+    def arguments(self):
+        """The function's arguments as ``(args, kwargs)`` source: ``(input, min, max), {}``."""
+        a = self.args
+        args = [p.arg for p in a.posonlyargs + a.args] + ([f"*{a.vararg.arg}"] if a.vararg else [])
+        kwargs = [f"{p.arg!r}: {p.arg}" for p in a.kwonlyargs] + ([f"**{a.kwarg.arg}"] if a.kwarg else [])
+        return f"({', '.join(args)}{',' if len(args) == 1 else ''}), {{{', '.join(kwargs)}}}"
+
     def source(self):
         doc = f"{self.name}({self.params})\n\n    The Tensor method as a function: ``{self.call()}``."
         lines = [f"def {self.name}({self.params}):", f'    """{doc}"""']
@@ -318,14 +325,27 @@ class Row:
                       f"        {self.first} = wrapped_number({self.name!r}, {self.first}, {self.second})"]
         if self.tensors:
             checks = " and ".join(f"isinstance({arg}, Tensor)" for arg, _ in self.tensors)
+            checked = ", ".join(f"({a!r}, {i}, {a})" for a, i in self.tensors)
             lines += [f"    if {checks}:", f"        return {self.call()}",
-                      f"    raise not_tensor({self.name!r}, {', '.join(f'({a!r}, {i}, {a})' for a, i in self.tensors)})"]
+                      f"    return not_tensors({self.name}, {self.arguments()}, {checked})"]
         else:
             lines += [f"    return {self.call()}"]
         return "\n".join(lines) + "\n"
 
 
 _HEAP_TYPE = 1 << 9  # (CPython's Py_TPFLAGS_HEAPTYPE: a class statement's type, not a C one)
+
+
+def not_tensors(function, args, kwargs, *checked):
+    """The call ``function(*args, **kwargs)`` where a ``checked`` argument is not a tensor: handed
+    to that argument's ``__torch_function__`` if it has one (PyTorch's protocol for objects that
+    stand in for tensors, as fusion.py's traced values do), else PyTorch's TypeError."""
+    for _, _, value in checked:
+        if not isinstance(value, Tensor) and hasattr(type(value), "__torch_function__"):
+            result = value.__torch_function__(function, (type(value),), args, kwargs)
+            if result is not NotImplemented:
+                return result
+    raise not_tensor(function.__name__, *checked)
 
 
 def not_tensor(name, *args):
@@ -357,7 +377,7 @@ def _make(rows):
     source = "\n\n".join(row.source() for row in rows)
     filename = "<minigrad._namespace: the functions made from TABLE>"
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    namespace = {"Tensor": Tensor, "not_tensor": not_tensor, "wrapped_number": wrapped_number, "__name__": "minigrad"}
+    namespace = {"Tensor": Tensor, "not_tensors": not_tensors, "wrapped_number": wrapped_number, "__name__": "minigrad"}
     exec(compile(source, filename, "exec"), namespace)  # noqa: S102 (our own table)
     return {row.name: namespace[row.name] for row in rows}
 

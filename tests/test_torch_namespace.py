@@ -229,7 +229,23 @@ def test_made_function_shows_its_line_in_a_traceback():
         minigrad.exp(2.0)
     except TypeError as e:
         text = "".join(traceback.format_exception(e))
-    assert "raise not_tensor('exp', ('input', 1, input))" in text
+    assert "return not_tensors(exp, (input,), {}, ('input', 1, input))" in text
+
+
+def test_a_stand_in_for_tensors_gets_the_call_through_torch_function():
+    """PyTorch's protocol: an argument that is not a tensor but has ``__torch_function__`` is
+    handed the call (fusion.py's traced values are such stand-ins)."""
+    class StandIn:
+        @classmethod
+        def __torch_function__(cls, func, types, args=(), kwargs=None):
+            return func, types, args, kwargs
+
+    s = StandIn()
+    assert minigrad.clamp(s, max=1.0) == (minigrad.clamp, (StandIn,), (s, None, 1.0), {})
+    assert minigrad.cumsum(s, 0, dtype=minigrad.float64) == (minigrad.cumsum, (StandIn,), (s, 0),
+                                                              {"dtype": minigrad.float64})
+    x = minigrad.ones(2)
+    assert minigrad.hypot(x, s)[2] == (x, s)
 
 
 # -- the export list ----------------------------------------------------------------------------------
