@@ -23,7 +23,8 @@ order). Everything else is PyTorch's breadth, built on it:
                                  elementwise ones: lgamma, hypot...); _views.py (views share their
                                  base's memory and version), _indexing.py and _inplace.py: x[key]
                                  and x.add_(y)
-    _creation.py, _functions*.py the torch.* functions: making tensors, torch.exp, torch.sum, torch.cat...
+    _creation.py, _namespace.py  the torch.* functions: making tensors; the table that makes torch.exp,
+    _functions*.py               torch.sum... from Tensor methods; the hand-written ones (torch.where...)
     linalg.py                    torch.linalg (on _tensor_linalg.py and ops/decomp.py)
     nn/, optim/, utils/          modules and losses, optimizers, data loading
     serialization.py             torch.save / torch.load; _unsupported.py, jit.py, profiler.py: refusals
@@ -47,52 +48,7 @@ from ._dtype import finfo, iinfo  # a dtype's limits: finfo(torch.float32).eps
 from ._dtype import can_cast, is_complex, is_nonzero, promote_types  # questions about types
 from ._dtype import tensor_result_type as result_type  # (_dtype.result_type: the ops' own, on arrays too)
 from ._einsum import einsum
-from ._functions import (abs, absolute, acos, add, allclose, arccos, arcsin, arctan, arctan2, asin, atan,
-                         atan2, bmm, cat, ceil, clamp, clamp_max, clamp_min, clip, concat, concatenate, cos,
-                         cosh, diag, diagonal, div, divide, dot, eq, equal, erf, exp, exp2, expm1, fix, floor,
-                         floor_divide, fmax, fmin, fmod, frac, ge, ger, greater, greater_equal, gt, is_tensor,
-                         isclose, isfinite, isinf, isnan, le, lerp, less, less_equal, log, log10, log1p, log2,
-                         logaddexp, logical_and, logical_not, logical_or, logical_xor, lt, matmul, maximum,
-                         minimum, mm, mul, multiply, mv, nan_to_num, ne, neg, negative, not_equal, outer,
-                         positive, pow, reciprocal, relu, remainder, round, rsqrt, sigmoid, sign, sin, sinh,
-                         sqrt, square, stack, sub, subtract, tan, tanh, trace, tril, triu, true_divide, trunc,
-                         where)
-from ._functions_reduce import (all, amax, amin, any, argmax, argmin, argsort, count_nonzero, cumprod, cumsum,
-                                log_softmax, logsumexp, max, mean, min, norm, prod, softmax, sort, std, sum,
-                                topk, var)
-from ._functions_shape import (argwhere, broadcast_to, chunk, clone, detach, flatten, flip, gather, index_add,
-                               index_copy, index_fill, index_put, index_select, is_floating_point, masked_fill,
-                               masked_select, moveaxis, movedim, narrow, nonzero, numel, permute,
-                               repeat_interleave, reshape, roll, scatter, scatter_add, split, squeeze,
-                               sum_to_size, swapaxes, swapdims, t, take_along_dim, tile, transpose, unbind,
-                               unflatten, unsqueeze)
-from ._functions import addcdiv, addcmul, addmm, multinomial  # names tutorials use
-from ._functions_reduce import bincount, median, unique
-from ._functions import diff
-from ._functions import broadcast_shapes, broadcast_tensors
-from ._functions_shape import (diagonal_scatter, index_reduce, masked_scatter, put, scatter_reduce, select_scatter,
-                               slice_scatter, unsafe_chunk, unsafe_split, unsafe_split_with_sizes)
-from ._functions_reduce import nanmean, nansum
-from ._functions_reduce import (aminmax, cummax, cummin, kthvalue, logcumsumexp, mode, msort, nanmedian,
-                                nanquantile, quantile, std_mean, var_mean)
-from ._functions_reduce import (bucketize, cdist, corrcoef, cov, cumulative_trapezoid, dist, histc, renorm,
-                                searchsorted, trapezoid, trapz, unique_consecutive)
-from ._functions_shape import ravel
-from ._functions_shape import (as_strided, diag_embed, diagflat, dsplit, fliplr, flipud, hsplit, is_same_size,
-                               narrow_copy, rot90, select, split_with_sizes, take, tensor_split, tril_indices,
-                               triu_indices, vsplit)  # windows, turns, pieces (_tensor_pieces.py)
 from ._joining import block_diag, cartesian_prod, combinations
-from ._functions import is_warn_always_enabled, set_warn_always
-from ._functions import rsub  # other - alpha * input
-from ._functions import erfc, erfinv  # erf's family (SciPy's)
-from ._functions import sgn  # sign, as norm's backward records it
-from ._functions import (acosh, arccosh, arcsinh, arctanh, asinh, atanh, bitwise_and,  # the rarer elementwise ones
-                         bitwise_left_shift, bitwise_not, bitwise_or, bitwise_right_shift, bitwise_xor, copysign,
-                         deg2rad, digamma, float_power, frexp, gcd, heaviside, hypot, i0, isneginf, isposinf,
-                         isreal, lcm, ldexp, lgamma, logaddexp2, logit, nextafter, polygamma, rad2deg, signbit,
-                         sinc, xlogy)
-from ._functions_linalg import (addbmm, addmv, addr, baddbmm, chain_matmul, cholesky, cross, det, inner,  # classic
-                                inverse, kron, logdet, matrix_power, pinverse, qr, slogdet, svd, tensordot, vdot)
 from ._conventions import channels_last, contiguous_format, memory_format, preserve_format  # layouts
 from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack, hstack, meshgrid,  # joins
                        row_stack, vstack)
@@ -103,13 +59,8 @@ from ._tensor import Size, Tensor, UntypedStorage  # (UntypedStorage: x.untyped_
 from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled,
                        no_grad, set_grad_enabled)
 from . import nn, optim, utils  # noqa: E402 (they build on everything above)
-from ._functions_nn import (alpha_dropout, alpha_dropout_, celu, celu_, dropout, dropout_,  # noqa: E402
-                            feature_alpha_dropout, feature_alpha_dropout_, hardshrink, prelu, rrelu, rrelu_, selu,
-                            selu_, threshold, threshold_)  # (nn.functional's, as torch.* functions)
+from ._namespace import *  # noqa: E402, F403 (the torch.* functions: _namespace.py's table, _functions*.py)
 from .nn._functional_loss import cosine_similarity, pairwise_distance, pdist  # noqa: E402 (nn.functional's distances)
-from ._functions_conv import (adaptive_avg_pool1d, adaptive_max_pool1d, avg_pool1d, conv1d, conv2d,  # noqa: E402
-                              conv_transpose1d, conv_transpose2d, max_pool1d, max_pool1d_with_indices, max_pool2d,
-                              pixel_shuffle, pixel_unshuffle)  # (nn.functional's convolutions and pools)
 from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
 from . import special  # noqa: E402 (torch.special: erf, erfc, erfinv, expit...)
 from . import linalg  # noqa: E402 (torch.linalg: det, inv, solve, svd, eigh, norms...)

@@ -3,6 +3,10 @@
 ``nn.functional`` form (minigrad/nn/_functional_conv.py), with ``torch.*``'s own arguments."""
 from .nn import functional as F
 
+__all__ = ["conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d", "avg_pool1d", "adaptive_avg_pool1d",
+           "pixel_shuffle", "pixel_unshuffle", "max_pool2d", "max_pool1d", "max_pool1d_with_indices",
+           "adaptive_max_pool1d"]
+
 conv1d, conv2d = F.conv1d, F.conv2d  # (the same signatures as nn.functional's)
 conv_transpose1d, conv_transpose2d = F.conv_transpose1d, F.conv_transpose2d
 avg_pool1d, adaptive_avg_pool1d = F.avg_pool1d, F.adaptive_avg_pool1d

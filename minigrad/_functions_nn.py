@@ -3,6 +3,9 @@
 ``nn.functional`` form, with ``torch.*``'s own argument names."""
 from .nn import functional as F
 
+__all__ = ["dropout", "dropout_", "alpha_dropout", "alpha_dropout_", "feature_alpha_dropout", "feature_alpha_dropout_",
+           "celu", "celu_", "selu", "selu_", "threshold", "threshold_", "prelu", "hardshrink", "rrelu", "rrelu_"]
+
 
 def dropout(input, p, train):
     _check_p(p)

@@ -1,6 +1,6 @@
-"""The ``torch.*`` reductions: ``torch.sum(x, 1)`` is ``x.sum(1)``, ``torch.max``, ``torch.sort``,
-``torch.softmax``... Each is its Tensor method (minigrad/_tensor_reduce.py) under PyTorch's
-function name; the rest of the namespace's functions are in _functions.py.
+"""The ``torch.*`` reductions and statistics written by hand: those that do more than call their
+Tensor method (``torch.sum(x, 1)``, ``torch.max``, ``torch.sort``... are made from the table in
+_namespace.py): ``std_mean``, ``cdist``, ``searchsorted``, ``trapezoid``...
 """
 import numpy as np
 
@@ -11,57 +11,8 @@ from ._conventions import dims as _dims
 from .core.tensor import TensorBase
 from ._tensor_math import check_tensors
 
-
-def sum(input, *args, **kwargs):
-    return input.sum(*args, **kwargs)
-
-
-def mean(input, *args, **kwargs):
-    return input.mean(*args, **kwargs)
-
-
-def nansum(input, *args, **kwargs):
-    return input.nansum(*args, **kwargs)
-
-
-def nanmean(input, *args, **kwargs):
-    return input.nanmean(*args, **kwargs)
-
-
-def prod(input, *args, **kwargs):
-    return input.prod(*args, **kwargs)
-
-
-def cumsum(input, dim, **kwargs):
-    return input.cumsum(dim, **kwargs)
-
-
-def cumprod(input, dim, **kwargs):
-    return input.cumprod(dim, **kwargs)
-
-
-def var(input, *args, **kwargs):
-    return input.var(*args, **kwargs)
-
-
-def std(input, *args, **kwargs):
-    return input.std(*args, **kwargs)
-
-
-def norm(input, *args, **kwargs):
-    return input.norm(*args, **kwargs)
-
-
-def max(input, *args, **kwargs):
-    return input.max(*args, **kwargs)
-
-
-def min(input, *args, **kwargs):
-    return input.min(*args, **kwargs)
-
-
-def median(input, *args, **kwargs):
-    return input.median(*args, **kwargs)
+__all__ = ["unique", "bincount", "std_mean", "var_mean", "dist", "cdist", "bucketize", "searchsorted", "trapezoid",
+           "trapz", "cumulative_trapezoid"]
 
 
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
@@ -74,98 +25,6 @@ def bincount(input, weights=None, minlength=0):
     if weights is not None:
         check_tensors("bincount", 2, weights=weights)
     return input.bincount(weights, minlength)
-
-
-def argmax(input, *args, **kwargs):
-    return input.argmax(*args, **kwargs)
-
-
-def argmin(input, *args, **kwargs):
-    return input.argmin(*args, **kwargs)
-
-
-def amax(input, *args, **kwargs):
-    return input.amax(*args, **kwargs)
-
-
-def amin(input, *args, **kwargs):
-    return input.amin(*args, **kwargs)
-
-
-def all(input, *args, **kwargs):
-    return input.all(*args, **kwargs)
-
-
-def any(input, *args, **kwargs):
-    return input.any(*args, **kwargs)
-
-
-def count_nonzero(input, dim=None):
-    return input.count_nonzero(dim)
-
-
-def logsumexp(input, dim, keepdim=False):
-    return input.logsumexp(dim, keepdim)
-
-
-def sort(input, *args, **kwargs):
-    return input.sort(*args, **kwargs)
-
-
-def argsort(input, *args, **kwargs):
-    return input.argsort(*args, **kwargs)
-
-
-def topk(input, k, *args, **kwargs):
-    return input.topk(k, *args, **kwargs)
-
-
-def softmax(input, dim, dtype=None):
-    return input.softmax(dim, dtype)
-
-
-def log_softmax(input, dim, dtype=None):
-    return input.log_softmax(dim, dtype)
-
-
-def cummax(input, dim):
-    return input.cummax(dim)
-
-
-def cummin(input, dim):
-    return input.cummin(dim)
-
-
-def logcumsumexp(input, dim):
-    return input.logcumsumexp(dim)
-
-
-def kthvalue(input, k, dim=-1, keepdim=False):
-    return input.kthvalue(k, dim, keepdim)
-
-
-def mode(input, dim=-1, keepdim=False):
-    return input.mode(dim, keepdim)
-
-
-def nanmedian(input, *args, **kwargs):
-    return input.nanmedian(*args, **kwargs)
-
-
-def aminmax(input, *, dim=None, keepdim=False):
-    return input.aminmax(dim=dim, keepdim=keepdim)
-
-
-def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
-    return input.quantile(q, dim, keepdim, interpolation=interpolation)
-
-
-def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
-    return input.nanquantile(q, dim, keepdim, interpolation=interpolation)
-
-
-def msort(input):
-    return input.msort()
 
 
 def std_mean(input, dim=None, unbiased=True, keepdim=False, *, correction=None):
@@ -194,29 +53,9 @@ def _spread_args(name, input, dim, unbiased, keepdim, correction):
     return correction, dims
 
 
-def cov(input, *, correction=1, fweights=None, aweights=None):
-    return input.cov(correction=correction, fweights=fweights, aweights=aweights)
-
-
-def corrcoef(input):
-    return input.corrcoef()
-
-
 def dist(input, other, p=2):
     check_tensors("dist", 1, input=input)
     return input.dist(other, p, _position=3)
-
-
-def renorm(input, p, dim, maxnorm):
-    return input.renorm(p, dim, maxnorm)
-
-
-def histc(input, bins=100, min=0, max=0):
-    return input.histc(bins, min, max)
-
-
-def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
-    return input.unique_consecutive(return_inverse, return_counts, dim)
 
 
 _COMPUTE_MODES = {"use_mm_for_euclid_dist_if_necessary": 0, "use_mm_for_euclid_dist": 1,

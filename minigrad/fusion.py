@@ -204,6 +204,10 @@ class Value:
     def __repr__(self):
         return f"<traced value {self.graph.name(self.index)}>"
 
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):  # torch.exp(x) is x.exp()
+        return getattr(args[0], func.__name__)(*args[1:], **(kwargs or {}))
+
     def __getattr__(self, name):  # any other tensor method: say why it cannot be traced
         if name.startswith("_"):  # Python's and IPython's probes (__array__, _repr_html_, ...)
             raise AttributeError(name)

@@ -8,7 +8,7 @@ numbers as the step-by-step path here, which is the only one minigrad has."""
 import copy
 import warnings
 
-from ... import _creation, _dtype, _functions
+from ... import _creation, _dtype
 from .. import functional as F
 from .. import init
 from .activation import GELU, MultiheadAttention, ReLU
@@ -21,7 +21,7 @@ from .normalization import LayerNorm
 
 def _generate_square_subsequent_mask(sz, device=None, dtype=None):
     """-inf above the diagonal, 0 elsewhere: position i may attend to positions 0..i only."""
-    return _functions.triu(_creation.full((sz, sz), float("-inf"), dtype=dtype, device=device), diagonal=1)
+    return _creation.full((sz, sz), float("-inf"), dtype=dtype, device=device).triu(diagonal=1)
 
 
 def _get_seq_len(src, batch_first):
