@@ -198,6 +198,7 @@ class Grad:
     orders: tuple = BOTH
     checks: Any = None
     mode: str = "float64"
+    result: Any = None  # (mode "float32": the result's dtype)
     op: str = ""
 
     def strategy(self):
@@ -239,12 +240,17 @@ class OpInfo:
         for s in self.vs_torch + self.gradcheck:
             s.op = self.name
             n = 2
-            while (s.id, getattr(s, "dtype", None), getattr(s, "check", None), s.orders if isinstance(s, Grad)
-                   else None) in seen:  # (the same spelling sampled twice: the second is "... #2")
+            while self._key(s) in seen:  # (the same spelling sampled twice: the second is "... #2")
                 s.id = s.id.rsplit(" #", 1)[0] + f" #{n}"
                 n += 1
-            seen.add((s.id, getattr(s, "dtype", None), getattr(s, "check", None),
-                      s.orders if isinstance(s, Grad) else None))
+            seen.add(self._key(s))
+
+    @staticmethod
+    def _key(s):
+        """What tells two samples' tests apart, besides the id."""
+        if isinstance(s, Grad):
+            return s.id, s.orders, s.mode
+        return s.id, s.dtype, s.check
 
 
 # =============================================================================================
@@ -901,8 +907,10 @@ def float32_input(elements):
                                                   else arrays(shape, elements))
 
 
-def float32(id, fn, elements):
-    return [Grad(id, fn, float32_input(elements), PROFILE, FIRST, mode="float32")]
+def float32(id, fn, elements, result=F32):
+    """``fn`` of a float32 tensor: its gradient keeps float32 (and is near the float64 one); the
+    result is ``result`` (float64 for a conversion or a float64 ``dtype=``)."""
+    return [Grad(id, fn, float32_input(elements), PROFILE, FIRST, mode="float32", result=result)]
 
 
 @st.composite
@@ -1498,7 +1506,7 @@ OPS = [
            ],
            gradcheck=[
                *grad("double", lambda t: t.double(), one(floats(-3, 3)), PROFILE, FIRST),
-               *float32("double", lambda t: t.double(), floats(-2, 2)),
+               *float32("double", lambda t: t.double(), floats(-2, 2), result=F64),
            ]),
     OpInfo('dsplit',
            gradcheck=[
@@ -2271,7 +2279,7 @@ OPS = [
                *grad("mean", lambda t: t.mean(-1, keepdim=True) ** 3 + t.mean() ** 2,
                      second_order_inputs(1, floats(-2, 2)), FEW, SECOND),
                *float32("mean", lambda t: t.mean(), floats(-2, 2)),
-               *float32("mean(dtype=f64)", lambda t: t.mean(0, dtype=minigrad.float64), floats(-2, 2)),
+               *float32("mean(dtype=f64)", lambda t: t.mean(0, dtype=minigrad.float64), floats(-2, 2), result=F64),
                *grad_checks("mean(), mean(dim, keepdim)", sum_mean_checks("mean")),
            ]),
     OpInfo('median', known=('median-expanded',),
@@ -3231,6 +3239,9 @@ OPS = [
                         grad="sum"),
                *compare("0-d squeeze()", lambda lib, x: x.squeeze(), ((), "f", True), dtypes=(F32,),
                         grad="sum"),
+               # dims not in increasing order: the backward puts each back, lowest first
+               *compare("squeeze((2, 0))", lambda lib, x: x.squeeze((2, 0)), ((1, 2, 1), "f", True)),
+               *compare("squeeze((-1, -3))", lambda lib, x: x.squeeze((-1, -3)), ((1, 1, 1), "f", True)),
            ],
            gradcheck=[
                *at_zero_d("squeeze(0)", lambda t: t.squeeze(0)),
@@ -3315,7 +3326,7 @@ OPS = [
                *grad("sum", lambda t: (t.sum(0) ** 2).exp(), second_order_inputs(1, floats(-1, 1)), FEW,
                      SECOND),
                *float32("sum", lambda t: t.sum(-1, keepdim=True), floats(-2, 2)),
-               *float32("sum(dtype=f64)", lambda t: t.sum(-1, dtype=minigrad.float64), floats(-2, 2)),
+               *float32("sum(dtype=f64)", lambda t: t.sum(-1, dtype=minigrad.float64), floats(-2, 2), result=F64),
                *grad_checks("sum(), sum(dim, keepdim)", sum_mean_checks("sum")),
            ]),
     OpInfo('sum_to_size',
@@ -3415,7 +3426,7 @@ OPS = [
            gradcheck=[
                *grad("to(float64)", lambda t: t.to(minigrad.float64) * 2, one(floats(-3, 3)), PROFILE, FIRST),
                *grad("to('cpu')", lambda t: t.to("cpu") * 2, one(floats(-3, 3)), PROFILE, FIRST),
-               *float32("to(float64)", lambda t: t.to(minigrad.float64), floats(-2, 2)),
+               *float32("to(float64)", lambda t: t.to(minigrad.float64), floats(-2, 2), result=F64),
            ]),
     OpInfo('topk', known=('topk-ties',),
            vs_torch=[
