@@ -234,6 +234,7 @@ class OpInfo:
     differentiable: bool = True
     gradgrad: bool = True
     known: tuple = ()  # keys of fuzz.KNOWN_DIFFERENCES
+    covers: tuple = ()  # other ops that a sample of several ops exercises with this one
 
     def __post_init__(self):
         seen = set()
@@ -537,7 +538,7 @@ def _self_and_src(nonzero=False):
 
 def _quiet(method, *args, **kwargs):
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # (index_reduce's beta warning)
+        warnings.simplefilter("ignore")  # (index_reduce's beta warning, upsample's deprecation)
         return method(*args, **kwargs)
 
 
@@ -990,7 +991,8 @@ MATMUL_KINDS = ["vec.vec", "mat.vec", "vec.mat", "mat.mat", "batch.batch", "batc
 
 
 OPS = [
-    OpInfo('abs', aliases=('__abs__',),
+    OpInfo('abs', aliases=('__abs__', 'absolute'),
+           fuzz={"unary": ["abs()", "absolute()"]},
            vs_torch=[
                *compare("int abs", lambda lib, a: a.abs(), ((3,), "int", False), dtypes=(F32,), grad="sum"),
                *unary("abs", lambda lib, x: x.abs(), "f"),
@@ -1009,18 +1011,24 @@ OPS = [
                      SECOND),
                *float32("abs", lambda t: t.abs(), away(0.1, 2)),
            ]),
-    OpInfo('acos',
+    OpInfo('acos', aliases=('arccos',),
+           fuzz={"unary": ["acos()"]},
            vs_torch=[
                *compare("torch.acos", lambda lib, x: lib.acos(x.tanh()), ((2, 3), "f", True)),
            ],
            gradcheck=[
                *grad("acos", lambda t: minigrad.acos(t), one(floats(-0.9, 0.9))),
            ]),
-    OpInfo('acosh',
+    OpInfo('acosh', aliases=('arccosh',),
+           fuzz={"unary": ["acosh()"]},
            gradcheck=[
                *grad("acosh", lambda t: minigrad.arccosh(t), one(floats(1.2, 4))),
            ]),
     OpInfo('add', aliases=('__add__', '__radd__'),
+           fuzz={
+                "scalar": ["{v} + 1", "{v}.add(1, alpha=2)", "torch.add({v}, {v}, alpha=-0.5)"],
+                "binary": ["{a} + {b}", "{a}.add({b}, alpha=2)"],
+           },
            vs_torch=[
                *broadcast("add", lambda lib, a, b: a + b, "f"),
                *int_pair("add", lambda lib, a, b: a + b),
@@ -1061,11 +1069,19 @@ OPS = [
                *inplace_on_view("y[1].add_(v)", _written(lambda y, v: y[1].add_(v)), (1,)),
            ]),
     OpInfo('addcdiv',
+           fuzz={
+                "scalar": ["torch.addcdiv({v}, {v}, {v}.exp(), value=-2)"],
+                "binary": ["torch.addcdiv({a}, {b}, {a})"],
+           },
            gradcheck=[
                *grad("torch.addcdiv", lambda x, a, b: minigrad.addcdiv(x, a, b * b + 0.5, value=-1.5),
                      three()),
            ]),
     OpInfo('addcmul',
+           fuzz={
+                "scalar": ["torch.addcmul({v}, {v}, {v}, value=0.5)"],
+                "binary": ["torch.addcmul({a}, {a}, {b}, value=2)"],
+           },
            gradcheck=[
                *grad("addcmul", lambda x, a, b: x.addcmul(a, b, value=0.7), three()),
            ]),
@@ -1077,18 +1093,20 @@ OPS = [
                *grad("addmm_", lambda x, a, b: (x * 1).addmm_(a, b, beta=0.5, alpha=2) ** 2,
                      st.builds(lambda *a: list(a), arrays((3, 4)), arrays((3, 2)), arrays((2, 4)))),
            ]),
-    OpInfo('addmv',
+    OpInfo('addmv', covers=('addr',),
            gradcheck=[
                *grad("addmv, addr",
                      lambda x, m, v: minigrad.addmv(x[0], m, v, beta=0.5, alpha=2) * minigrad.addr(x, x[0], v[:2] * v[:2], alpha=-1).sum(),
                      st.builds(lambda *m: list(m), arrays((2, 2)), arrays((2, 3)), arrays((3,)))),
            ]),
     OpInfo('all', differentiable=False,
+           fuzz={"reduce": ["all()"]},
            vs_torch=[
                *compare("all()", lambda lib, x: (x > 0).all(), ((2, 3, 4), "f", True)),
                *compare("all(1)", lambda lib, x: lib.all(x > -1, 1), ((2, 3, 4), "f", True)),
            ]),
     OpInfo('amax',
+           fuzz={"reduce": ["amax()"], "dim": ["amax(dim={d}, keepdim={k})"]},
            vs_torch=[
                *compare("amax(1)", lambda lib, x: x.amax(1), ((2, 3, 4), "f", True)),
                *compare("amax()", lambda lib, x: lib.amax(x), ((2, 3, 4), "f", True)),
@@ -1097,6 +1115,7 @@ OPS = [
                *grad("amax", lambda t: t.amax(1), distinct_matrix()),
            ]),
     OpInfo('amin',
+           fuzz={"reduce": ["amin()"], "dim": ["amin(dim={d}, keepdim={k})"]},
            vs_torch=[
                *compare("amin((0, 2))", lambda lib, x: x.amin((0, 2)), ((2, 3, 4), "f", True)),
                *compare("amin(-1, keepdim)", lambda lib, x: lib.amin(x, -1, keepdim=True),
@@ -1106,27 +1125,32 @@ OPS = [
                *grad("amin", lambda t: minigrad.amin(t, (0, 1)), distinct_matrix()),
            ]),
     OpInfo('aminmax',
+           fuzz={"dim": ["aminmax(dim={d}).max"]},
            gradcheck=[
                *grad("aminmax", lambda t: (lambda r: r.min * 2 + r.max)(t.aminmax(dim=1)), distinct_matrix()),
                *grad("aminmax()", lambda t: (lambda r: r.min * t + r.max)(minigrad.aminmax(t)),
                      distinct_matrix()),
            ]),
     OpInfo('any', differentiable=False,
+           fuzz={"reduce": ["any()"]},
            vs_torch=[
                *compare("any(dim=0, keepdim)", lambda lib, x: (x > 1).any(dim=0, keepdim=True),
                         ((2, 3, 4), "f", True)),
            ]),
     OpInfo('argmax', differentiable=False,
+           fuzz={"dim": ["argmax(dim={d})"]},
            vs_torch=[
                *reduction("argmax()", lambda lib, x: x.argmax()),
                *reduction("argmax(1)", lambda lib, x: x.argmax(1)),
            ]),
     OpInfo('argmin', differentiable=False,
+           fuzz={"reduce": ["argmin()"], "dim": ["argmin(dim={d}, keepdim={k})"]},
            vs_torch=[
                *compare("argmin()", lambda lib, x: x.argmin(), ((2, 3, 4), "f", True)),
                *compare("argmin(1)", lambda lib, x: lib.argmin(x, 1), ((2, 3, 4), "f", True)),
            ]),
     OpInfo('argsort', differentiable=False,
+           fuzz={"dim": ["argsort(dim={d})"]},
            vs_torch=[
                *compare("argsort(1, descending)", lambda lib, x: x.argsort(1, descending=True),
                         ((2, 3, 4), "f", True)),
@@ -1137,18 +1161,21 @@ OPS = [
                *grad("as_strided", lambda t: t.as_strided((2, 2), (1, 2), 1) ** 2, fixed((3, 4))),
                *grad("as_strided(overlapping)", lambda t: t.as_strided((3, 2), (1, 1)) ** 2, fixed((6,))),
            ]),
-    OpInfo('asin',
+    OpInfo('asin', aliases=('arcsin',),
+           fuzz={"unary": ["asin()"]},
            vs_torch=[
                *compare("asin", lambda lib, x: (x * 0.3).tanh().asin(), ((2, 3), "f", True)),
            ],
            gradcheck=[
                *grad("asin", lambda t: t.asin(), one(floats(-0.9, 0.9))),
            ]),
-    OpInfo('asinh',
+    OpInfo('asinh', aliases=('arcsinh',),
+           fuzz={"unary": ["asinh()", "arcsinh()"]},
            gradcheck=[
                *grad("asinh", lambda t: t.asinh(), one(floats(-3, 3))),
            ]),
-    OpInfo('atan',
+    OpInfo('atan', aliases=('arctan',),
+           fuzz={"unary": ["atan()", "arctan()"]},
            vs_torch=[
                *compare("atan", lambda lib, x: x.atan(), ((2, 3), "f", True)),
            ],
@@ -1156,6 +1183,7 @@ OPS = [
                *grad("atan", lambda t: t.atan(), one(floats(-3, 3))),
            ]),
     OpInfo('atan2', aliases=('arctan2',),
+           fuzz={"binary": ["torch.atan2({a}, {b})"]},
            vs_torch=[
                *broadcast("atan2", lambda lib, a, b: lib.atan2(a, b), shapes=FEW_SHAPES, flags=("both_rg",)),
                *broadcast("arctan2", lambda lib, a, b: a.arctan2(b), shapes=FEW_SHAPES, flags=("both_rg",)),
@@ -1164,15 +1192,22 @@ OPS = [
                # off the branch cut
                *grad("atan2", lambda a, b: minigrad.atan2(a, b), pair(away(0.3, 2), away(0.5, 2))),
            ]),
-    OpInfo('atanh',
+    OpInfo('atanh', aliases=('arctanh',),
+           fuzz={"unary": ["atanh()"]},
            gradcheck=[
                *grad("atanh", lambda t: t.atanh(), one(floats(-0.9, 0.9))),
            ]),
+    OpInfo('atleast_1d',
+           gradcheck=[
+               *grad("atleast_1d", lambda t: minigrad.atleast_1d(t) * 2, one(max_dims=2)),
+           ]),
+    OpInfo('atleast_2d',
+           fuzz={"shape": ["torch.atleast_2d({v})"]}),
     OpInfo('atleast_3d',
            gradcheck=[
                *grad("atleast_3d", lambda t: minigrad.atleast_3d(t) * 2, one(max_dims=2)),
            ]),
-    OpInfo('baddbmm',
+    OpInfo('baddbmm', covers=('addbmm',),
            gradcheck=[
                *grad("baddbmm, addbmm",
                      lambda x, a, b: minigrad.baddbmm(x, a, b * b, beta=2) + minigrad.addbmm(x[0], a * a, b, alpha=0.5),
@@ -1203,12 +1238,20 @@ OPS = [
                *grad("broadcast_tensors", lambda a, b: _weighted(minigrad.broadcast_tensors(a, b)) ** 2,
                      matmul_pair((3, 1), (4,))),
            ]),
+    OpInfo('broadcast_to',
+           gradcheck=[
+               *grad("broadcast_to", lambda t: t.broadcast_to((2,) + tuple(t.shape)) ** 2, one()),
+           ]),
     OpInfo('cartesian_prod',
            gradcheck=[
                *grad("cartesian_prod", lambda a, b: minigrad.cartesian_prod(a, b) ** 2,
                      matmul_pair((3,), (2,))),
            ]),
-    OpInfo('cat', aliases=('concat',),
+    OpInfo('cat', aliases=('concat', 'concatenate'),
+           fuzz={
+                "dim": ["torch.cat([{v}, {v}], dim={d})", "torch.concat([{v}, {v} * 2], dim={d})",
+                        "torch.cat({v}.chunk(2, dim={d})[::-1], dim={d})"],
+           },
            vs_torch=[
                *check("zero_grad_sign", "cat", lambda lib, x: lib.cat([x[:1], x[:1]])),
                *with_flags("cat dim0", lambda lib, a, b: lib.cat([a, b]), ((2, 3), (4, 3)),
@@ -1238,10 +1281,12 @@ OPS = [
                      apart((2, 3, 2), (2, 2, 2))),
            ]),
     OpInfo('ceil',
+           fuzz={"unary": ["ceil()"]},
            vs_torch=[
                *compare("ceil", lambda lib, x: lib.ceil(x * 3), ((2, 3), "f", True)),
            ]),
     OpInfo('chunk',
+           fuzz={"dim": ["chunk(2, dim={d})[-1]", "chunk(3, dim={d})[0]"]},
            vs_torch=[
                *compare("chunk(2, 2)", lambda lib, x: x.chunk(2, 2), ((2, 3, 4), "f", True)),
                *compare("chunk(3)", lambda lib, x: lib.chunk(x, 3, dim=1), ((2, 3, 4), "f", True)),
@@ -1250,6 +1295,11 @@ OPS = [
                *grad("chunk", lambda t: t.chunk(2, 0)[-1] * 2, one(min_dims=1)),
            ]),
     OpInfo('clamp', aliases=('clip',),
+           fuzz={
+                "unary": ["clamp(-1.0, 1.5)", "clamp(min=0.5)", "clip(-0.5, 0.5)"],
+                "scalar": ["torch.clamp({v}, max=1.0)"],
+                "binary": ["{a}.clamp(min={b})", "{a}.clamp(max={b})"],
+           },
            vs_torch=[
                *compare("int clamp", lambda lib, a: a.clamp(-1, 1), ((3,), "int", False), dtypes=(F32,),
                         grad="sum"),
@@ -1278,14 +1328,17 @@ OPS = [
                *grad_checks("min, max, both, clip", clamp_checks()),
            ]),
     OpInfo('clamp_max',
+           fuzz={"unary": ["clamp_max(0.25)"]},
            vs_torch=[
                *compare("torch.clamp_max", lambda lib, x: lib.clamp_max(x, 0.1), ((2, 3), "f", True)),
            ]),
     OpInfo('clamp_min',
+           fuzz={"unary": ["clamp_min(-0.5)"]},
            vs_torch=[
                *compare("clamp_min", lambda lib, x: x.clamp_min(0.1), ((2, 3), "f", True)),
            ]),
     OpInfo('clone',
+           fuzz={"unary": ["clone()"]},
            vs_torch=[
                *unary("clone", lambda lib, x: x.clone(), "f"),
                *unary("torch.clone", lambda lib, x: lib.clone(x), "f"),
@@ -1306,6 +1359,7 @@ OPS = [
                      fixed((3,))),
            ]),
     OpInfo('contiguous',
+           fuzz={"unary": ["contiguous()"]},
            vs_torch=[
                *compare("contiguous", lambda lib, x: x.transpose(1, 2).contiguous(), ((2, 3, 4), "f", True)),
            ]),
@@ -1326,6 +1380,7 @@ OPS = [
                      st.builds(lambda a: [a], distinct((2, 4)))),
            ]),
     OpInfo('cos',
+           fuzz={"unary": ["cos()"]},
            vs_torch=[
                *compare("torch.cos", lambda lib, x: lib.cos(x), ((2, 3), "f", True)),
            ],
@@ -1333,6 +1388,7 @@ OPS = [
                *grad("cos", lambda t: minigrad.cos(t), one(floats(-3, 3))),
            ]),
     OpInfo('cosh',
+           fuzz={"unary": ["cosh()"]},
            vs_torch=[
                *compare("cosh", lambda lib, x: lib.cosh(x), ((2, 3), "f", True)),
            ],
@@ -1340,6 +1396,7 @@ OPS = [
                *grad("cosh", lambda t: t.cosh(), one(floats(-2, 2))),
            ]),
     OpInfo('count_nonzero', differentiable=False,
+           fuzz={"reduce": ["count_nonzero()"], "dim": ["count_nonzero(dim={d})"]},
            vs_torch=[
                *compare("count_nonzero", lambda lib, x: lib.count_nonzero(x > 0), ((2, 3, 4), "f", True)),
            ]),
@@ -1350,15 +1407,22 @@ OPS = [
                      lambda t, a: minigrad.cov(t, correction=2, fweights=minigrad.tensor([1, 3, 2]), aweights=a * a + 0.5),
                      matmul_pair((3, 3), (3,))),
            ]),
+    OpInfo('cross',
+           gradcheck=[
+               *grad("cross", lambda a, b: a.cross(b, dim=-1), matmul_pair((2, 3), (2, 3))),
+           ]),
     OpInfo('cummax',
+           fuzz={"dim": ["cummax(dim={d})[0]"]},
            gradcheck=[
                *grad("cummax", lambda t: t.cummax(1).values * t, distinct_matrix()),
            ]),
     OpInfo('cummin',
+           fuzz={"dim": ["cummin(dim={d}).values"]},
            gradcheck=[
                *grad("cummin", lambda t: minigrad.cummin(t, 0).values, distinct_matrix()),
            ]),
     OpInfo('cumprod',
+           fuzz={"dim": ["cumprod(dim={d})"]},
            vs_torch=[
                *fixed_inputs("cumprod, int64", lambda lib, x: lib.cumprod(x, 0), INTS, requires_grad=False),
                *compare("cumprod(0)", lambda lib, x: x.cumprod(0), ((2, 3, 4), "f", True)),
@@ -1370,6 +1434,7 @@ OPS = [
                      fixed((3, 5), st.sampled_from([0.0, 0.0, 0.5, -1.5, 2.0]))),
            ]),
     OpInfo('cumsum',
+           fuzz={"dim": ["cumsum(dim={d})", "cumsum({d}).sum({d})"]},
            vs_torch=[
                *fixed_inputs("cumsum, int64", lambda lib, x: x.cumsum(0), INTS, requires_grad=False),
                *compare("cumsum(1)", lambda lib, x: x.cumsum(1), ((2, 3, 4), "f", True)),
@@ -1380,20 +1445,24 @@ OPS = [
                *grad("cumsum", lambda t: t.cumsum(0), one(min_dims=1)),
            ]),
     OpInfo('cumulative_trapezoid',
+           fuzz={"dim": ["torch.cumulative_trapezoid({v}, dim={d})"]},
            gradcheck=[
                *grad("cumulative_trapezoid(x)", lambda y, x: minigrad.cumulative_trapezoid(y, x),
                      matmul_pair((2, 3), (2, 3))),
            ]),
-    OpInfo('deg2rad',
+    OpInfo('deg2rad', covers=('rad2deg',),
+           fuzz={"unary": ["deg2rad()"]},
            gradcheck=[
                *grad("deg2rad, rad2deg", lambda t: t.deg2rad() * minigrad.rad2deg(t), one()),
            ]),
     OpInfo('detach',
+           fuzz={"unary": ["detach()"]},
            vs_torch=[
                *compare("(x * 2).detach()", lambda lib, x: (x * 2).detach(), ((3,), "f", True), dtypes=(F32,),
                         grad="sum"),
            ]),
     OpInfo('diag',
+           fuzz={"shape": ["diag()"]},
            vs_torch=[
                *compare("diag(matrix)", lambda lib, a: lib.diag(a), *[(s, "f", True) for s in [(3, 4)]],
                         rng=4),
@@ -1408,15 +1477,18 @@ OPS = [
                *grad("diag(vector)", lambda t: minigrad.diag(t, -1), one(min_dims=1, max_dims=1)),
            ]),
     OpInfo('diag_embed',
+           fuzz={"dim": ["diag_embed()"]},
            gradcheck=[
                *grad("diag_embed", lambda t: t.diag_embed() ** 2, fixed((2, 3))),
                *grad("diag_embed(-1, 0, 2)", lambda t: minigrad.diag_embed(t, -1, 0, 2) ** 2, fixed((2, 3))),
            ]),
     OpInfo('diagflat',
+           fuzz={"reduce": ["diagflat()"]},
            gradcheck=[
                *grad("diagflat", lambda t: minigrad.diagflat(t, 1) ** 2, one(max_dims=2)),
            ]),
-    OpInfo('diagonal',
+    OpInfo('diagonal', aliases=('linalg.diagonal',),
+           fuzz={"shape": ["diagonal()"]},
            vs_torch=[
                *compare("diagonal", lambda lib, a: a.diagonal(), *[(s, "f", True) for s in [(3, 4)]], rng=4),
                *compare("diagonal(-1)", lambda lib, a: lib.diagonal(a, -1),
@@ -1429,22 +1501,26 @@ OPS = [
            gradcheck=[
                *grad("diagonal(1)", lambda t: t.diagonal(1), matrix()),
                *grad("diagonal(-1, 2, 0)", lambda t: t.diagonal(-1, 2, 0), fixed((3, 2, 4))),
+               *grad("linalg.diagonal", lambda t: minigrad.linalg.diagonal(t, offset=1), fixed((2, 3, 4))),
            ]),
     OpInfo('diagonal_scatter',
            gradcheck=[
                *grad("diagonal_scatter", lambda x, s: x.diagonal_scatter(s[0, :3], 1) ** 2, _self_and_src()),
            ]),
     OpInfo('diff',
+           fuzz={"dim": ["diff(dim={d})"]},
            gradcheck=[
                *grad("diff", lambda t: t.diff() * 2, one(min_dims=1)),
                *grad("diff(n=2, dim=0)", lambda t: minigrad.diff(t, n=2, dim=0), fixed((4, 2))),
                *grad("diff(prepend, append)", lambda a, b: a.diff(dim=1, prepend=b, append=a * a),
                      matmul_pair((2, 3), (2, 1))),
            ]),
-    OpInfo('digamma',
+    OpInfo('digamma', aliases=('special.digamma', 'special.psi'),
            gradcheck=[
                *grad("digamma", lambda t: minigrad.special.psi(t),
                      one(st.one_of(floats(0.3, 5), floats(-1.7, -1.3)))),
+               *grad("special.digamma", lambda t: minigrad.special.digamma(t), one(floats(0.3, 5)), PROFILE,
+                     FIRST),
            ]),
     OpInfo('dist',
            gradcheck=[
@@ -1452,7 +1528,12 @@ OPS = [
                *grad("dist(p=3)", lambda a, b: minigrad.dist(a, b, 3), apart((2, 3), (3,))),
                *grad("dist(p=1.5)", lambda a, b: minigrad.dist(a, b, 1.5), apart((2, 3), (2, 3))),
            ]),
-    OpInfo('div', aliases=('__rtruediv__', '__truediv__'),
+    OpInfo('div', aliases=('__rtruediv__', '__truediv__', 'divide'),
+           fuzz={
+                "scalar": ["{v} / 3", "3 / {v}", "{v}.div(2, rounding_mode='floor')",
+                           "{v}.div(2, rounding_mode='trunc')"],
+                "binary": ["{a} / {b}"],
+           },
            vs_torch=[
                *broadcast("div", lambda lib, a, b: a / b, "pos"),
                *int_pair("div", lambda lib, a, b: a / b),
@@ -1496,6 +1577,7 @@ OPS = [
                *grad("dot", lambda a, b: minigrad.dot(a, b), matmul_pair((3,), (3,))),
            ]),
     OpInfo('double',
+           fuzz={"unary": ["double()"]},
            vs_torch=[
                *compare(".double()", lambda lib, x: x.double(), ((2, 3), "f", True)),
                *compare(".double(), no grad", lambda lib, x: x.double(), ((2, 3), "f", False)),
@@ -1570,6 +1652,7 @@ OPS = [
                              requires_grad=False),
            ]),
     OpInfo('erf', aliases=('special.erf',),
+           fuzz={"unary": ["erf()"]},
            vs_torch=[
                *compare("erf", lambda lib, x: x.erf(), ((2, 3), "f", True)),
                *compare("torch.special.erf", lambda lib, x: lib.special.erf(x), ((2, 3), "f", True)),
@@ -1578,6 +1661,7 @@ OPS = [
                *grad("erf", lambda t: t.erf(), one(floats(-2, 2))),
            ]),
     OpInfo('erfc', aliases=('special.erfc',),
+           fuzz={"unary": ["erfc()"]},
            vs_torch=[
                *compare("erfc", lambda lib, x: x.erfc(), ((2, 3), "f", True)),
                *compare("torch.erfc", lambda lib, x: lib.erfc(x * 3), ((2, 3), "f", True)),
@@ -1589,6 +1673,7 @@ OPS = [
                *grad("erfc", lambda t: minigrad.erfc(t), one(floats(-2, 2))),
            ]),
     OpInfo('erfinv', aliases=('special.erfinv',),
+           fuzz={"unary": ["erfinv()"]},
            vs_torch=[
                *compare("erfinv", lambda lib, x: (x * 0.3).tanh().erfinv(), ((2, 3), "f", True)),
                *compare("torch.erfinv", lambda lib, x: lib.erfinv(x.tanh()), ((2, 3), "f", True)),
@@ -1602,6 +1687,7 @@ OPS = [
                *grad("erfinv", lambda t: t.erfinv(), one(floats(-0.9, 0.9))),
            ]),
     OpInfo('exp',
+           fuzz={"unary": ["exp()"]},
            vs_torch=[
                *compare("int exp", lambda lib, a: a.exp(), ((3,), "int", False), dtypes=(F32,), grad="sum"),
                *unary("exp", lambda lib, x: x.exp(), "f"),
@@ -1615,6 +1701,7 @@ OPS = [
                *float32("exp", lambda t: t.exp(), floats(-2, 2)),
            ]),
     OpInfo('exp2', aliases=('special.exp2',),
+           fuzz={"unary": ["exp2()"]},
            vs_torch=[
                *compare("exp2", lambda lib, x: x.exp2(), ((2, 3), "f", True)),
                *compare("torch.special.exp2, expm1, log1p", lambda lib, x: lib.special.exp2(x) + lib.special.expm1(x)
@@ -1625,6 +1712,7 @@ OPS = [
                *grad("exp2", lambda t: t.exp2(), one(floats(-2, 2))),
            ]),
     OpInfo('expand',
+           fuzz={"shape": ["expand(2, *{shape})"]},
            vs_torch=[
                *compare("expand(2, 2, 3, 4)", lambda lib, x: x.expand(2, 2, 3, 4), ((2, 3, 4), "f", True)),
                *compare("expand(-1, -1, -1)", lambda lib, x: x.expand(-1, -1, -1) * 1, ((2, 3, 4), "f", True)),
@@ -1634,19 +1722,29 @@ OPS = [
                *grad_checks("expand, expand_as", expand_checks()),
            ]),
     OpInfo('expand_as',
+           fuzz={"shape": ["expand_as({v})"]},
            vs_torch=[
                *compare("expand_as", lambda lib, x: x.expand_as(lib.zeros(5, 2, 3, 4)),
                         ((2, 3, 4), "f", True)),
                *compare("expand_as", lambda lib, x: x[:, :1].expand_as(x), ((2, 3, 4), "f", True)),
            ]),
-    OpInfo('expm1',
+    OpInfo('expm1', aliases=('special.expm1',),
+           fuzz={"unary": ["expm1()"]},
            vs_torch=[
                *compare("expm1", lambda lib, x: lib.expm1(x), ((2, 3), "f", True)),
            ],
            gradcheck=[
                *grad("expm1", lambda t: minigrad.expm1(t), one(floats(-2, 2))),
+               *grad("special.expm1", lambda t: minigrad.special.expm1(t), one(floats(-2, 2)), PROFILE, FIRST),
+           ]),
+    OpInfo('fill_', covers=('fill_diagonal_', 'zero_'),
+           gradcheck=[
+               *grad("fill_", lambda t: (t * 1).fill_(0.5) * t, one()),
+               *grad("fill_diagonal_", lambda t: (t * 1).fill_diagonal_(0.5) * t, matrix()),
+               *grad("zero_", lambda t: (t * 1).zero_() + t * t, one()),
            ]),
     OpInfo('flatten',
+           fuzz={"shape": ["flatten()", "flatten(0, -1)"]},
            vs_torch=[
                *compare("flatten()", lambda lib, x: x.flatten(), ((2, 3, 4), "f", True)),
                *compare("flatten(1)", lambda lib, x: x.flatten(1), ((2, 3, 4), "f", True)),
@@ -1663,6 +1761,7 @@ OPS = [
                *at_zero_d("flatten(0, -1)", lambda t: t.flatten(0, -1)),
            ]),
     OpInfo('flip',
+           fuzz={"dim": ["flip({d})"]},
            vs_torch=[
                *compare("flip(0)", lambda lib, x: x.flip(0), ((2, 3, 4), "f", True)),
                *compare("flip(0, 2)", lambda lib, x: lib.flip(x, (0, 2)), ((2, 3, 4), "f", True)),
@@ -1671,14 +1770,17 @@ OPS = [
                *grad("flip", lambda t: t.flip(0), one(min_dims=1)),
            ]),
     OpInfo('fliplr',
+           fuzz={"reduce": ["fliplr()"]},
            gradcheck=[
                *grad("fliplr", lambda t: t.fliplr() ** 2, one(min_dims=2)),
            ]),
     OpInfo('flipud',
+           fuzz={"reduce": ["flipud()"]},
            gradcheck=[
                *grad("flipud", lambda t: minigrad.flipud(t) ** 2, one(min_dims=1)),
            ]),
     OpInfo('float',
+           fuzz={"unary": ["float()"]},
            vs_torch=[
                *compare(".float()", lambda lib, x: x.float(), ((2, 3), "f", True)),
                *compare(".float(), no grad", lambda lib, x: x.float(), ((2, 3), "f", False)),
@@ -1691,12 +1793,14 @@ OPS = [
                *grad_checks("float().double(), to(float32)", float_round_trip_checks()),
            ]),
     OpInfo('float_power',
+           fuzz={"unary": ["float_power(2)"], "binary": ["torch.float_power({a}, {b})"]},
            gradcheck=[
                *grad("float_power", lambda t: t.float_power(3) + minigrad.float_power(2, t), one()),
                *grad("float_power(tensor)", lambda a, b: a.float_power(b),
                      pair(floats(0.5, 2), floats(0.5, 2))),
            ]),
     OpInfo('floor',
+           fuzz={"unary": ["floor()"]},
            vs_torch=[
                *compare("floor", lambda lib, x: (x * 3).floor(), ((2, 3), "f", True)),
                *fixed_inputs("floor, int64", lambda lib, x: x.floor(), INTS, requires_grad=False),
@@ -1706,12 +1810,14 @@ OPS = [
                      one(off_the_grid(-3, 2, 0.5))),
            ]),
     OpInfo('floor_divide', aliases=('__floordiv__', '__rfloordiv__'), differentiable=False,
+           fuzz={"scalar": ["{v} // 2"]},
            vs_torch=[
                *compare("x //= 2 of clone", lambda lib, x: _ifloordiv(x.detach().clone()),
                         ((2, 3), "f", True)),
                *fixed_inputs("x // 2, int64", lambda lib, x: x // 2, INTS, requires_grad=False),
            ]),
     OpInfo('fmax',
+           fuzz={"binary": ["torch.fmax({a}, {b})"]},
            vs_torch=[
                *broadcast("fmax", lambda lib, a, b: lib.fmax(a, b), shapes=FEW_SHAPES, flags=("both_rg",)),
            ],
@@ -1719,6 +1825,7 @@ OPS = [
                *grad("fmax", lambda a, b: a.fmax(b), tie_free_pair()),
            ]),
     OpInfo('fmin',
+           fuzz={"binary": ["torch.fmin({a}, {b})"]},
            vs_torch=[
                *broadcast("fmin", lambda lib, a, b: a.fmin(b), shapes=FEW_SHAPES, flags=("both_rg",)),
            ],
@@ -1726,6 +1833,7 @@ OPS = [
                *grad("fmin", lambda a, b: minigrad.fmin(a, b), tie_free_pair()),
            ]),
     OpInfo('fmod',
+           fuzz={"scalar": ["torch.fmod({v}, 1.5)"], "binary": ["torch.fmod({a}, {b})"]},
            vs_torch=[
                *compare("fmod(x, 0.7)", lambda lib, x: x.fmod(0.7), ((2, 3), "f", True)),
                *fixed_inputs("fmod(x, 2), int64", lambda lib, x: lib.fmod(x, 2), INTS, requires_grad=False),
@@ -1736,6 +1844,7 @@ OPS = [
                *grad("fmod", lambda a, b: minigrad.fmod(a, b), remainder_case()),
            ]),
     OpInfo('frac',
+           fuzz={"unary": ["frac()"]},
            vs_torch=[
                *compare("frac", lambda lib, x: (x * 3).frac(), ((2, 3), "f", True)),
            ],
@@ -1758,11 +1867,12 @@ OPS = [
            gradcheck=[
                *grad("gather", lambda t: t.gather(1, minigrad.tensor(IDX)), fixed((3, 3))),
            ]),
-    OpInfo('ge', differentiable=False,
+    OpInfo('ge', aliases=('greater_equal',), differentiable=False,
            vs_torch=[
                *fixed_inputs("~(a >= 2)", lambda lib, a: ~(a >= 2), CMP_A),
            ]),
     OpInfo('__getitem__',
+           fuzz={"shape": ["{v}[...]", "{v}[:]", "{v}[None]"]},
            vs_torch=[
                *check("zero_grad_sign", "x[::2]", lambda lib, x: x[::2]),
                *check("zero_grad_sign", "x[[0, 0]]", lambda lib, x: x[[0, 0]]),
@@ -1824,11 +1934,7 @@ OPS = [
                *float32("index", lambda t: t[[0, 0]][..., ::2], floats(-2, 2)),
                *grad_checks("basic, advanced, mixed keys", indexing_checks()),
            ]),
-    OpInfo('gru_cell',
-           gradcheck=[
-               *grad("gru_cell", lambda x, h, *w: _RNN.cell("GRU", x, h, *w), rnn_cell_case(3, 1, 1, 1)),
-           ]),
-    OpInfo('gt', differentiable=False,
+    OpInfo('gt', aliases=('greater',), differentiable=False,
            vs_torch=[
                *fixed_inputs("a > b", lambda lib, a, b: a > b, CMP_A, CMP_B, requires_grad=(True, False)),
            ]),
@@ -1837,17 +1943,20 @@ OPS = [
                *grad("hsplit", lambda t: _weighted(t.hsplit(2)) ** 2, fixed((2, 4))),
            ]),
     OpInfo('hstack',
+           fuzz={"shape": ["torch.hstack([{v}, {v}])"]},
            gradcheck=[
                *grad("hstack", lambda a, b: minigrad.hstack([a, b, a]), matmul_pair((2, 3), (2, 1))),
                *grad("hstack(vectors)", lambda a, b: minigrad.hstack((a, b)), matmul_pair((3,), ())),
            ]),
     OpInfo('hypot',
+           fuzz={"binary": ["torch.hypot({a}, {b})"]},
            gradcheck=[
                *grad("hypot", lambda a, b: a.hypot(b), pair(away(0.2, 2), away(0.2, 2))),
            ]),
-    OpInfo('i0',
+    OpInfo('i0', aliases=('special.i0',), covers=('special.i1',),
            gradcheck=[
                *grad("i0, i1", lambda t: t.i0() * minigrad.special.i1(t), one(floats(-3, 3))),
+               *grad("special.i0", lambda t: minigrad.special.i0(t), one(floats(-3, 3)), PROFILE, FIRST),
            ]),
     OpInfo('index_add',
            gradcheck=[
@@ -1889,6 +1998,7 @@ OPS = [
                      _self_and_src()),
            ]),
     OpInfo('index_select',
+           fuzz={"dim": ["index_select({d}, torch.tensor([0]))"]},
            vs_torch=[
                *compare("index_select(2, idx)", lambda lib, x: x.index_select(2, lib.tensor([3, 0, 3])),
                         ((2, 3, 4), "f", True)),
@@ -1898,7 +2008,7 @@ OPS = [
            gradcheck=[
                *grad("index_select", lambda t: t.index_select(0, minigrad.tensor([2, 0, 2])), fixed((3, 2))),
            ]),
-    OpInfo('inner',
+    OpInfo('inner', covers=('kron', 'tensordot', 'vdot'),
            gradcheck=[
                *grad("inner, kron, tensordot, vdot",
                      lambda a, b: minigrad.inner(a, b).sum() + minigrad.kron(a, b).sum(-1)[:2] + minigrad.tensordot(a, b.mT, 1).sum() + minigrad.vdot(a[0], b[1] * a[0]),
@@ -1917,6 +2027,7 @@ OPS = [
                *fixed_inputs("isnan, int64", lambda lib, x: x.isnan(), INTS, requires_grad=False),
            ]),
     OpInfo('kthvalue',
+           fuzz={"dim": ["kthvalue(1, dim={d})[0]"]},
            gradcheck=[
                *grad("kthvalue", lambda t: t.kthvalue(2, 1, keepdim=True).values * t,
                      st.builds(lambda a: [a], distinct((2, 3)))),
@@ -1926,6 +2037,10 @@ OPS = [
                *grad("ldexp", lambda a, b: a.ldexp(b), pair()),
            ]),
     OpInfo('lerp', known=('shared-array', 'error-draws'),
+           fuzz={
+                "scalar": ["torch.lerp({v}, torch.zeros_like({v}), 0.25)"],
+                "binary": ["torch.lerp({a}, {b}, 0.5)", "torch.lerp({a}, {b}, {b}.detach().clone())"],
+           },
            vs_torch=[
                *compare("lerp(y, 0.3)", lambda lib, x: x.lerp(x * 2, 0.3), ((2, 3), "f", True)),
                *broadcast("lerp(tensor weight)", lambda lib, a, b: lib.lerp(a, b, (a * b).sigmoid()),
@@ -1935,22 +2050,30 @@ OPS = [
                *grad("lerp(number)", lambda a, b: a.lerp(b, 0.3), pair()),
                *grad("lerp(tensor)", lambda a, b, w: minigrad.lerp(a, b, w), three()),
            ]),
-    OpInfo('lgamma',
+    OpInfo('lgamma', aliases=('special.gammaln',),
+           fuzz={"unary": ["lgamma()"]},
            gradcheck=[
                *grad("lgamma", lambda t: t.lgamma(), one(st.one_of(floats(0.2, 5), floats(-2.8, -2.2)))),
+               *grad("special.gammaln", lambda t: minigrad.special.gammaln(t), one(floats(0.2, 5)), PROFILE,
+                     FIRST),
            ]),
-    OpInfo('linalg.cholesky',
+    OpInfo('linalg.cholesky', covers=('linalg.cholesky_ex',), aliases=('cholesky',),
            gradcheck=[
                *grad("linalg.cholesky", lambda t: minigrad.linalg.cholesky(t @ t.mT),
                      st.builds(lambda a: [a + 3 * np.eye(3)], arrays((3, 3), floats(-1, 1)))),
                *grad("linalg.cholesky(upper=True)", lambda t: minigrad.linalg.cholesky(t @ t.mT, upper=True),
                      st.builds(lambda a: [a + 3 * np.eye(3)], arrays((2, 3, 3), floats(-1, 1)))),
+               *grad("cholesky", lambda t: (t @ t.mT).cholesky(),
+                     st.builds(lambda a: [a + 3 * np.eye(3)], arrays((3, 3), floats(-1, 1)))),
+               *grad("linalg.cholesky_ex", lambda t: minigrad.linalg.cholesky_ex(t @ t.mT).L,
+                     st.builds(lambda a: [a + 3 * np.eye(3)], arrays((3, 3), floats(-1, 1)))),
            ]),
     OpInfo('linalg.cross',
            gradcheck=[
                *grad("linalg.cross", lambda a, b: minigrad.linalg.cross(a, b), matmul_pair((2, 3), (1, 3))),
            ]),
     OpInfo('linalg.det', aliases=('det',), known=('det-nonfinite',),
+           fuzz={"reduce": ["det()"]},
            gradcheck=[
                *grad("linalg.det", lambda t: minigrad.linalg.det(t),
                      st.builds(lambda a: [a + 3 * np.eye(3)], arrays((2, 3, 3), floats(-1, 1)))),
@@ -1965,9 +2088,13 @@ OPS = [
                *grad("linalg.eigvalsh", lambda t: minigrad.linalg.eigvalsh(t + t.mT),
                      st.builds(lambda a: [a + np.diag([3.0, 2, 1])], arrays((2, 3, 3), floats(-0.2, 0.2)))),
            ]),
-    OpInfo('linalg.inv',
+    OpInfo('linalg.inv', covers=('linalg.inv_ex',), aliases=('inverse',),
            gradcheck=[
                *grad("linalg.inv", lambda t: minigrad.linalg.inv(t),
+                     st.builds(lambda a: [a + 3 * np.eye(3)], arrays((2, 3, 3), floats(-1, 1)))),
+               *grad("inverse", lambda t: t.inverse(),
+                     st.builds(lambda a: [a + 3 * np.eye(3)], arrays((2, 3, 3), floats(-1, 1)))),
+               *grad("linalg.inv_ex", lambda t: minigrad.linalg.inv_ex(t).inverse,
                      st.builds(lambda a: [a + 3 * np.eye(3)], arrays((2, 3, 3), floats(-1, 1)))),
            ]),
     OpInfo('linalg.matrix_norm',
@@ -1979,24 +2106,33 @@ OPS = [
                      lambda t: minigrad.stack([minigrad.linalg.matrix_norm(t, o) for o in (1, -1, float("inf"), -float("inf"))]),
                      st.builds(lambda a: [a + np.array([[3.0, 1, 1], [1, 2, 0], [0, 0, 1]])], arrays((3, 3), floats(0.1, 0.2)))),
            ]),
-    OpInfo('linalg.matrix_power',
+    OpInfo('linalg.matrix_power', aliases=('matrix_power',),
            gradcheck=[
                *grad("linalg.matrix_power", lambda t: minigrad.linalg.matrix_power(t, 5) + t.matrix_power(-2),
                      st.builds(lambda a: [a + 2 * np.eye(2)], arrays((2, 2), floats(-0.5, 0.5)))),
            ]),
-    OpInfo('linalg.multi_dot',
+    OpInfo('linalg.multi_dot', aliases=('chain_matmul',),
            gradcheck=[
                *grad("linalg.multi_dot", lambda a, b, c: minigrad.linalg.multi_dot([a, b, c, a[0]]),
                      st.builds(lambda *m: list(m), arrays((2, 3)), arrays((3, 3)), arrays((3, 3)))),
+               *grad("chain_matmul", lambda a, b, c: minigrad.chain_matmul(a, b, c),
+                     st.builds(lambda *m: list(m), arrays((2, 3)), arrays((3, 3)), arrays((3, 2)))),
            ]),
-    OpInfo('linalg.pinv',
+    OpInfo('linalg.norm',
+           gradcheck=[
+               *grad("vector", lambda t: minigrad.linalg.norm(t), one(away(0.2, 2), min_dims=1)),
+               *grad("matrix, fro and nuc",
+                     lambda t: minigrad.linalg.norm(t, "fro") + minigrad.linalg.norm(t, "nuc"),
+                     st.builds(lambda a: [a + np.diag([3.0, 2, 1])], arrays((3, 3), floats(-0.2, 0.2)))),
+           ]),
+    OpInfo('linalg.pinv', aliases=('pinverse',),
            gradcheck=[
                *grad("linalg.pinv", lambda t: minigrad.linalg.pinv(t),
                      st.builds(lambda a: [a + 3 * np.eye(3)[:, :2]], arrays((3, 2), floats(-1, 1)))),
                *grad("linalg.pinv wide", lambda t: minigrad.pinverse(t),
                      st.builds(lambda a: [a + 3 * np.eye(3)[:2]], arrays((2, 3), floats(-1, 1)))),
            ]),
-    OpInfo('linalg.qr',
+    OpInfo('linalg.qr', aliases=('qr',),
            gradcheck=[
                *grad("linalg.qr", lambda t: (lambda q, r: q * q + 2 * r * r)(*minigrad.linalg.qr(t)),
                      st.builds(lambda a: [a + 3 * np.eye(3)], arrays((3, 3), floats(-1, 1)))),
@@ -2006,13 +2142,17 @@ OPS = [
                *grad("linalg.qr wide",
                      lambda t: (lambda q, r: (q * q).sum(0) + 2 * (r * r).sum(0)[:2])(*minigrad.linalg.qr(t)),
                      st.builds(lambda a: [a + 3 * np.eye(3)[:2]], arrays((2, 3), floats(-1, 1)))),
+               *grad("qr", lambda t: (lambda q, r: q * q + 2 * r * r)(*t.qr()),
+                     st.builds(lambda a: [a + 3 * np.eye(3)], arrays((3, 3), floats(-1, 1)))),
            ]),
-    OpInfo('linalg.slogdet',
+    OpInfo('linalg.slogdet', aliases=('slogdet',),
            gradcheck=[
                *grad("linalg.slogdet", lambda t: minigrad.linalg.slogdet(t).logabsdet * 2,
                      st.builds(lambda a: [a - 3 * np.eye(3)], arrays((3, 3), floats(-1, 1)))),
+               *grad("slogdet", lambda t: t.slogdet()[1] * 2,
+                     st.builds(lambda a: [a - 3 * np.eye(3)], arrays((3, 3), floats(-1, 1)))),
            ]),
-    OpInfo('linalg.solve',
+    OpInfo('linalg.solve', covers=('linalg.solve_ex',),
            gradcheck=[
                *grad("linalg.solve", lambda a, b: minigrad.linalg.solve(a, b),
                      st.builds(lambda a, b: [a + 3 * np.eye(3), b], arrays((3, 3), floats(-1, 1)), arrays((3, 2)))),
@@ -2020,6 +2160,8 @@ OPS = [
                      st.builds(lambda a, b: [a + 3 * np.eye(3), b], arrays((2, 3, 3), floats(-1, 1)), arrays((3,)))),
                *grad("linalg.solve(left=False)", lambda a, b: minigrad.linalg.solve(a, b, left=False),
                      st.builds(lambda a, b: [a + 3 * np.eye(3), b], arrays((3, 3), floats(-1, 1)), arrays((2, 3)))),
+               *grad("linalg.solve_ex", lambda a, b: minigrad.linalg.solve_ex(a, b).result,
+                     st.builds(lambda a, b: [a + 3 * np.eye(3), b], arrays((3, 3), floats(-1, 1)), arrays((3, 2)))),
            ]),
     OpInfo('linalg.svd',
            gradcheck=[
@@ -2037,7 +2179,17 @@ OPS = [
                *grad("linalg.svdvals", lambda t: minigrad.linalg.svdvals(t),
                      st.builds(lambda a: [a + np.diag([3.0, 2, 1])[:, :2]], arrays((2, 3, 2), floats(-0.2, 0.2)))),
            ]),
+    OpInfo('linalg.vecdot',
+           gradcheck=[
+               *grad("vecdot", lambda a, b: minigrad.linalg.vecdot(a, b), matmul_pair((2, 3), (2, 3))),
+           ]),
+    OpInfo('linalg.vector_norm',
+           gradcheck=[
+               *grad("ord 3, dim -1", lambda t: minigrad.linalg.vector_norm(t, 3, dim=-1),
+                     one(away(0.2, 2), min_dims=1)),
+           ]),
     OpInfo('log',
+           fuzz={"unary": ["log()"]},
            vs_torch=[
                *compare("int log", lambda lib, a: a.log(), ((3,), "nint", False), dtypes=(F32,), grad="sum"),
                *unary("log", lambda lib, x: x.log(), "pos"),
@@ -2052,27 +2204,36 @@ OPS = [
                *float32("log", lambda t: t.log(), floats(0.2, 3)),
            ]),
     OpInfo('log10',
+           fuzz={"unary": ["log10()"]},
            vs_torch=[
                *compare("log10", lambda lib, x: lib.log10(x), ((2, 3), "pos", True)),
            ],
            gradcheck=[
                *grad("log10", lambda t: t.log10(), one(floats(0.2, 5))),
            ]),
-    OpInfo('log1p',
+    OpInfo('log1p', aliases=('special.log1p',),
+           fuzz={"unary": ["log1p()"]},
            vs_torch=[
                *compare("log1p", lambda lib, x: x.log1p(), ((2, 3), "pos", True)),
            ],
            gradcheck=[
                *grad("log1p", lambda t: t.log1p(), one(floats(-0.5, 5))),
+               *grad("special.log1p", lambda t: minigrad.special.log1p(t), one(floats(-0.5, 5)), PROFILE,
+                     FIRST),
            ]),
     OpInfo('log2',
+           fuzz={"unary": ["log2()"]},
            vs_torch=[
                *compare("log2", lambda lib, x: x.log2(), ((2, 3), "pos", True)),
            ],
            gradcheck=[
                *grad("log2", lambda t: t.log2(), one(floats(0.2, 5))),
            ]),
-    OpInfo('log_softmax',
+    OpInfo('log_softmax', aliases=('nn.functional.log_softmax',),
+           fuzz={
+                "unary": ["log_softmax(0)"],
+                "dim": ["log_softmax(dim={d})", "torch.nn.functional.log_softmax({v}, {d})"],
+           },
            vs_torch=[
                *reduction("log_softmax(-1)", lambda lib, x: x.log_softmax(-1)),
                *reduction("log_softmax(1)", lambda lib, x: lib.log_softmax(x, dim=1)),
@@ -2087,6 +2248,7 @@ OPS = [
                *grad_checks("torch.log_softmax(x, dim)", softmax_checks("torch.log_softmax")),
            ]),
     OpInfo('logaddexp',
+           fuzz={"binary": ["torch.logaddexp({a}, {b})"]},
            vs_torch=[
                *broadcast("logaddexp", lambda lib, a, b: lib.logaddexp(a, b), shapes=FEW_SHAPES,
                           flags=("both_rg",)),
@@ -2095,10 +2257,12 @@ OPS = [
                *grad("logaddexp", lambda a, b: a.logaddexp(b), pair()),
            ]),
     OpInfo('logaddexp2',
+           fuzz={"binary": ["torch.logaddexp2({a}, {b})"]},
            gradcheck=[
                *grad("logaddexp2", lambda a, b: minigrad.logaddexp2(a, b), pair()),
            ]),
     OpInfo('logcumsumexp',
+           fuzz={"dim": ["logcumsumexp(dim={d})"]},
            gradcheck=[
                # (a zero gradient: NaN second derivative, as
                # PyTorch's log|grad| formula gives)
@@ -2106,6 +2270,7 @@ OPS = [
                *grad("logcumsumexp(dim 0)", lambda t: minigrad.logcumsumexp(t, 0), one(min_dims=1)),
            ]),
     OpInfo('logdet', known=('det-nonfinite',),
+           fuzz={"reduce": ["logdet()"]},
            gradcheck=[
                *grad("logdet", lambda t: (t @ t.mT).logdet(),
                      st.builds(lambda a: [a + 3 * np.eye(3)], arrays((3, 3), floats(-1, 1)))),
@@ -2127,13 +2292,17 @@ OPS = [
                           flags=("both_rg",)),
                *broadcast("a ^ b", lambda lib, a, b: (a > 0) ^ (b > 0), shapes=FEW_SHAPES, flags=("both_rg",)),
            ]),
-    OpInfo('logit',
+    OpInfo('logit', aliases=('special.logit',),
+           fuzz={"unary": ["logit()", "logit(eps=0.1)"]},
            gradcheck=[
                *grad("logit", lambda t: t.logit(), one(floats(0.05, 0.95))),
                *grad("logit(eps)", lambda t: minigrad.logit(t, 0.1) * t,
                      one(st.one_of(floats(0.15, 0.85), floats(0.01, 0.05)))),
+               *grad("special.logit", lambda t: minigrad.special.logit(t), one(floats(0.05, 0.95)), PROFILE,
+                     FIRST),
            ]),
     OpInfo('logsumexp', aliases=('special.logsumexp',),
+           fuzz={"dim": ["logsumexp(dim={d}, keepdim={k})"]},
            vs_torch=[
                *reduction("logsumexp(-1)", lambda lib, x: x.logsumexp(-1)),
                *reduction("logsumexp(1, keepdim)", lambda lib, x: x.logsumexp(1, keepdim=True)),
@@ -2160,12 +2329,8 @@ OPS = [
                *[c for kind in ("int", "bool") for c in compare(f"of {kind}", lambda lib, x: x.long(),
                                                                ((2, 3), kind, False), dtypes=(None,), grad="sum")],
            ]),
-    OpInfo('lstm_cell',
-           gradcheck=[
-               *grad("lstm_cell", lambda x, h, c, *w: _weighted(_RNN.cell("LSTM", x, (h, c), *w)),
-                     rnn_cell_case(4, 2, 1, 1)),
-           ]),
     OpInfo('masked_fill',
+           fuzz={"scalar": ["{v}.masked_fill({v} < 0, 0.0)", "{v}.masked_fill({v} > 1, float('-inf'))"]},
            vs_torch=[
                *compare("masked_fill(mask, 0.5)", lambda lib, x: x.masked_fill(x > 0, 0.5),
                         ((2, 3, 4), "f", True)),
@@ -2197,7 +2362,7 @@ OPS = [
                *grad("masked_select",
                      lambda t: t.masked_select(minigrad.tensor([[True, False], [True, True]])), fixed((2, 2))),
            ]),
-    OpInfo('matmul', aliases=('__matmul__', '__rmatmul__'), known=('matmul-graph',),
+    OpInfo('matmul', aliases=('__matmul__', '__rmatmul__', 'linalg.matmul'), known=('matmul-graph',),
            vs_torch=[
                *compare("float32 @ int", lambda lib, a, b: a.float() @ b.float(), ((2, 3), "f", True),
                         ((3,), "int", False), dtypes=(F32,), grad="sum"),
@@ -2215,8 +2380,13 @@ OPS = [
                *[s for kind in MATMUL_KINDS for s in grad_checks(kind, matmul_checks(kind))],
                *[s for kind in ("mat.mat", "mat.vec", "vec.mat", "vec.vec", "batch.mat")
                   for s in grad(f"(x @ y) ** 2, {kind}", lambda x, y: (x @ y) ** 2, matmul_pair_of(kind), FEW, SECOND)],
+               *grad("linalg.matmul", lambda a, b: minigrad.linalg.matmul(a, b), matmul_pair((2, 3), (3, 2))),
            ]),
     OpInfo('max',
+           fuzz={
+                "reduce": ["max()"],
+                "dim": ["max(dim={d}, keepdim={k})[0]", "max(dim={d}, keepdim={k}).values"],
+           },
            vs_torch=[
                *compare("int max", lambda lib, a: a.max(), ((3,), "int", False), dtypes=(F32,), grad="sum"),
                *check("zero_grad_sign", "max()", lambda lib, x: x.max()),
@@ -2247,6 +2417,7 @@ OPS = [
                *grad_checks("max(dim, keepdim)", max_dim_checks()),
            ]),
     OpInfo('maximum',
+           fuzz={"binary": ["torch.maximum({a}, {b})", "{a}.maximum({b})"]},
            vs_torch=[
                *broadcast("maximum", lambda lib, a, b: lib.maximum(a, b), "f"),
                *int_pair("maximum", lambda lib, a, b: lib.maximum(a, b)),
@@ -2263,6 +2434,7 @@ OPS = [
                *mixed_precision("maximum", lambda a, b: a.maximum(b), None, None),
            ]),
     OpInfo('mean',
+           fuzz={"reduce": ["mean()"], "dim": ["mean(dim={d}, keepdim={k})"]},
            vs_torch=[
                *reduction("mean()", lambda lib, x: x.mean()),
                *reduction("torch.mean", lambda lib, x: lib.mean(x)),
@@ -2279,10 +2451,12 @@ OPS = [
                *grad("mean", lambda t: t.mean(-1, keepdim=True) ** 3 + t.mean() ** 2,
                      second_order_inputs(1, floats(-2, 2)), FEW, SECOND),
                *float32("mean", lambda t: t.mean(), floats(-2, 2)),
-               *float32("mean(dtype=f64)", lambda t: t.mean(0, dtype=minigrad.float64), floats(-2, 2), result=F64),
+               *float32("mean(dtype=f64)", lambda t: t.mean(0, dtype=minigrad.float64), floats(-2, 2),
+                        result=F64),
                *grad_checks("mean(), mean(dim, keepdim)", sum_mean_checks("mean")),
            ]),
     OpInfo('median', known=('median-expanded',),
+           fuzz={"reduce": ["median()"], "dim": ["median(dim={d}, keepdim={k}).values"]},
            gradcheck=[
                *grad("median()", lambda t: t.median() * t, distinct_matrix()),
                *grad("median(dim)", lambda t: minigrad.median(t, 1).values, distinct_matrix()),
@@ -2297,6 +2471,10 @@ OPS = [
                      st.builds(lambda *a: list(a), arrays((2,)), arrays(()), arrays((3,)))),
            ]),
     OpInfo('min',
+           fuzz={
+                "reduce": ["min()"],
+                "dim": ["min(dim={d}, keepdim={k})[1]", "min(dim={d}, keepdim={k})[0]"],
+           },
            vs_torch=[
                *broadcast("min(other)", lambda lib, a, b: a.min(b), shapes=FEW_SHAPES, flags=("both_rg",)),
                *compare("min()", lambda lib, x: x.min(), ((2, 3, 4), "f", True)),
@@ -2310,6 +2488,7 @@ OPS = [
                *grad("min(dim)", lambda t: t.min(1).values, distinct_matrix()),
            ]),
     OpInfo('minimum',
+           fuzz={"binary": ["torch.minimum({a}, {b})"]},
            vs_torch=[
                *broadcast("minimum", lambda lib, a, b: lib.minimum(a, b), shapes=FEW_SHAPES,
                           flags=("both_rg",)),
@@ -2333,6 +2512,7 @@ OPS = [
                *grad("mode", lambda t: t.mode(0).values, distinct_matrix()),
            ]),
     OpInfo('movedim', aliases=('moveaxis',),
+           fuzz={"dim": ["movedim({d}, 0)"]},
            vs_torch=[
                *compare("movedim(0, 2)", lambda lib, x: x.movedim(0, 2), ((2, 3, 4), "f", True)),
                *compare("movedim((0, 1), (2, 0))", lambda lib, x: lib.movedim(x, (0, 1), (2, 0)),
@@ -2343,15 +2523,18 @@ OPS = [
                *grad("movedim", lambda t: t.movedim(0, -1), one(min_dims=2)),
            ]),
     OpInfo('msort',
+           fuzz={"reduce": ["msort()"]},
            gradcheck=[
                *grad("msort", lambda t: t.msort(), distinct_matrix()),
            ]),
     OpInfo('mT', known=('warn-once',),
+           fuzz={"shape": ["mT"]},
            vs_torch=[
                *compare(".mT", lambda lib, x: x.mT, ((2, 3, 4), "f", True)),
                *compare(".mT", lambda lib, x: x.mT, ((2, 3, 4), "f", True)),
            ]),
-    OpInfo('mul', aliases=('__mul__', '__rmul__'),
+    OpInfo('mul', aliases=('__mul__', '__rmul__', 'multiply'),
+           fuzz={"scalar": ["{v} * 2", "{v}.mul(-2)"], "binary": ["{a} * {b}", "{a}.mul({b})"]},
            vs_torch=[
                *broadcast("mul", lambda lib, a, b: a * b, "f"),
                *int_pair("mul", lambda lib, a, b: a * b),
@@ -2398,6 +2581,10 @@ OPS = [
                *grad("mv", lambda a, b: a.mv(b), matmul_pair((2, 3), (3,))),
            ]),
     OpInfo('nan_to_num', known=('sum-order',),
+           fuzz={
+                "unary": ["nan_to_num()", "nan_to_num(nan=0.0, posinf=1.0)",
+                          "nan_to_num(posinf=2.0, neginf=-2.0)"],
+           },
            vs_torch=[
                *compare("nan_to_num", lambda lib, x: x.log().nan_to_num(), ((2, 3), "f", True)),
                *compare("nan_to_num(posinf, neginf)",
@@ -2407,21 +2594,25 @@ OPS = [
                *grad("nan_to_num", lambda t: t.nan_to_num() * 2, one()),
            ]),
     OpInfo('nanmean',
+           fuzz={"reduce": ["nanmean()"], "dim": ["nanmean(dim={d}, keepdim={k})"]},
            gradcheck=[
                *grad("nanmean", lambda t: minigrad.nanmean(t.masked_fill(minigrad.tensor([True, False]), float("nan")), 1,
                                                           keepdim=True) * t, fixed((3, 2))),
            ]),
     OpInfo('nanmedian',
+           fuzz={"reduce": ["nanmedian()"], "dim": ["nanmedian(dim={d}).values"]},
            gradcheck=[
                *grad("nanmedian()", lambda t: t.nanmedian() * t, distinct_matrix()),
                *grad("nanmedian(dim)", lambda t: minigrad.nanmedian(t, 1).values, distinct_matrix()),
            ]),
     OpInfo('nanquantile',
+           fuzz={"dim": ["torch.nanquantile({v}, 0.7, dim={d}, keepdim={k})"]},
            gradcheck=[
                *grad("nanquantile(midpoint)", lambda t: t.nanquantile(0.4, 1, interpolation="midpoint"),
                      distinct_matrix()),
            ]),
     OpInfo('nansum',
+           fuzz={"reduce": ["nansum()"], "dim": ["nansum(dim={d})"]},
            gradcheck=[
                *grad("nansum(dim)",
                      lambda t: t.masked_fill(minigrad.tensor([True, False]), float("nan")).nansum(0) * t[0],
@@ -2429,6 +2620,7 @@ OPS = [
                *grad("nansum(dtype)", lambda t: minigrad.nansum(t, dtype=minigrad.float64), one()),
            ]),
     OpInfo('narrow',
+           fuzz={"dim": ["narrow({d}, 0, 1)"]},
            vs_torch=[
                *compare("narrow(2, 1, 2)", lambda lib, x: x.narrow(2, 1, 2), ((2, 3, 4), "f", True)),
                *compare("narrow(-1, -2, 2)", lambda lib, x: lib.narrow(x, -1, -2, 2), ((2, 3, 4), "f", True)),
@@ -2441,7 +2633,8 @@ OPS = [
            gradcheck=[
                *grad("narrow_copy", lambda t: t.narrow_copy(1, 1, 2) ** 2, fixed((2, 3))),
            ]),
-    OpInfo('neg', aliases=('__neg__',),
+    OpInfo('neg', aliases=('__neg__', 'negative'),
+           fuzz={"unary": ["neg()"], "scalar": ["-{v}"]},
            vs_torch=[
                *number_operand("-x", lambda lib, x: -x),
                *number_operand("neg", lambda lib, x: x.neg()),
@@ -2457,7 +2650,7 @@ OPS = [
            gradcheck=[
                *grad("nextafter", lambda a, b: a.nextafter(b) * a, tie_free_pair()),
            ]),
-    OpInfo('nn.functional.adaptive_avg_pool1d',
+    OpInfo('nn.functional.adaptive_avg_pool1d', aliases=('adaptive_avg_pool1d',),
            gradcheck=[
                *grad("adaptive_avg_pool1d", lambda t: F.adaptive_avg_pool1d(t, 3) ** 2, fixed((2, 2, 5))),
            ]),
@@ -2465,9 +2658,11 @@ OPS = [
            gradcheck=[
                *grad("adaptive_avg_pool2d", lambda t: F.adaptive_avg_pool2d(t, (2, 1)) ** 2, fixed((2, 3, 3))),
            ]),
-    OpInfo('nn.functional.adaptive_max_pool1d',
+    OpInfo('nn.functional.adaptive_max_pool1d', aliases=('adaptive_max_pool1d',),
            gradcheck=[
                *grad("adaptive_max_pool1d", lambda t: F.adaptive_max_pool1d(t, 3) ** 2,
+                     st.builds(lambda a: [a], distinct((2, 5)))),
+               *grad("torch.adaptive_max_pool1d", lambda t: minigrad.adaptive_max_pool1d(t, 3)[0] ** 2,
                      st.builds(lambda a: [a], distinct((2, 5)))),
            ]),
     OpInfo('nn.functional.adaptive_max_pool2d',
@@ -2475,7 +2670,7 @@ OPS = [
                *grad("adaptive_max_pool2d", lambda t: F.adaptive_max_pool2d(t, (2, 3)) ** 2,
                      st.builds(lambda a: [a], distinct((1, 2, 5, 4)))),
            ]),
-    OpInfo('nn.functional.avg_pool1d',
+    OpInfo('nn.functional.avg_pool1d', aliases=('avg_pool1d',),
            gradcheck=[
                *grad("avg_pool1d", lambda t: F.avg_pool1d(t, 3, 2, 1, count_include_pad=False) ** 2,
                      fixed((2, 6))),
@@ -2484,6 +2679,11 @@ OPS = [
            gradcheck=[
                *grad("avg_pool2d", lambda t: F.avg_pool2d(t, 2, stride=1, padding=1) ** 2,
                      fixed((1, 2, 3, 3))),
+           ]),
+    OpInfo('nn.functional.batch_norm',
+           gradcheck=[
+               *grad("training", lambda x, w, b: F.batch_norm(x, None, None, w, b, training=True) ** 2,
+                     spread((4, 3), (3,), (3,))),
            ]),
     OpInfo('nn.functional.binary_cross_entropy',
            gradcheck=[
@@ -2501,17 +2701,29 @@ OPS = [
                *grad("binary_cross_entropy_with_logits(pos_weight)", lambda x, t: F.binary_cross_entropy_with_logits(
                        x, t, pos_weight=_ramp(x.shape[-1]) * 2, reduction="none"), probabilities_pair()),
            ]),
-    OpInfo('nn.functional.celu', known=('elu-nan',),
+    OpInfo('nn.functional.celu', aliases=('celu',), known=('elu-nan',),
+           fuzz={"activation": ["celu({v})"]},
            gradcheck=[
                *grad("celu", lambda t: F.celu(t, 0.7), one(away(0.05, 2))),
+               *grad("torch.celu", lambda t: minigrad.celu(t, 0.7), one(away(0.05, 2))),
            ]),
-    OpInfo('nn.functional.conv_transpose1d',
+    OpInfo('nn.functional.conv1d', aliases=('conv1d',),
+           gradcheck=[
+               *grad("conv1d", lambda x, w, b: F.conv1d(x, w, b, padding=1) ** 2,
+                     shaped((1, 2, 4), (2, 2, 2), (2,))),
+           ]),
+    OpInfo('nn.functional.conv2d', aliases=('conv2d',),
+           gradcheck=[
+               *grad("conv2d", lambda x, w, b: F.conv2d(x, w, b, padding=1) ** 2,
+                     shaped((1, 1, 3, 3), (2, 1, 2, 2), (2,))),
+           ]),
+    OpInfo('nn.functional.conv_transpose1d', aliases=('conv_transpose1d',),
            gradcheck=[
                *grad("conv_transpose1d",
                      lambda x, w: F.conv_transpose1d(x, w, stride=2, dilation=2) * x.sum(),
                      st.builds(lambda *a: list(a), arrays((2, 2, 3)), arrays((2, 3, 2)))),
            ]),
-    OpInfo('nn.functional.conv_transpose2d',
+    OpInfo('nn.functional.conv_transpose2d', aliases=('conv_transpose2d',),
            gradcheck=[
                *grad("conv_transpose2d",
                      lambda x, w, b: F.conv_transpose2d(x, w, b, stride=2, padding=1, output_padding=1, groups=2),
@@ -2523,7 +2735,7 @@ OPS = [
                        a, b, minigrad.tensor([1.0, -1, -1], dtype=minigrad.float64), margin=-2.0), st.builds(
                        lambda a, b: [a, b], arrays((3, 4), away(0.2, 2)), arrays((3, 4), away(0.2, 2)))),
            ]),
-    OpInfo('nn.functional.cosine_similarity',
+    OpInfo('nn.functional.cosine_similarity', aliases=('cosine_similarity',),
            gradcheck=[
                *grad("cosine_similarity", lambda a, b: F.cosine_similarity(a, b), st.builds(
                        lambda a, b: [a, b], arrays((3, 4), away(0.2, 2)), arrays((3, 4), away(0.2, 2)))),
@@ -2543,6 +2755,7 @@ OPS = [
                        x, minigrad.tensor([2, 0, 1, 2]), weight=_ramp(3), ignore_index=1), fixed((4, 3))),
            ]),
     OpInfo('nn.functional.elu', known=('elu-nan',),
+           fuzz={"activation": ["elu({v})", "elu({v}, alpha=0.5)"]},
            gradcheck=[
                *grad("elu", lambda t: F.elu(t, 0.7), one(away(0.05, 2))),
            ]),
@@ -2561,6 +2774,7 @@ OPS = [
                      st.builds(lambda a, t, v: [a, t, v], arrays((2, 3)), arrays((2, 3)), arrays((2,)))),
            ]),
     OpInfo('nn.functional.gelu', known=('gelu-inf',),
+           fuzz={"activation": ["gelu({v})", "gelu({v}, approximate='tanh')"]},
            gradcheck=[
                *grad("gelu", lambda t: F.gelu(t), one(floats(-3, 3))),
                *grad("gelu(tanh)", lambda t: F.gelu(t, approximate="tanh"), one(floats(-3, 3))),
@@ -2580,12 +2794,16 @@ OPS = [
                *grad("gumbel_softmax(seeded)",
                      lambda x: (minigrad.manual_seed(0), F.gumbel_softmax(x, tau=0.5))[1], fixed((2, 3))),
            ]),
-    OpInfo('nn.functional.hardshrink', known=('shrink-nan',),
+    OpInfo('nn.functional.hardshrink', aliases=('hardshrink',), known=('shrink-nan',),
+           fuzz={"activation": ["hardshrink({v})"]},
            gradcheck=[
                *grad("hardshrink", lambda t: F.hardshrink(t) ** 2, one(off_the_grid(-2, 2, step=0.5))),
+               *grad("torch.hardshrink", lambda t: minigrad.hardshrink(t, 0.5) ** 2,
+                     one(off_the_grid(-2, 2, step=0.5))),
            ]),
     OpInfo('nn.functional.hardsigmoid',
            gradgrad=False,  # PyTorch has no derivative of hardsigmoid_backward
+           fuzz={"activation": ["hardsigmoid({v})"]},
            gradcheck=[
                # first order only: PyTorch has no derivative of hardsigmoid_backward (the refusal is compared in
                # tests/test_random_dtype_nn_more.py)
@@ -2593,10 +2811,12 @@ OPS = [
                      orders=FIRST),
            ]),
     OpInfo('nn.functional.hardswish', known=('elu-nan',),
+           fuzz={"activation": ["hardswish({v})"]},
            gradcheck=[
                *grad("hardswish", lambda t: F.hardswish(t), one(off_the_grid(-5, 5))),
            ]),
     OpInfo('nn.functional.hardtanh', known=('shrink-nan',),
+           fuzz={"activation": ["hardtanh({v})"]},
            gradcheck=[
                *grad("hardtanh", lambda t: F.hardtanh(t, -1.0, 2.0) ** 2, one(off_the_grid(-3, 3))),
            ]),
@@ -2615,7 +2835,7 @@ OPS = [
                *grad("instance_norm", lambda x, w, b: F.instance_norm(x, weight=w, bias=b) ** 2,
                      spread((2, 3, 4), (3,), (3,))),
            ]),
-    OpInfo('nn.functional.interpolate',
+    OpInfo('nn.functional.interpolate', covers=('nn.functional.upsample', 'nn.functional.upsample_bilinear', 'nn.functional.upsample_nearest'),
            gradcheck=[
                *grad("interpolate(nearest)", lambda t: F.interpolate(t, scale_factor=1.7) ** 2,
                      fixed((1, 2, 3, 4))),
@@ -2627,6 +2847,11 @@ OPS = [
                      fixed((1, 1, 3, 5))),
                *grad("interpolate(bilinear, align_corners)", lambda t: F.interpolate(t, scale_factor=2, mode="bilinear",
                                                                                     align_corners=True) ** 2, fixed((1, 2, 2, 3))),
+               *grad("upsample", lambda t: _quiet(F.upsample, t, scale_factor=2) ** 2, fixed((1, 2, 3))),
+               *grad("upsample_nearest", lambda t: _quiet(F.upsample_nearest, t, size=(3, 4)) ** 2,
+                     fixed((1, 1, 2, 3))),
+               *grad("upsample_bilinear", lambda t: _quiet(F.upsample_bilinear, t, scale_factor=2) ** 2,
+                     fixed((1, 1, 2, 3))),
            ]),
     OpInfo('nn.functional.kl_div',
            gradcheck=[
@@ -2646,8 +2871,14 @@ OPS = [
                *grad("layer_norm(no affine)", lambda x: F.layer_norm(x, x.shape[-1:]) * x, fixed((2, 3))),
            ]),
     OpInfo('nn.functional.leaky_relu',
+           fuzz={"activation": ["leaky_relu({v})", "leaky_relu({v}, 0.2)"]},
            gradcheck=[
                *grad("leaky_relu", lambda t: F.leaky_relu(t, 0.2), one(away(0.05, 2))),
+           ]),
+    OpInfo('nn.functional.linear',
+           gradcheck=[
+               *grad("linear", lambda x, w, b: F.linear(x, w, b), shaped((2, 3), (4, 3), (4,))),
+               *grad("linear, no bias", lambda x, w: F.linear(x, w) ** 2, shaped((3,), (2, 3))),
            ]),
     OpInfo('nn.functional.local_response_norm',
            gradcheck=[
@@ -2655,6 +2886,7 @@ OPS = [
                      shaped((2, 4, 2))),
            ]),
     OpInfo('nn.functional.logsigmoid',
+           fuzz={"activation": ["logsigmoid({v})"]},
            gradcheck=[
                *grad("logsigmoid", lambda t: F.logsigmoid(t), one(floats(-5, 5))),
            ]),
@@ -2663,19 +2895,32 @@ OPS = [
                *grad("margin_ranking_loss", lambda a, b: F.margin_ranking_loss(
                        a, b, minigrad.tensor([1.0, -1, 1, -1], dtype=minigrad.float64), margin=0.5, reduction="none") ** 2, st.builds(lambda a, b: [a, b], arrays((4,), off_the_grid(-2, 2)), arrays((4,), off_the_grid(-2, 2)))),
            ]),
-    OpInfo('nn.functional.max_pool1d',
+    OpInfo('nn.functional.max_pool1d', covers=('max_pool1d_with_indices',), aliases=('max_pool1d',),
            gradcheck=[
                *grad("max_pool1d", lambda t: F.max_pool1d(t, 3, 2, 1) ** 2,
                      st.builds(lambda a: [a], distinct((2, 2, 7)))),
+               *grad("torch.max_pool1d", lambda t: minigrad.max_pool1d(t, 3, 2, 1) ** 2,
+                     st.builds(lambda a: [a], distinct((2, 2, 7)))),
+               *grad("max_pool1d_with_indices",
+                     lambda t: minigrad.max_pool1d_with_indices(t, 3, 2, 1)[0] ** 2,
+                     st.builds(lambda a: [a], distinct((2, 7)))),
            ]),
-    OpInfo('nn.functional.max_pool2d',
+    OpInfo('nn.functional.max_pool2d', aliases=('max_pool2d',),
            gradcheck=[
                *grad("max_pool2d", lambda t: F.max_pool2d(t, 2) ** 2,
                      st.builds(lambda a: [a], distinct((1, 2, 4, 4)))),
+               *grad("torch.max_pool2d", lambda t: minigrad.max_pool2d(t, 2) ** 2,
+                     st.builds(lambda a: [a], distinct((1, 2, 4, 4)))),
            ]),
     OpInfo('nn.functional.mish',
+           fuzz={"activation": ["mish({v})"]},
            gradcheck=[
                *grad("mish", lambda t: F.mish(t), one(floats(-4, 4))),
+           ]),
+    OpInfo('nn.functional.mse_loss',
+           gradcheck=[
+               *grad("mse_loss", lambda x, t: F.mse_loss(x, t), loss_pair()),
+               *grad("mse_loss(none)", lambda x, t: F.mse_loss(x, t, reduction="none"), loss_pair()),
            ]),
     OpInfo('nn.functional.multi_margin_loss',
            gradgrad=False,  # PyTorch does not differentiate its gradient
@@ -2712,7 +2957,13 @@ OPS = [
                *grad("nll_loss(2-D, none)", lambda x: F.nll_loss(x.log_softmax(1), minigrad.tensor([[[0, 2]], [[1, 1]]]),
                                                                 reduction="none"), fixed((2, 3, 1, 2))),
            ]),
+    OpInfo('nn.functional.normalize',
+           fuzz={"dim": ["torch.nn.functional.normalize({v}, dim={d})"]}),
     OpInfo('nn.functional.pad',
+           fuzz={
+                "shape": ["torch.nn.functional.pad({v}, (1, 1))",
+                          "torch.nn.functional.pad({v}, (0, 2), value=-1.5)"],
+           },
            gradcheck=[
                *grad("pad", lambda t: F.pad(t, (1, -1, 0, 2), value=0.5) ** 2, fixed((2, 3, 2))),
                *grad("pad(reflect)", lambda t: F.pad(t, (2, 1, 1, 0), mode="reflect") ** 2,
@@ -2721,14 +2972,14 @@ OPS = [
                *grad("pad(circular)", lambda t: F.pad(t, (1, 2, 2, 0), mode="circular") ** 2,
                      fixed((1, 1, 2, 3))),
            ]),
-    OpInfo('nn.functional.pairwise_distance',
+    OpInfo('nn.functional.pairwise_distance', aliases=('pairwise_distance',),
            gradcheck=[
                *grad("pairwise_distance", lambda a, b: F.pairwise_distance(a, b), st.builds(
                        lambda a, d: [a, a + d], arrays((3, 4)), arrays((3, 4), off_the_grid(-2, 2, 0.5)))),
                *grad("pairwise_distance(p=3)", lambda a, b: F.pairwise_distance(a, b, 3, keepdim=True), st.builds(
                        lambda a, d: [a, a + d], arrays((2, 3)), arrays((2, 3), off_the_grid(-2, 2, 0.5)))),
            ]),
-    OpInfo('nn.functional.pdist',
+    OpInfo('nn.functional.pdist', aliases=('pdist',),
            gradgrad=False,  # PyTorch does not differentiate its gradient
            gradcheck=[
                *grad("pdist", lambda x: F.pdist(x), st.builds(lambda a: [a], distinct((4, 3))), orders=FIRST),
@@ -2737,11 +2988,11 @@ OPS = [
                *grad("pdist(p=3)", lambda x: F.pdist(x, 3), st.builds(lambda a: [a], distinct((3, 2))),
                      orders=FIRST),
            ]),
-    OpInfo('nn.functional.pixel_shuffle',
+    OpInfo('nn.functional.pixel_shuffle', aliases=('pixel_shuffle',),
            gradcheck=[
                *grad("pixel_shuffle", lambda t: F.pixel_shuffle(t, 2) ** 2, fixed((1, 4, 2, 3))),
            ]),
-    OpInfo('nn.functional.pixel_unshuffle',
+    OpInfo('nn.functional.pixel_unshuffle', aliases=('pixel_unshuffle',),
            gradcheck=[
                *grad("pixel_unshuffle", lambda t: F.pixel_unshuffle(t, 2) ** 2, fixed((2, 1, 2, 4))),
            ]),
@@ -2752,14 +3003,17 @@ OPS = [
                *grad("poisson_nll_loss(rates, full)", lambda x: F.poisson_nll_loss(
                        x.exp(), _ramp(x.shape[-1]) * 2, log_input=False, full=True, reduction="sum"), fixed((2, 3))),
            ]),
-    OpInfo('nn.functional.prelu',
+    OpInfo('nn.functional.prelu', aliases=('prelu',),
            gradcheck=[
                *grad("prelu", lambda x, w: F.prelu(x, w), st.builds(lambda a, b: [a, b], arrays((2, 3, 2), away(0.05, 2)),
                                                                    arrays((3,)))),
                *grad("prelu(one slope)", lambda x, w: F.prelu(x, w) ** 2, st.builds(lambda a, b: [a, b], arrays((4,), away(0.05, 2)),
                                                                                    arrays((1,)))),
+               *grad("torch.prelu", lambda x, w: minigrad.prelu(x, w),
+                     st.builds(lambda a, b: [a, b], arrays((2, 3, 2), away(0.05, 2)), arrays((3,)))),
            ]),
     OpInfo('nn.functional.relu6', known=('shrink-nan',),
+           fuzz={"activation": ["relu6({v})"]},
            gradcheck=[
                *grad("relu6", lambda t: F.relu6(t) * t, one(off_the_grid(-3, 8))),
            ]),
@@ -2782,11 +3036,14 @@ OPS = [
                *grad("gqa", lambda q, k, v: F.scaled_dot_product_attention(q, k, v, enable_gqa=True) ** 2,
                      shaped((1, 4, 2, 3), (1, 2, 3, 3), (1, 2, 3, 3)), orders=FIRST),
            ]),
-    OpInfo('nn.functional.selu', known=('elu-nan',),
+    OpInfo('nn.functional.selu', aliases=('selu',), known=('elu-nan',),
+           fuzz={"activation": ["selu({v})"]},
            gradcheck=[
                *grad("selu", lambda t: F.selu(t), one(away(0.05, 2))),
+               *grad("torch.selu", lambda t: minigrad.selu(t), one(away(0.05, 2))),
            ]),
     OpInfo('nn.functional.silu',
+           fuzz={"activation": ["silu({v})"]},
            gradcheck=[
                *grad("silu", lambda t: F.silu(t), one(floats(-4, 4))),
            ]),
@@ -2803,39 +3060,68 @@ OPS = [
                *grad("soft_margin_loss(none)", lambda x: F.soft_margin_loss(x, minigrad.tensor(
                        [[1.0, -1, 1], [-1, -1, 1]], dtype=minigrad.float64), reduction="none"), fixed((2, 3))),
            ]),
+    OpInfo('nn.functional.softmin',
+           fuzz={"activation": ["softmin({v}, dim=0)"]}),
     OpInfo('nn.functional.softplus',
+           fuzz={"activation": ["softplus({v})", "softplus({v}, beta=2.0, threshold=1.0)"]},
            gradcheck=[
                *grad("softplus", lambda t: F.softplus(t, beta=2.0, threshold=3.0),
                      one(off_the_grid(-3, 3, step=1.5))),
            ]),
     OpInfo('nn.functional.softshrink', known=('shrink-nan',),
+           fuzz={"activation": ["softshrink({v}, 0.3)"]},
            gradcheck=[
                *grad("softshrink", lambda t: F.softshrink(t, 0.5) ** 2, one(off_the_grid(-2, 2, step=0.5))),
            ]),
     OpInfo('nn.functional.softsign',
+           fuzz={"activation": ["softsign({v})"]},
            gradcheck=[
                *grad("softsign", lambda t: F.softsign(t), one(away(0.05, 3))),
            ]),
     OpInfo('nn.functional.tanhshrink',
+           fuzz={"activation": ["tanhshrink({v})"]},
            gradcheck=[
                *grad("tanhshrink", lambda t: F.tanhshrink(t), one(floats(-3, 3))),
            ]),
-    OpInfo('nn.functional.threshold',
+    OpInfo('nn.functional.threshold', aliases=('threshold',),
+           fuzz={"activation": ["threshold({v}, 0.1, -1.0)"]},
            gradcheck=[
                *grad("threshold", lambda t: F.threshold(t, 0.5, -1.0) ** 2,
                      one(off_the_grid(-2, 2, step=0.5))),
+               *grad("torch.threshold", lambda t: minigrad.threshold(t, 0.5, -1.0) ** 2,
+                     one(off_the_grid(-2, 2, step=0.5))),
            ]),
-    OpInfo('nn.functional.triplet_margin_loss',
+    OpInfo('nn.functional.triplet_margin_loss', covers=('nn.functional.triplet_margin_with_distance_loss',),
            gradcheck=[
                *grad("triplet_margin_loss", lambda a, p, n: F.triplet_margin_loss(a, p, n, margin=0.37, reduction="none") ** 2, st.builds(lambda a, d, e: [a, a + d, a + e], arrays((2, 3)),
                                                      arrays((2, 3), off_the_grid(-2, 2, 0.5)),
                                                      arrays((2, 3), off_the_grid(-2, 2, 0.5)))),
+               *grad("triplet_margin_with_distance_loss",
+                     lambda a, p, n: F.triplet_margin_with_distance_loss(a, p, n, margin=0.37, reduction="none") ** 2,
+                     st.builds(lambda a, d, e: [a, a + d, a + e], arrays((2, 3)), arrays((2, 3), off_the_grid(-2, 2, 0.5)), arrays((2, 3), off_the_grid(-2, 2, 0.5)))),
            ]),
     OpInfo('nn.functional.unfold',
            gradcheck=[
                *grad("unfold", lambda t: F.unfold(t, 2, padding=1, stride=(1, 2)) ** 2, fixed((1, 2, 3, 3))),
            ]),
+    OpInfo('nn.GRUCell',
+           gradcheck=[
+               *grad("gru_cell", lambda x, h, *w: _RNN.cell("GRU", x, h, *w), rnn_cell_case(3, 1, 1, 1)),
+           ]),
+    OpInfo('nn.LSTMCell',
+           gradcheck=[
+               *grad("lstm_cell", lambda x, h, c, *w: _weighted(_RNN.cell("LSTM", x, (h, c), *w)),
+                     rnn_cell_case(4, 2, 1, 1)),
+           ]),
+    OpInfo('nn.RNNCell',
+           gradcheck=[
+               *grad("rnn_tanh_cell", lambda x, h, *w: _RNN.cell("RNN_TANH", x, h, *w), rnn_cell_case(1, 1)),
+           ]),
     OpInfo('norm', known=('sgn-zeros',),
+           fuzz={
+                "reduce": ["norm()", "norm(p=1)", "norm(p=3)", "norm(p=float('inf'))"],
+                "dim": ["norm(dim={d})", "norm(p=1, dim={d}, keepdim={k})"],
+           },
            vs_torch=[
                *reduction("norm()", lambda lib, x: x.norm()),
                *reduction("norm(dim=1)", lambda lib, x: x.norm(dim=1)),
@@ -2856,7 +3142,7 @@ OPS = [
                *grad("norm(-inf)", lambda t: t.norm(float("-inf"), dim=1) + t.norm(-float("inf")),
                      st.builds(lambda a: [a - a.min() + 0.5], distinct((2, 3)))),
            ]),
-    OpInfo('outer',
+    OpInfo('outer', aliases=('ger',),
            vs_torch=[
                *broadcast("outer", lambda lib, a, b: lib.outer(a.flatten(), b.flatten()), shapes=FEW_SHAPES,
                           flags=("both_rg",)),
@@ -2866,17 +3152,29 @@ OPS = [
                *grad("outer", lambda a, b: a.outer(b), matmul_pair((3,), (2,))),
            ]),
     OpInfo('permute',
+           fuzz={"shape": ["permute(*reversed(range({ndim})))"]},
            vs_torch=[
                *compare("permute(2, 0, 1)", lambda lib, x: x.permute(2, 0, 1), ((2, 3, 4), "f", True)),
                *compare("permute((1, 2, 0))", lambda lib, x: x.permute((1, 2, 0)), ((2, 3, 4), "f", True)),
                *compare("torch.permute", lambda lib, x: lib.permute(x, (2, 1, 0)), ((2, 3, 4), "f", True)),
                *compare(".T (3-D)", lambda lib, x: x.permute(2, 1, 0), ((2, 3, 4), "f", True)),
            ]),
-    OpInfo('polygamma',
+    OpInfo('polygamma', aliases=('special.polygamma',),
            gradcheck=[
                *grad("polygamma", lambda t: t.polygamma(1) + minigrad.polygamma(2, t), one(floats(0.5, 4))),
+               *grad("special.polygamma", lambda t: minigrad.special.polygamma(1, t), one(floats(0.5, 4)),
+                     PROFILE, FIRST),
+           ]),
+    OpInfo('positive',
+           gradcheck=[
+               *grad("positive", lambda t: t.positive() * t, one()),
            ]),
     OpInfo('pow', aliases=('__pow__', '__rpow__'),
+           fuzz={
+                "unary": ["pow(2)", "pow(0.5)", "pow(-1)", "pow(3)", "pow(0)"],
+                "scalar": ["2.0 ** {v}", "{v} ** 2"],
+                "binary": ["{a} ** {b}"],
+           },
            vs_torch=[
                *broadcast("pow", lambda lib, a, b: a ** b, "pos"),
                *int_pair("pow", lambda lib, a, b: a ** b),
@@ -2912,6 +3210,7 @@ OPS = [
                *grad_checks("t ** number, t.pow(number)", pow_number_checks()),
            ]),
     OpInfo('prod',
+           fuzz={"reduce": ["prod()"], "dim": ["prod(dim={d}, keepdim={k})", "prod({d})"]},
            vs_torch=[
                *fixed_inputs("prod, int64", lambda lib, x: x.prod(), INTS, requires_grad=False),
                *compare("prod()", lambda lib, x: x.prod(), ((2, 3, 4), "f", True)),
@@ -2933,12 +3232,18 @@ OPS = [
                      _self_and_src()),
            ]),
     OpInfo('quantile',
+           fuzz={"dim": ["torch.quantile({v}, 0.3, dim={d})"]},
            gradcheck=[
                *grad("quantile", lambda t: t.quantile(0.3) * t, distinct_matrix()),
                *grad("quantile(q tensor, dim)", lambda t: minigrad.quantile(t, minigrad.tensor([0.2, 0.9], dtype=minigrad.float64),
                                                                            dim=0, keepdim=True), distinct_matrix()),
            ]),
+    OpInfo('rad2deg',
+           fuzz={"unary": ["rad2deg()"]}),
+    OpInfo('ravel',
+           fuzz={"shape": ["ravel()"]}),
     OpInfo('reciprocal',
+           fuzz={"unary": ["reciprocal()"]},
            vs_torch=[
                *unary("reciprocal", lambda lib, x: x.reciprocal(), "pos"),
            ],
@@ -2946,7 +3251,8 @@ OPS = [
                *grad("reciprocal", lambda t: t.reciprocal(), one(away(0.3, 3)), PROFILE, FIRST),
                *grad("reciprocal", lambda t: 3 / t, second_order_inputs(1, away(0.5, 2)), FEW, SECOND),
            ]),
-    OpInfo('relu',
+    OpInfo('relu', aliases=('nn.functional.relu',),
+           fuzz={"unary": ["relu()"], "scalar": ["torch.relu({v})", "torch.nn.functional.relu({v})"]},
            vs_torch=[
                *compare("int relu", lambda lib, a: a.relu(), ((3,), "int", False), dtypes=(F32,), grad="sum"),
                *unary("relu", lambda lib, x: x.relu(), "f"),
@@ -2962,6 +3268,10 @@ OPS = [
                *float32("relu", lambda t: t.relu(), away(0.1, 2)),
            ]),
     OpInfo('remainder', aliases=('__mod__', '__rmod__'),
+           fuzz={
+                "scalar": ["{v} % 1.5", "{v}.remainder(1.5)"],
+                "binary": ["{a} % {b}", "{a}.remainder({b})"],
+           },
            vs_torch=[
                *compare("x % 0.7", lambda lib, x: x % 0.7, ((2, 3), "f", True)),
                *compare("remainder(x, 0.7)", lambda lib, x: lib.remainder(x, 0.7), ((2, 3), "f", True)),
@@ -2975,12 +3285,14 @@ OPS = [
                *grad("remainder", lambda a, b: a % b, remainder_case()),
            ]),
     OpInfo('renorm',
+           fuzz={"dim": ["renorm(2, {d}, 1.0)"]},
            gradcheck=[
                *grad("renorm", lambda t: t.renorm(2, 0, 1.5), fixed((3, 2), away(0.5, 2))),
                *grad("renorm(p=1, dim=1)", lambda t: minigrad.renorm(t, 1, 1, 0.8),
                      fixed((2, 3), away(0.5, 2))),
            ]),
     OpInfo('repeat',
+           fuzz={"shape": ["repeat(2, *[1] * {ndim})"]},
            vs_torch=[
                *compare("repeat(2, 1, 3)", lambda lib, x: x.repeat(2, 1, 3), ((2, 3, 4), "f", True)),
                *compare("repeat((1, 2, 1, 1))", lambda lib, x: x.repeat((1, 2, 1, 1)), ((2, 3, 4), "f", True)),
@@ -2988,7 +3300,15 @@ OPS = [
            gradcheck=[
                *grad("repeat", lambda t: t.repeat(2, 1, 2), matrix()),
            ]),
+    OpInfo('repeat_interleave',
+           gradcheck=[
+               *grad("repeat_interleave", lambda t: t.repeat_interleave(2, dim=0) ** 2, one(min_dims=1)),
+               *grad("torch.repeat_interleave(repeats tensor)",
+                     lambda t: minigrad.repeat_interleave(t, minigrad.tensor([1, 0, 2]), dim=1) ** 2,
+                     fixed((2, 3))),
+           ]),
     OpInfo('reshape',
+           fuzz={"shape": ["reshape(-1)", "reshape({shape})"]},
            vs_torch=[
                *compare("reshape(3, 8)", lambda lib, x: x.reshape(3, 8), ((2, 3, 4), "f", True)),
                *compare("reshape((4, -1))", lambda lib, x: x.reshape((4, -1)), ((2, 3, 4), "f", True)),
@@ -3005,15 +3325,13 @@ OPS = [
                *grad_checks("reshape, view, flatten", reshape_view_flatten_checks()),
            ]),
     OpInfo('reshape_as',
+           fuzz={"shape": ["reshape_as({v})"]},
            vs_torch=[
                *compare("reshape_as", lambda lib, x: x.transpose(0, 1).reshape_as(lib.ones(24)),
                         ((2, 3, 4), "f", True)),
            ]),
-    OpInfo('rnn_tanh_cell',
-           gradcheck=[
-               *grad("rnn_tanh_cell", lambda x, h, *w: _RNN.cell("RNN_TANH", x, h, *w), rnn_cell_case(1, 1)),
-           ]),
     OpInfo('roll',
+           fuzz={"dim": ["roll(1, {d})"]},
            vs_torch=[
                *compare("roll(1)", lambda lib, x: x.roll(1), ((2, 3, 4), "f", True)),
                *compare("roll(-1, 1)", lambda lib, x: x.roll(-1, 1), ((2, 3, 4), "f", True)),
@@ -3024,12 +3342,14 @@ OPS = [
                *grad("roll", lambda t: t.roll(1) + minigrad.roll(t, -1, 0), one(min_dims=1)),
            ]),
     OpInfo('rot90',
+           fuzz={"dim": ["rot90(1, [{d}, -1])"]},
            gradcheck=[
                *grad("rot90", lambda t: t.rot90() ** 2, one(min_dims=2)),
                *grad("rot90(k=2)", lambda t: minigrad.rot90(t, 2, (1, 0)) ** 2, one(min_dims=2)),
                *grad("rot90(k=-1)", lambda t: t.rot90(-1, (-1, 0)) ** 2, one(min_dims=2)),
            ]),
     OpInfo('round',
+           fuzz={"unary": ["round()", "round(decimals=1)"]},
            vs_torch=[
                *compare("round", lambda lib, x: (x * 3).round(), ((2, 3), "f", True)),
                *compare("round(decimals=2)", lambda lib, x: x.round(decimals=2), ((2, 3), "f", True)),
@@ -3039,12 +3359,15 @@ OPS = [
                *grad("round(decimals=1)", lambda t: t.round(decimals=1) * t, one(off_the_grid(-3, 2, 0.05))),
            ]),
     OpInfo('rsqrt',
+           fuzz={"unary": ["rsqrt()"]},
            vs_torch=[
                *compare("rsqrt", lambda lib, x: x.rsqrt(), ((2, 3), "pos", True)),
            ],
            gradcheck=[
                *grad("rsqrt", lambda t: t.rsqrt(), one(floats(0.2, 5))),
            ]),
+    OpInfo('rsub',
+           fuzz={"scalar": ["torch.rsub({v}, 1)"], "binary": ["torch.rsub({a}, {b})"]}),
     OpInfo('scatter',
            vs_torch=[
                *compare("scatter(2, idx, src)", lambda lib, x: lib.zeros(2, 3, 4, dtype=x.dtype).scatter(
@@ -3087,6 +3410,7 @@ OPS = [
                        0, _SCATTER_IDX(), s, "amin", include_self=False) ** 2, _self_and_src()),
            ]),
     OpInfo('select',
+           fuzz={"dim": ["select({d}, 0)", "select({d}, -1)"]},
            gradcheck=[
                *grad("select", lambda t: minigrad.select(t, 1, -1) ** 2, fixed((2, 3))),
            ]),
@@ -3113,7 +3437,8 @@ OPS = [
            gradcheck=[
                *grad("sgn", lambda t: minigrad.sgn(t), one(away(0.05, 3)), PROFILE, FIRST),
            ]),
-    OpInfo('sigmoid', aliases=('special.expit',),
+    OpInfo('sigmoid', aliases=('nn.functional.sigmoid', 'special.expit'),
+           fuzz={"unary": ["sigmoid()"], "activation": ["sigmoid({v})"], "scalar": ["torch.sigmoid({v})"]},
            vs_torch=[
                *compare("int sigmoid", lambda lib, a: a.sigmoid(), ((3,), "int", False), dtypes=(F32,),
                         grad="sum"),
@@ -3131,6 +3456,7 @@ OPS = [
                *float32("sigmoid", lambda t: t.sigmoid(), floats(-4, 4)),
            ]),
     OpInfo('sign',
+           fuzz={"unary": ["sign()"]},
            vs_torch=[
                *unary("sign", lambda lib, x: x.sign(), "f"),
                *check("zero_grad_sign", "sign", lambda lib, x: x.sign()),
@@ -3140,6 +3466,7 @@ OPS = [
                *grad("sign", lambda t: t.sign(), one(away(0.05, 3)), PROFILE, FIRST),
            ]),
     OpInfo('sin',
+           fuzz={"unary": ["sin()"]},
            vs_torch=[
                *compare("sin", lambda lib, x: x.sin(), ((2, 3), "f", True)),
                *compare("sin_ of clone", lambda lib, x: x.clone().sin_(), ((2, 3), "f", True)),
@@ -3150,12 +3477,15 @@ OPS = [
                *inplace_on_view("y[1].sin_(), then y[0] *= v",
                                 _written(lambda y, v: (y[1].sin_(), y[0].__imul__(v))), (3,)),
            ]),
-    OpInfo('sinc',
+    OpInfo('sinc', aliases=('special.sinc',),
+           fuzz={"unary": ["sinc()"]},
            gradcheck=[
                # (at 0 the second derivative is NaN, as PyTorch's)
                *grad("sinc", lambda t: t.sinc(), one(away(0.05, 2.5))),
+               *grad("special.sinc", lambda t: minigrad.special.sinc(t), one(away(0.05, 2.5)), PROFILE, FIRST),
            ]),
     OpInfo('sinh',
+           fuzz={"unary": ["sinh()"]},
            vs_torch=[
                *compare("sinh", lambda lib, x: x.sinh(), ((2, 3), "f", True)),
            ],
@@ -3167,7 +3497,8 @@ OPS = [
                *grad("slice_scatter", lambda x, s: x.slice_scatter(s[:, :2], 1, 1, None, 2) ** 2,
                      _self_and_src()),
            ]),
-    OpInfo('softmax',
+    OpInfo('softmax', aliases=('nn.functional.softmax',),
+           fuzz={"dim": ["softmax(dim={d})", "torch.nn.functional.softmax({v}, dim={d})"]},
            vs_torch=[
                *reduction("softmax(-1)", lambda lib, x: x.softmax(-1)),
                *reduction("softmax(0)", lambda lib, x: x.softmax(dim=0)),
@@ -3181,6 +3512,10 @@ OPS = [
                *grad_checks("torch.softmax(x, dim)", softmax_checks("torch.softmax")),
            ]),
     OpInfo('sort',
+           fuzz={
+                "dim": ["sort(dim={d})[0]", "sort(dim={d}, descending=True).values",
+                        "sort(dim={d}, stable=True)[1]"],
+           },
            vs_torch=[
                *compare("sort()", lambda lib, x: x.sort(), ((2, 3, 4), "f", True)),
                *compare("sort(0, descending)", lambda lib, x: lib.sort(x, 0, descending=True),
@@ -3192,6 +3527,7 @@ OPS = [
                *grad("sort", lambda t: t.sort(1, descending=True).values, distinct_matrix()),
            ]),
     OpInfo('split',
+           fuzz={"dim": ["split(1, dim={d})[0]", "split([1, {rest}], dim={d})[1]"]},
            vs_torch=[
                *compare("split(3, dim=2)", lambda lib, x: x.split(3, dim=2), ((2, 3, 4), "f", True)),
                *compare("split([1, 2], 1)", lambda lib, x: lib.split(x, [1, 2], 1), ((2, 3, 4), "f", True)),
@@ -3204,6 +3540,7 @@ OPS = [
                *grad("split_with_sizes", lambda t: t.split_with_sizes([1, 2], 1)[1] ** 2, fixed((2, 3))),
            ]),
     OpInfo('sqrt',
+           fuzz={"unary": ["sqrt()"]},
            vs_torch=[
                *compare("int sqrt", lambda lib, a: a.sqrt(), ((3,), "nint", False), dtypes=(F32,), grad="sum"),
                *unary("sqrt", lambda lib, x: x.sqrt(), "pos"),
@@ -3216,6 +3553,7 @@ OPS = [
                *float32("sqrt", lambda t: t.sqrt(), floats(0.2, 3)),
            ]),
     OpInfo('square',
+           fuzz={"unary": ["square()"]},
            vs_torch=[
                *compare("square", lambda lib, x: x.square(), ((2, 3), "f", True)),
                *compare("torch.square", lambda lib, x: lib.square(x), ((2, 3), "f", True)),
@@ -3225,6 +3563,7 @@ OPS = [
                *grad("square", lambda t: t.square(), one()),
            ]),
     OpInfo('squeeze',
+           fuzz={"dim": ["squeeze({d})"], "shape": ["squeeze()", "squeeze(0)"]},
            vs_torch=[
                *compare("squeeze()", lambda lib, x: x.unsqueeze(1).squeeze(), ((2, 3), "f", True)),
                *compare("squeeze(1)", lambda lib, x: x.unsqueeze(1).squeeze(1), ((2, 3), "f", True)),
@@ -3247,6 +3586,7 @@ OPS = [
                *at_zero_d("squeeze(0)", lambda t: t.squeeze(0)),
            ]),
     OpInfo('stack',
+           fuzz={"dim": ["torch.stack([{v}, {v}], dim={d})", "torch.stack({v}.unbind({d})[::-1], dim={d})"]},
            vs_torch=[
                *with_flags("stack dim0", lambda lib, a, b: lib.stack([a, b]), ((2, 3), (2, 3)),
                            ("both_rg", "left_rg")),
@@ -3262,6 +3602,7 @@ OPS = [
                *grad_checks("stack", cat_stack_checks("stack")),
            ]),
     OpInfo('std', known=('error-draws',),
+           fuzz={"reduce": ["std()"], "dim": ["std(dim={d}, correction=0)", "std(dim={d}, keepdim={k})"]},
            vs_torch=[
                *reduction("std()", lambda lib, x: x.std()),
                *reduction("std(False)", lambda lib, x: x.std(False)),
@@ -3276,11 +3617,16 @@ OPS = [
                      st.builds(lambda a: [a], distinct((2, 3)))),
            ]),
     OpInfo('std_mean', known=('mean-of-inf',),
+           fuzz={"dim": ["torch.std_mean({v}, dim={d})[0]"]},
            gradcheck=[
                *grad("std_mean", lambda t: (lambda r: r[0] * r[1])(minigrad.std_mean(t, 1)),
                      st.builds(lambda a: [a], distinct((2, 3)))),
            ]),
-    OpInfo('sub', aliases=('__rsub__', '__sub__'),
+    OpInfo('sub', aliases=('__rsub__', '__sub__', 'subtract'),
+           fuzz={
+                "scalar": ["1 - {v}", "{v} - 0.5", "{v}.sub(0.5, alpha=2)"],
+                "binary": ["{a} - {b}", "{a}.sub({b}, alpha=0.5)"],
+           },
            vs_torch=[
                *broadcast("sub", lambda lib, a, b: a - b, "f"),
                *int_pair("sub", lambda lib, a, b: a - b),
@@ -3300,6 +3646,7 @@ OPS = [
                                 ()),
            ]),
     OpInfo('sum',
+           fuzz={"reduce": ["sum()"], "dim": ["sum(dim={d}, keepdim={k})"]},
            vs_torch=[
                *compare("int sum", lambda lib, a: a.sum(), ((2, 3), "int", False), dtypes=(F32,), grad="sum"),
                *compare("int sum dim", lambda lib, a: a.sum(1), ((2, 3), "int", False), dtypes=(F32,),
@@ -3326,17 +3673,25 @@ OPS = [
                *grad("sum", lambda t: (t.sum(0) ** 2).exp(), second_order_inputs(1, floats(-1, 1)), FEW,
                      SECOND),
                *float32("sum", lambda t: t.sum(-1, keepdim=True), floats(-2, 2)),
-               *float32("sum(dtype=f64)", lambda t: t.sum(-1, dtype=minigrad.float64), floats(-2, 2), result=F64),
+               *float32("sum(dtype=f64)", lambda t: t.sum(-1, dtype=minigrad.float64), floats(-2, 2),
+                        result=F64),
                *grad_checks("sum(), sum(dim, keepdim)", sum_mean_checks("sum")),
            ]),
     OpInfo('sum_to_size',
+           fuzz={"shape": ["sum_to_size({sts})", "flatten().sum_to_size(1)"]},
            vs_torch=[
                *compare("sum_to_size(1, 3)", lambda lib, x: x.sum_to_size(1, 3), ((2, 3), "f", True)),
            ],
            gradcheck=[
                *grad_checks("sum_to_size", sum_to_size_checks()),
            ]),
+    OpInfo('svd',
+           gradcheck=[
+               *grad("svd", lambda t: (lambda u, s, v: u * u * s + v * v)(*t.svd()),
+                     st.builds(lambda a: [a + np.diag([3.0, 2, 1])], arrays((3, 3), floats(-0.2, 0.2)))),
+           ]),
     OpInfo('T', known=('warn-once',),
+           fuzz={"shape": ["T"]},
            vs_torch=[
                *compare(".T", lambda lib, x: x.T, ((2, 3), "f", True)),
                *compare(".T.T", lambda lib, x: x.T.T, ((2, 3), "f", True)),
@@ -3344,6 +3699,7 @@ OPS = [
                         marks=QUIET_T),
            ]),
     OpInfo('t',
+           fuzz={"shape": ["t()"]},
            vs_torch=[
                *compare(".t()", lambda lib, x: x.t(), ((2, 3), "f", True)),
                *compare("torch.t", lambda lib, x: lib.t(x), ((2, 3), "f", True)),
@@ -3371,13 +3727,15 @@ OPS = [
                      fixed((3, 3))),
            ]),
     OpInfo('tan',
+           fuzz={"unary": ["tan()"]},
            vs_torch=[
                *compare("tan", lambda lib, x: x.tan(), ((2, 3), "f", True)),
            ],
            gradcheck=[
                *grad("tan", lambda t: t.tan(), one(floats(-1.2, 1.2))),
            ]),
-    OpInfo('tanh',
+    OpInfo('tanh', aliases=('nn.functional.tanh',),
+           fuzz={"unary": ["tanh()"], "activation": ["tanh({v})"]},
            vs_torch=[
                *compare("int tanh", lambda lib, a: lib.tanh(a), ((3,), "int", False), dtypes=(F32,),
                         grad="sum"),
@@ -3389,12 +3747,14 @@ OPS = [
                *float32("tanh", lambda t: t.tanh(), floats(-3, 3)),
            ]),
     OpInfo('tensor_split',
+           fuzz={"dim": ["tensor_split(2, dim={d})[0]"]},
            gradcheck=[
                *grad("tensor_split", lambda t: _weighted(t.tensor_split(3, 1)) ** 2, fixed((2, 4))),
                *grad("tensor_split(indices)", lambda t: _weighted(minigrad.tensor_split(t, [1, 3], 1)) ** 2,
                      fixed((2, 4))),
            ]),
     OpInfo('tile',
+           fuzz={"shape": ["tile((2,))"]},
            vs_torch=[
                *compare("tile(2)", lambda lib, x: x.tile(2), ((2, 3, 4), "f", True)),
                *compare("torch.tile", lambda lib, x: lib.tile(x, (2, 1)), ((2, 3, 4), "f", True)),
@@ -3403,6 +3763,7 @@ OPS = [
                *grad("tile", lambda t: minigrad.tile(t, (2,)), one(min_dims=1, max_dims=2)),
            ]),
     OpInfo('to',
+           fuzz={"unary": ["to(torch.float64)"]},
            vs_torch=[
                *compare(".to(float64)", lambda lib, x: x.to(lib.float64), ((2, 3), "f", True)),
                *compare(".to(float64), no grad", lambda lib, x: x.to(lib.float64), ((2, 3), "f", False)),
@@ -3429,6 +3790,7 @@ OPS = [
                *float32("to(float64)", lambda t: t.to(minigrad.float64), floats(-2, 2), result=F64),
            ]),
     OpInfo('topk', known=('topk-ties',),
+           fuzz={"dim": ["topk(1, dim={d})[0]", "topk(1, dim={d}, largest=False).values"]},
            vs_torch=[
                *compare("topk(2)", lambda lib, x: x.topk(2), ((2, 3, 4), "f", True)),
                *compare("topk(1, dim=0, largest=False)", lambda lib, x: lib.topk(x, 1, dim=0, largest=False),
@@ -3438,6 +3800,7 @@ OPS = [
                *grad("topk", lambda t: t.topk(2).values, distinct_matrix()),
            ]),
     OpInfo('trace',
+           fuzz={"shape": ["trace()"]},
            vs_torch=[
                *compare("trace", lambda lib, a: a.trace(), *[(s, "f", True) for s in [(3, 4)]], rng=4),
                *compare("torch.trace", lambda lib, a: lib.trace(a), *[(s, "f", True) for s in [(3, 3)]],
@@ -3446,7 +3809,8 @@ OPS = [
            gradcheck=[
                *grad("trace", lambda t: t.trace(), matrix()),
            ]),
-    OpInfo('transpose', aliases=('swapaxes',),
+    OpInfo('transpose', aliases=('swapaxes', 'swapdims'),
+           fuzz={"dim": ["transpose({d}, -1)", "swapaxes({d}, 0)"], "shape": ["swapdims(0, -1)"]},
            vs_torch=[
                *compare("transpose(0, 1)", lambda lib, x: x.transpose(0, 1), ((2, 3, 4), "f", True)),
                *compare("transpose(-1, 0)", lambda lib, x: x.transpose(-1, 0), ((2, 3, 4), "f", True)),
@@ -3459,12 +3823,15 @@ OPS = [
                *grad("transpose_", lambda t: (t * 1).transpose_(0, -1) ** 2, one(min_dims=1)),
                *grad_checks("transpose, permute, .T, t(), .mT", transpose_permute_checks()),
            ]),
-    OpInfo('trapezoid',
+    OpInfo('trapezoid', aliases=('trapz',),
+           fuzz={"dim": ["torch.trapezoid({v}, dim={d})"]},
            gradcheck=[
                *grad("trapezoid", lambda t: minigrad.trapezoid(t, dx=0.5), one(min_dims=1)),
                *grad("trapezoid(x)", lambda y, x: minigrad.trapezoid(y, x, dim=0), matmul_pair((3, 2), (3,))),
+               *grad("trapz", lambda y, x: minigrad.trapz(y, x), matmul_pair((2, 3), (3,))),
            ]),
     OpInfo('tril',
+           fuzz={"shape": ["tril()", "tril(-1)"]},
            vs_torch=[
                *compare("tril", lambda lib, a: a.tril(), *[(s, "f", True) for s in [(3, 4)]], rng=4),
                *compare("tril(-1)", lambda lib, a: lib.tril(a, -1), *[(s, "f", True) for s in [(4, 3)]],
@@ -3475,6 +3842,7 @@ OPS = [
                *grad("tril_ triu_", lambda t: (t * 1).tril_(1).triu_(-1) ** 2, fixed((3, 4))),
            ]),
     OpInfo('triu',
+           fuzz={"shape": ["triu(1)", "triu()"]},
            vs_torch=[
                *compare("triu(1)", lambda lib, a: a.triu(1), *[(s, "f", True) for s in [(3, 4)]], rng=4),
                *compare("torch.triu", lambda lib, a: lib.triu(a), *[(s, "f", True) for s in [(2, 3, 3)]],
@@ -3484,26 +3852,35 @@ OPS = [
                *grad("triu(1)", lambda t: minigrad.triu(t, 1), matrix()),
            ]),
     OpInfo('true_divide',
+           fuzz={"scalar": ["{v}.true_divide(2)"], "binary": ["torch.true_divide({a}, {b})"]},
            vs_torch=[
                *fixed_inputs("true_divide, int64", lambda lib, x: lib.true_divide(x, 2), INTS,
                              requires_grad=False),
            ]),
-    OpInfo('trunc',
+    OpInfo('trunc', aliases=('fix',),
+           fuzz={"unary": ["trunc()", "fix()"]},
            vs_torch=[
                *compare("trunc", lambda lib, x: (x * 3).trunc(), ((2, 3), "f", True)),
            ]),
     OpInfo('type',
+           fuzz={"unary": ["type(torch.float32)"]},
            vs_torch=[
                *compare("type(float64)", lambda lib, x: x.type(lib.float64), ((2, 3, 4), "f", True)),
                *compare("type('torch.DoubleTensor')", lambda lib, x: x.type("torch.DoubleTensor"),
                         ((2, 3, 4), "f", True)),
            ]),
+    OpInfo('type_as',
+           gradcheck=[
+               *grad("type_as", lambda t: t.type_as(minigrad.zeros(1, dtype=minigrad.float64)) * t, one()),
+           ]),
     OpInfo('unbind',
+           fuzz={"dim": ["unbind({d})[0]", "unbind({d})[-1]"]},
            vs_torch=[
                *compare("unbind(1)", lambda lib, x: x.unbind(1), ((2, 3, 4), "f", True)),
                *compare("torch.unbind", lambda lib, x: lib.unbind(x, -1), ((2, 3, 4), "f", True)),
            ]),
     OpInfo('unflatten', known=('error-draws',),
+           fuzz={"dim": ["unflatten({d}, (1, -1))"]},
            vs_torch=[
                *compare("unflatten(2, (2, 2))", lambda lib, x: x.unflatten(2, (2, 2)), ((2, 3, 4), "f", True)),
                *compare("unflatten(1, (-1, 1))", lambda lib, x: lib.unflatten(x, 1, (-1, 1)),
@@ -3513,6 +3890,7 @@ OPS = [
                *grad("unflatten", lambda t: t.unflatten(0, (2, -1)), fixed((4, 2))),
            ]),
     OpInfo('unfold',
+           fuzz={"dim": ["unfold({d}, 1, 1)"]},
            gradcheck=[
                *grad("unfold", lambda t: t.unfold(1, 2, 1) ** 2, fixed((2, 4))),
                *grad("unfold(step 2, 3-d)", lambda t: t.unfold(0, 2, 2) ** 2, fixed((5, 2, 2))),
@@ -3523,12 +3901,17 @@ OPS = [
            gradcheck=[
                *grad("unsafe_chunk", lambda t: _weighted(t.unsafe_chunk(2, 1)) ** 2, fixed((2, 4))),
            ]),
+    OpInfo('unsafe_split',
+           gradcheck=[
+               *grad("unsafe_split", lambda t: _weighted(t.unsafe_split(2, 1)) ** 2, fixed((2, 4))),
+           ]),
     OpInfo('unsafe_split_with_sizes',
            gradcheck=[
                *grad("unsafe_split_with_sizes",
                      lambda t: _weighted(minigrad.unsafe_split_with_sizes(t, [1, 2])) ** 2, fixed((3, 2))),
            ]),
     OpInfo('unsqueeze',
+           fuzz={"dim": ["unsqueeze({d})"], "shape": ["unsqueeze(0)"]},
            vs_torch=[
                *compare("unsqueeze(0)", lambda lib, x: x.unsqueeze(0), ((2, 3, 4), "f", True)),
                *compare("unsqueeze(-1)", lambda lib, x: x.unsqueeze(-1), ((2, 3, 4), "f", True)),
@@ -3545,6 +3928,7 @@ OPS = [
                *grad_checks("unsqueeze, squeeze", unsqueeze_squeeze_checks()),
            ]),
     OpInfo('var', known=('error-draws',),
+           fuzz={"reduce": ["var()", "var(correction=0)"], "dim": ["var(dim={d}, keepdim={k})"]},
            vs_torch=[
                *reduction("var()", lambda lib, x: x.var()),
                *reduction("var(1)", lambda lib, x: x.var(1)),
@@ -3562,12 +3946,14 @@ OPS = [
                *grad_checks("var, std, norm over dims", var_std_norm_checks()),
            ]),
     OpInfo('var_mean', known=('mean-of-inf',),
+           fuzz={"dim": ["torch.var_mean({v}, dim={d})[1]"]},
            gradcheck=[
                *grad("var_mean(correction=0)",
                      lambda t: (lambda r: r[0] + r[1] * r[1])(minigrad.var_mean(t, correction=0)),
                      one(min_dims=1)),
            ]),
     OpInfo('view',
+           fuzz={"shape": ["view(-1)", "view({shape})"]},
            vs_torch=[
                *compare("view(6, 4)", lambda lib, x: x.view(6, 4), ((2, 3, 4), "f", True)),
                *compare("view(-1)", lambda lib, x: x.view(-1), ((2, 3, 4), "f", True)),
@@ -3577,6 +3963,7 @@ OPS = [
                *compare("0-d view(-1)", lambda lib, x: x.view(-1), ((), "f", True), dtypes=(F32,), grad="sum"),
            ]),
     OpInfo('view_as',
+           fuzz={"shape": ["view_as({v})"]},
            vs_torch=[
                *compare("view_as", lambda lib, x: x.view_as(lib.zeros(4, 6)), ((2, 3, 4), "f", True)),
                *compare("view_as", lambda lib, x: x.view_as(lib.ones(4, 6)), ((2, 3, 4), "f", True)),
@@ -3586,11 +3973,18 @@ OPS = [
                *grad("vsplit", lambda t: minigrad.vsplit(t, [1])[1] ** 2, fixed((3, 2))),
            ]),
     OpInfo('vstack', aliases=('row_stack',),
+           fuzz={"shape": ["torch.vstack([{v}, {v}])"]},
            gradcheck=[
                *grad("vstack", lambda a, b: minigrad.vstack([a, b]), matmul_pair((3,), (2, 3))),
                *grad("row_stack", lambda a, b: minigrad.row_stack([a, b]), matmul_pair((), ())),
            ]),
     OpInfo('where',
+           fuzz={
+                "scalar": ["torch.where({v} > 0, {v}, 0.0)", "torch.where({v} > 0, {v}, {v} * 2)",
+                           "{v}.where({v} < 1, torch.tensor(0.5))"],
+                "binary": ["torch.where({a} > {b}, {a}, {b})", "torch.where({b} > 0, {a}, 0.5)",
+                           "torch.where({a} > 0, {a}, {b})"],
+           },
            vs_torch=[
                *check("zero_grad_sign", "where", lambda lib, x: lib.where(x > 0, x, 0.0)),
                *with_flags("where", lambda lib, a, b: lib.where(a > 0, a, b), ((2, 3), (2, 3)),
@@ -3622,7 +4016,8 @@ OPS = [
                *grad_checks("where, cat, stack of t ** 2 and t.exp()", where_cat_stack_second_order(), FEW,
                             SECOND),
            ]),
-    OpInfo('xlogy',
+    OpInfo('xlogy', aliases=('special.xlogy',),
+           fuzz={"binary": ["torch.xlogy({a}, {b})", "torch.special.xlogy({a}, {b})"]},
            gradcheck=[
                *grad("xlogy", lambda a, b: a.xlogy(b), pair(floats(-2, 2), floats(0.2, 3))),
                *grad("xlogy(number)", lambda t: t.xlogy(2.5) + minigrad.xlogy(1.5, t * t + 0.5), one()),
@@ -3648,3 +4043,8 @@ def gradcheck_params(order="first", mode="float64"):
     """pytest params of every gradcheck sample checked in ``order`` (and ``mode``)."""
     return [s.param() for op in OPS for s in op.gradcheck
             if order in s.orders and s.mode.split("-")[0] == mode]
+
+
+def fuzz_pool(family):
+    """The fuzzer's templates of one family (tests/fuzz.py), in the table's order."""
+    return [t for op in OPS for t in op.fuzz.get(family, ())]
