@@ -2,9 +2,9 @@
 (torch/testing/_internal/opinfo/core.py and common_methods_invocations.py).
 
 Each :class:`OpInfo` names an op as PyTorch spells it (``"add"``, ``"__getitem__"``,
-``"nn.functional.gelu"``, ``"linalg.det"``), the other public names it covers (``aliases``: the
-``torch.*`` function, the Tensor method and the operator are one op; ``clip`` is ``clamp``), and
-its samples:
+``"nn.functional.gelu"``, ``"linalg.det"``; a plain name is both the ``torch.*`` function and the
+Tensor method), its other public names (``aliases``: ``clip`` is ``clamp``, ``__radd__`` is
+``add``), the other ops a sample of several ops exercises with it (``covers``), and its samples:
 
 - ``vs_torch``: programs ``fn(lib, *inputs)`` that tests/test_ops_vs_torch.py runs under PyTorch
   (recorded, tests/oracle.py) and minigrad from the same NumPy inputs, comparing values, dtype,
@@ -14,22 +14,25 @@ its samples:
 - ``gradcheck``: functions of float64 tensors ``fn(*tensors)`` and a Hypothesis strategy for
   their inputs (:class:`Grad`), which tests/test_gradcheck.py checks against central
   differences, first order and (``orders``) second order, or in float32 or mixed precision
-  (``mode``);
+  (``mode``); Hypothesis's settings (``settings``: PROFILE, FEW, NEW_FEW examples) per sample;
 - ``fuzz``: the lines the differential fuzzer (tests/fuzz.py) may draw for the op, by family
   (``{"unary": ["exp()"]}``; see fuzz.py for the families and the placeholders).
 
-and what is known about it: ``dtypes`` it is compared in, whether it is ``differentiable`` and has
-second derivatives (``gradgrad``), and ``known``: the keys of the known differences from PyTorch
-(``fuzz.KNOWN_DIFFERENCES``) that concern it. A comparison sample that shows a known
+and what is known about it: whether it is ``differentiable`` and has second derivatives
+(``gradgrad``), and ``known``: the keys of the known differences from PyTorch
+(``fuzz.KNOWN_DIFFERENCES``) that concern it. The dtypes are the samples': :func:`compare` runs
+in float32 and float64 unless told (``dtypes=``). A comparison sample that shows a known
 difference carries ``diff="..."``: its test is ``xfail(strict=True, reason="DIFF: ...")``, and
 README.md's list of known differences is generated from those marks
 (tests/known_differences.py).
 
-**Adding an op**: add one ``OpInfo`` to :data:`OPS` (alphabetical by name), with at least one
-``vs_torch`` sample and, if it is differentiable, one ``gradcheck`` sample; list its other
-public names in ``aliases``; record PyTorch's answers (``make record``, or
-``pytest -m oracle --regen-all tests/test_ops_vs_torch.py``) and commit tests/recordings/.
-tests/test_op_db.py fails while a public op of minigrad is in no entry, and says which.
+**Adding an op**: add one ``OpInfo`` to :data:`OPS` (alphabetical by name), with ``vs_torch``
+samples and, if it is differentiable, ``gradcheck`` samples (both orders unless PyTorch has no
+second derivative: ``gradgrad=False``), and ``fuzz`` templates if the fuzzer should draw it;
+list its other public names in ``aliases``; record PyTorch's answers
+(``pytest -m oracle --regen-all tests/test_ops_vs_torch.py -k "<name>:"``, or ``make record``)
+and commit tests/recordings/. tests/test_op_db.py fails while a public op of minigrad is in no
+entry, and says which; an alias must be the same function or be called by a sample.
 """
 from __future__ import annotations
 
@@ -230,7 +233,6 @@ class OpInfo:
     vs_torch: list = field(default_factory=list)
     gradcheck: list = field(default_factory=list)
     fuzz: dict = field(default_factory=dict)
-    dtypes: tuple = FLOATS
     differentiable: bool = True
     gradgrad: bool = True
     known: tuple = ()  # keys of fuzz.KNOWN_DIFFERENCES
@@ -954,7 +956,6 @@ GATHER_IDX = [[0, 2, 2, 1], [1, 1, 0, 3], [3, 0, 1, 1]]  # repeated indices: gra
 # =============================================================================================
 
 QUIET = (pytest.mark.filterwarnings("ignore::RuntimeWarning"),)
-QUIET_T = (pytest.mark.filterwarnings("ignore:The use of `x.T`"),)
 INTS = np.array([-3, -1, 0, 2, 5])  # integer inputs: the result's dtype (float32 for sin, int64 for floor)
 TIES = np.array([[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]], F32)
 CMP_A, CMP_B = np.array([1.0, 2.0, 3.0], F32), np.array([2.0, 2.0, 2.0], F32)
@@ -3695,8 +3696,8 @@ OPS = [
            vs_torch=[
                *compare(".T", lambda lib, x: x.T, ((2, 3), "f", True)),
                *compare(".T.T", lambda lib, x: x.T.T, ((2, 3), "f", True)),
-               *compare("1-d .T", lambda lib, x: x.T, ((3,), "f", True), dtypes=(F32,), grad="sum",
-                        marks=QUIET_T),
+               # (.T of a 1-d tensor: test_vs_torch.py's test_T_of_1d, after test_T_deprecation_warning:
+               # PyTorch gives that warning once per process)
            ]),
     OpInfo('t',
            fuzz={"shape": ["t()"]},

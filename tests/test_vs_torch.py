@@ -190,6 +190,14 @@ def test_T_deprecation_warning(oracle, shape):
     assert mine == theirs
 
 
+@pytest.mark.filterwarnings("ignore:The use of `x.T`")
+def test_T_of_1d(oracle):
+    """x.T of a 1-d tensor (the op table's other samples of T are in tests/op_db.py). Here, after
+    test_T_deprecation_warning, because PyTorch gives the warning once per process: where this ran
+    first, PyTorch would not warn there."""
+    run_case(oracle, lambda lib, x: x.T, [((3,), "f", True)], F32)
+
+
 def test_max_repr(oracle):
     a = gen(np.random.default_rng(1), (2, 3), "f", F32)
 
