@@ -32,6 +32,7 @@ import warnings
 import numpy as np
 
 import minigrad
+import op_db
 from oracle import ErrorRecord, TensorRecord, record, same_bits, warning_text
 
 # ---------------------------------------------------------------------------------------------
@@ -204,99 +205,24 @@ def broadcast_partner(draw, shape):
 # The ops: each draws the text of one line over a value ``v`` of known shape and dtype
 # ---------------------------------------------------------------------------------------------
 
-# (no sgn(): known("sgn-zeros"))
-UNARY = ["exp()", "log()", "sqrt()", "abs()", "relu()", "sigmoid()", "tanh()", "sin()", "cos()",
-         "tan()", "asin()", "acos()", "atan()", "sinh()", "cosh()", "exp2()", "expm1()", "log2()",
-         "log10()", "log1p()", "rsqrt()", "erf()", "frac()", "sign()", "floor()", "ceil()",
-         "trunc()", "round()", "round(decimals=1)", "neg()", "reciprocal()", "square()",
-         "clamp(-1.0, 1.5)", "clamp(min=0.5)", "clamp_min(-0.5)", "clamp_max(0.25)",
-         "nan_to_num()", "nan_to_num(nan=0.0, posinf=1.0)", "clone()", "contiguous()",
-         "pow(2)", "pow(0.5)", "pow(-1)", "pow(3)", "pow(0)", "detach()",
-         "erfc()", "erfinv()", "absolute()", "arctan()", "fix()", "clip(-0.5, 0.5)",
-         "nan_to_num(posinf=2.0, neginf=-2.0)", "float()", "double()", "to(torch.float64)",
-         "type(torch.float32)",
-         # session 30's: the rarer elementwise functions
-         "asinh()", "acosh()", "atanh()", "arcsinh()", "logit()", "logit(eps=0.1)", "sinc()", "lgamma()",
-         "deg2rad()", "rad2deg()", "float_power(2)", "log_softmax(0)"]
+# The op pool: the lines each family draws, from the op table (tests/op_db.py: each entry's
+# ``fuzz``), in the table's order. A template is the text after ``{v}.`` ("unary", "reduce",
+# "dim" and "shape" ops, unless it starts with ``torch.`` or ``{v}``), after
+# ``torch.nn.functional.`` ("activation"), or the whole line ("scalar", "binary"); ``{v}`` is the
+# value, ``{a}``/``{b}`` the value and a new leaf, ``{d}``/``{k}`` a dim and keepdim, ``{shape}``,
+# ``{ndim}``, ``{sts}`` (a shape to sum to) and ``{rest}`` (the dim's size - 1) what they say.
+# (sgn is in no pool: known("sgn-zeros"))
+UNARY = op_db.fuzz_pool("unary")
+ACTIVATIONS = op_db.fuzz_pool("activation")  # the activations of torch.nn.functional
+SCALAR_OPS = op_db.fuzz_pool("scalar")
+BINARY = op_db.fuzz_pool("binary")
+SHAPE_FREE_REDUCTIONS = op_db.fuzz_pool("reduce")
+DIM_REDUCTIONS = op_db.fuzz_pool("dim")
+SHAPE_OPS = op_db.fuzz_pool("shape")
 # a conversion's dtype, and the conversion the other way
 CONVERSIONS = {"float()": ("float32", "double()"), "double()": ("float64", "float()"),
                "to(torch.float64)": ("float64", "to(torch.float32)"),
                "type(torch.float32)": ("float32", "type(torch.float64)")}
-# the activations of torch.nn.functional (and the torch.* forms of a few)
-ACTIVATIONS = ["gelu({v})", "gelu({v}, approximate='tanh')", "silu({v})", "softplus({v})",
-               "softplus({v}, beta=2.0, threshold=1.0)", "elu({v})", "elu({v}, alpha=0.5)",
-               "leaky_relu({v})", "leaky_relu({v}, 0.2)", "selu({v})", "tanh({v})", "sigmoid({v})",
-               "celu({v})", "hardtanh({v})", "relu6({v})", "hardswish({v})", "hardsigmoid({v})", "mish({v})",
-               "logsigmoid({v})", "softsign({v})", "tanhshrink({v})", "hardshrink({v})",
-               "softshrink({v}, 0.3)", "threshold({v}, 0.1, -1.0)", "softmin({v}, dim=0)"]
-SCALAR_OPS = ["{v} * 2", "{v} + 1", "1 - {v}", "{v} / 3", "2.0 ** {v}", "{v} ** 2", "-{v}",
-              "{v} - 0.5", "3 / {v}", "{v} % 1.5", "torch.fmod({v}, 1.5)", "{v} // 2",
-              "torch.relu({v})", "torch.sigmoid({v})", "torch.where({v} > 0, {v}, 0.0)",
-              "torch.nn.functional.relu({v})", "torch.lerp({v}, torch.zeros_like({v}), 0.25)",
-              "{v}.masked_fill({v} < 0, 0.0)", "{v}.div(2, rounding_mode='floor')",
-              "{v}.div(2, rounding_mode='trunc')", "{v}.add(1, alpha=2)", "{v}.sub(0.5, alpha=2)",
-              "torch.rsub({v}, 1)", "{v}.true_divide(2)", "{v}.remainder(1.5)", "{v}.mul(-2)",
-              "torch.add({v}, {v}, alpha=-0.5)", "torch.addcmul({v}, {v}, {v}, value=0.5)",
-              "torch.addcdiv({v}, {v}, {v}.exp(), value=-2)", "torch.where({v} > 0, {v}, {v} * 2)",
-              "{v}.masked_fill({v} > 1, float('-inf'))", "torch.clamp({v}, max=1.0)",
-              "{v}.where({v} < 1, torch.tensor(0.5))"]
-BINARY = ["{a} + {b}", "{a} - {b}", "{a} * {b}", "{a} / {b}", "{a} ** {b}", "torch.maximum({a}, {b})",
-          "torch.minimum({a}, {b})", "torch.fmax({a}, {b})", "torch.fmin({a}, {b})",
-          "torch.atan2({a}, {b})", "torch.logaddexp({a}, {b})", "torch.lerp({a}, {b}, 0.5)",
-          "torch.where({a} > {b}, {a}, {b})", "{a} % {b}", "torch.fmod({a}, {b})",
-          "{a}.clamp(min={b})", "torch.lerp({a}, {b}, {b}.detach().clone())",  # known("shared-array")
-          "torch.addcmul({a}, {a}, {b}, value=2)", "torch.addcdiv({a}, {b}, {a})", "{a}.add({b}, alpha=2)",
-          "{a}.sub({b}, alpha=0.5)", "torch.rsub({a}, {b})", "{a}.remainder({b})", "{a}.clamp(max={b})",
-          "torch.where({b} > 0, {a}, 0.5)", "torch.where({a} > 0, {a}, {b})", "{a}.maximum({b})",
-          "{a}.mul({b})", "torch.true_divide({a}, {b})",
-          "torch.hypot({a}, {b})", "torch.xlogy({a}, {b})", "torch.logaddexp2({a}, {b})",
-          "torch.float_power({a}, {b})", "torch.special.xlogy({a}, {b})"]
-SHAPE_FREE_REDUCTIONS = ["sum()", "mean()", "prod()", "max()", "min()", "norm()", "norm(p=1)",
-                         "norm(p=3)", "var()", "std()", "amax()", "amin()", "median()", "nansum()",
-                         "nanmean()", "argmin()", "count_nonzero()",
-                         "var(correction=0)", "norm(p=float('inf'))", "all()", "any()",
-                         "logdet()", "det()", "nanmedian()", "msort()", "diagflat()", "fliplr()", "flipud()"]
-DIM_REDUCTIONS = ["sum(dim={d}, keepdim={k})", "mean(dim={d}, keepdim={k})",
-                  "prod(dim={d}, keepdim={k})", "max(dim={d}, keepdim={k})[0]",
-                  "min(dim={d}, keepdim={k})[1]", "max(dim={d}, keepdim={k}).values",
-                  "amax(dim={d}, keepdim={k})", "amin(dim={d}, keepdim={k})",
-                  "var(dim={d}, keepdim={k})", "std(dim={d}, correction=0)",
-                  "logsumexp(dim={d}, keepdim={k})", "cumsum(dim={d})", "cumprod(dim={d})",
-                  "softmax(dim={d})", "log_softmax(dim={d})", "sort(dim={d})[0]",
-                  "sort(dim={d}, descending=True).values", "norm(dim={d})", "argmax(dim={d})",
-                  "torch.nn.functional.softmax({v}, dim={d})", "flip({d})", "roll(1, {d})",
-                  "unsqueeze({d})", "squeeze({d})", "narrow({d}, 0, 1)", "select({d}, 0)",
-                  "split(1, dim={d})[0]", "chunk(2, dim={d})[-1]", "unbind({d})[0]",
-                  "topk(1, dim={d})[0]", "cumsum({d}).sum({d})",
-                  "torch.cat([{v}, {v}], dim={d})", "torch.stack([{v}, {v}], dim={d})",
-                  "index_select({d}, torch.tensor([0]))", "movedim({d}, 0)", "transpose({d}, -1)",
-                  "median(dim={d}, keepdim={k}).values", "argmin(dim={d}, keepdim={k})",
-                  "argsort(dim={d})", "nansum(dim={d})", "nanmean(dim={d}, keepdim={k})",
-                  "diff(dim={d})", "count_nonzero(dim={d})", "std(dim={d}, keepdim={k})",
-                  "torch.nn.functional.normalize({v}, dim={d})", "torch.nn.functional.log_softmax({v}, {d})",
-                  "chunk(3, dim={d})[0]", "split([1, {rest}], dim={d})[1]", "swapaxes({d}, 0)",
-                  "topk(1, dim={d}, largest=False).values", "sort(dim={d}, stable=True)[1]",
-                  "min(dim={d}, keepdim={k})[0]", "unflatten({d}, (1, -1))", "norm(p=1, dim={d}, keepdim={k})",
-                  "torch.concat([{v}, {v} * 2], dim={d})", "unbind({d})[-1]", "prod({d})",
-                  # session 30's scans, selections and pieces
-                  "logcumsumexp(dim={d})", "cummax(dim={d})[0]", "cummin(dim={d}).values",
-                  "kthvalue(1, dim={d})[0]", "nanmedian(dim={d}).values", "torch.std_mean({v}, dim={d})[0]",
-                  "torch.var_mean({v}, dim={d})[1]", "renorm(2, {d}, 1.0)", "rot90(1, [{d}, -1])",
-                  "tensor_split(2, dim={d})[0]", "select({d}, -1)", "diag_embed()",
-                  "torch.quantile({v}, 0.3, dim={d})", "aminmax(dim={d}).max", "unfold({d}, 1, 1)",
-                  "torch.cumulative_trapezoid({v}, dim={d})", "torch.trapezoid({v}, dim={d})",
-                  "torch.nanquantile({v}, 0.7, dim={d}, keepdim={k})",
-                  # every piece used: one node with several outputs (session 32)
-                  "torch.stack({v}.unbind({d})[::-1], dim={d})", "torch.cat({v}.chunk(2, dim={d})[::-1], dim={d})"]
-SHAPE_OPS = ["reshape(-1)", "view(-1)", "flatten()", "t()", "mT", "T", "unsqueeze(0)",
-             "squeeze()", "expand(2, *{shape})", "repeat(2, *[1] * {ndim})", "tile((2,))",
-             "permute(*reversed(range({ndim})))", "sum_to_size({sts})", "{v}[...]", "{v}[:]",
-             "{v}[None]", "tril()", "triu(1)", "diagonal()", "trace()", "diag()",
-             "flatten().sum_to_size(1)", "view({shape})", "reshape({shape})", "ravel()",
-             "view_as({v})", "reshape_as({v})", "expand_as({v})", "swapdims(0, -1)", "squeeze(0)",
-             "torch.atleast_2d({v})", "torch.hstack([{v}, {v}])", "torch.vstack([{v}, {v}])",
-             "torch.nn.functional.pad({v}, (1, 1))", "torch.nn.functional.pad({v}, (0, 2), value=-1.5)",
-             "tril(-1)", "triu()", "flatten(0, -1)"]
 
 
 # known("error-draws"): on a 0-d tensor, PyTorch's message goes on with its C++ stack

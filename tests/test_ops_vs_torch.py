@@ -1,117 +1,135 @@
-"""minigrad against PyTorch, op by op, for the ops of PyTorch's own learner material (issue 18):
-elementwise maths, reductions, products, shapes and indexing, devices, tensor methods.
+"""minigrad against PyTorch, op by op: every comparison sample of the op table (tests/op_db.py),
+and the checks of single ops that do not fit a table (sgn, erf's second derivatives, devices,
+tensor methods, errors).
 
-The machinery is test_vs_torch.py's: each case runs the same program in both libraries from
-the same NumPy inputs (PyTorch's answer recorded, tests/oracle.py) and compares forward
-values, dtype, shape, repr, the ``grad_fn`` name and the graph behind it, and the
-gradients that reach the inputs. Error cases compare the exception's type and words.
+Each sample runs the same program in both libraries from the same NumPy inputs (PyTorch's answer
+recorded, tests/oracle.py) and compares forward values, dtype, shape, repr, the ``grad_fn`` name
+and the graph behind it, and the gradients that reach the inputs (test_vs_torch.compare). Error
+cases compare the exception's type and words. A sample that shows a known difference is
+``xfail(strict=True, reason="DIFF: ...")`` (its ``diff=`` in the table).
 """
 import numpy as np
 import pytest
 
+import op_db
 from oracle import error_of
-from test_vs_torch import FLOATS, _params, compare, gen, run_case
+from test_vs_torch import _params, compare, gen, make_inputs
 
 # ---------------------------------------------------------------------------------------------
-# Elementwise functions of one tensor
+# The op table's samples
 # ---------------------------------------------------------------------------------------------
 
-UNARY = {
-    "sin": (lambda lib, x: x.sin(), "f"),
-    "torch.cos": (lambda lib, x: lib.cos(x), "f"),
-    "tan": (lambda lib, x: x.tan(), "f"),
-    "asin": (lambda lib, x: (x * 0.3).tanh().asin(), "f"),
-    "torch.acos": (lambda lib, x: lib.acos(x.tanh()), "f"),
-    "atan": (lambda lib, x: x.atan(), "f"),
-    "sinh": (lambda lib, x: x.sinh(), "f"),
-    "cosh": (lambda lib, x: lib.cosh(x), "f"),
-    "exp2": (lambda lib, x: x.exp2(), "f"),
-    "expm1": (lambda lib, x: lib.expm1(x), "f"),
-    "log2": (lambda lib, x: x.log2(), "pos"),
-    "log10": (lambda lib, x: lib.log10(x), "pos"),
-    "log1p": (lambda lib, x: x.log1p(), "pos"),
-    "rsqrt": (lambda lib, x: x.rsqrt(), "pos"),
-    "square": (lambda lib, x: x.square(), "f"),
-    "torch.square": (lambda lib, x: lib.square(x), "f"),
-    "erf": (lambda lib, x: x.erf(), "f"),
-    "erfc": (lambda lib, x: x.erfc(), "f"),
-    "torch.erfc": (lambda lib, x: lib.erfc(x * 3), "f"),
-    "erfinv": (lambda lib, x: (x * 0.3).tanh().erfinv(), "f"),
-    "torch.erfinv": (lambda lib, x: lib.erfinv(x.tanh()), "f"),
-    "torch.special.erf": (lambda lib, x: lib.special.erf(x), "f"),
-    "torch.special.erfc": (lambda lib, x: lib.special.erfc(x), "f"),
-    "torch.special.erfinv": (lambda lib, x: lib.special.erfinv(x.tanh()), "f"),
-    "torch.special.expit": (lambda lib, x: lib.special.expit(x), "f"),
-    "torch.special.exp2, expm1, log1p": (lambda lib, x: lib.special.exp2(x) + lib.special.expm1(x)
-                                         + lib.special.log1p(x * x), "f"),
-    "torch.special.logsumexp": (lambda lib, x: lib.special.logsumexp(x, -1), "f"),
-    "erfc_ of clone": (lambda lib, x: x.clone().erfc_(), "f"),
-    "erfinv_ of clone": (lambda lib, x: x.tanh().clone().erfinv_(), "f"),
-    "floor": (lambda lib, x: (x * 3).floor(), "f"),
-    "ceil": (lambda lib, x: lib.ceil(x * 3), "f"),
-    "round": (lambda lib, x: (x * 3).round(), "f"),
-    "round(decimals=2)": (lambda lib, x: x.round(decimals=2), "f"),
-    "trunc": (lambda lib, x: (x * 3).trunc(), "f"),
-    "frac": (lambda lib, x: (x * 3).frac(), "f"),
-    "nan_to_num": (lambda lib, x: x.log().nan_to_num(), "f"),
-    "nan_to_num(posinf, neginf)": (lambda lib, x: lib.nan_to_num(1 / (x * 0), 0.5, 2.0, -2.0), "f"),
-    "x % 0.7": (lambda lib, x: x % 0.7, "f"),
-    "remainder(x, 0.7)": (lambda lib, x: lib.remainder(x, 0.7), "f"),
-    "fmod(x, 0.7)": (lambda lib, x: x.fmod(0.7), "f"),
-    "clamp_min": (lambda lib, x: x.clamp_min(0.1), "f"),
-    "torch.clamp_max": (lambda lib, x: lib.clamp_max(x, 0.1), "f"),
-    "lerp(y, 0.3)": (lambda lib, x: x.lerp(x * 2, 0.3), "f"),
-    "sigmoid_ of clone": (lambda lib, x: x.clone().sigmoid_(), "f"),
-    "sin_ of clone": (lambda lib, x: x.clone().sin_(), "f"),
-    "pow_ of clone": (lambda lib, x: x.clone().pow_(2), "f"),
-    "x //= 2 of clone": (lambda lib, x: _ifloordiv(x.detach().clone()), "f"),
-}
+
+def sample_arrays(sample):
+    """The NumPy inputs of a comparison sample and whether each requires grad."""
+    if sample.inputs and isinstance(sample.inputs[0][0], np.ndarray):
+        return [a for a, _ in sample.inputs], [rg for _, rg in sample.inputs]
+    rng = np.random.default_rng(sample.rng)
+    arrays = [gen(rng, spec[0], spec[1], spec[3] if len(spec) > 3 else sample.dtype) for spec in sample.inputs]
+    return arrays, [spec[2] for spec in sample.inputs]
 
 
-def _ifloordiv(x):
-    x //= 0.5
-    return x
+@pytest.mark.parametrize("sample", op_db.vs_torch_params())
+def test_op(oracle, sample):
+    """Values, dtype, shape, repr, grad_fn and graph of the output(s), and the inputs' gradients."""
+    arrays, flags = sample_arrays(sample)
+    if sample.top_node:  # the output's grad_fn only: the graph beneath is the op's decomposition
+        mine, theirs = compare(oracle, sample.fn, arrays, flags, grad=sample.grad, check_graph=False)
+        assert mine["output"].grad_fn == theirs["output"].grad_fn
+    else:
+        compare(oracle, sample.fn, arrays, flags, grad=sample.grad, check_graph=sample.check_graph)
 
 
-@FLOATS
-@pytest.mark.parametrize("fn, kind", [pytest.param(f, k, id=n) for n, (f, k) in UNARY.items()])
-def test_unary(oracle, fn, kind, fdt):
-    run_case(oracle, fn, [((2, 3), kind, True)], fdt, grad="rand")
+@pytest.mark.parametrize("sample", op_db.vs_torch_params("zero_grad_sign"))
+def test_zero_gradient_sign(oracle, sample):
+    """A zero gradient prints as 0. in PyTorch, also when the upstream gradient is negative:
+    x.grad must not show -0."""
+    a = np.array([-1.5, 2.0, -0.25, 0.75], np.float32)
+
+    def program(lib):
+        x = lib.tensor(a, requires_grad=True)
+        y = sample.fn(lib, x)
+        y.backward(-lib.ones_like(y) * 3)
+        return x.grad
+    m, t = oracle.both(program)
+    np.testing.assert_array_equal(m.values, t.values)
+    np.testing.assert_array_equal(np.signbit(m.values), np.signbit(t.values))
+    assert repr(m) == repr(t)
 
 
-INT_UNARY = {
-    "sin": lambda lib, x: x.sin(),
-    "erfc": lambda lib, x: x.erfc(),
-    "erfinv": lambda lib, x: lib.erfinv(x),
-    "sqrt": lambda lib, x: lib.sqrt(x.abs()),
-    "square": lambda lib, x: x.square(),
-    "floor": lambda lib, x: x.floor(),
-    "round": lambda lib, x: lib.round(x),
-    "sign": lambda lib, x: x.sign(),
-    "sgn": lambda lib, x: x.sgn(),
-    "exp2": lambda lib, x: x.exp2(),
-    "x % 3": lambda lib, x: x % 3,
-    "x // 2": lambda lib, x: x // 2,
-    "fmod(x, 2)": lambda lib, x: lib.fmod(x, 2),
-    "7 % x (x > 0)": lambda lib, x: 7 % (x.abs() + 1),
-    "isnan": lambda lib, x: x.isnan(),
-    "isinf": lambda lib, x: lib.isinf(x),
-    "isfinite": lambda lib, x: x.isfinite(),
-    "logical_not": lambda lib, x: lib.logical_not(x),
-    "div floor": lambda lib, x: x.div(2, rounding_mode="floor"),
-    "div trunc": lambda lib, x: lib.div(x, 2, rounding_mode="trunc"),
-    "cumsum": lambda lib, x: x.cumsum(0),
-    "cumprod": lambda lib, x: lib.cumprod(x, 0),
-    "prod": lambda lib, x: x.prod(),
-    "true_divide": lambda lib, x: lib.true_divide(x, 2),
-}
+@pytest.mark.parametrize("sample", op_db.vs_torch_params("values_and_grads"))
+def test_values_and_grads(oracle, sample):
+    """Values and gradients of an index form, leaving the graph's shape aside."""
+    a = gen(np.random.default_rng(2), (4, 3, 5), "f", np.float64)
+
+    def program(lib):
+        x = lib.tensor(a, requires_grad=True)
+        out = sample.fn(lib, x)
+        out.backward(lib.tensor(np.random.default_rng(3).standard_normal(tuple(out.shape))))
+        return out, x.grad
+    (mo, m_grad), (to, t_grad) = oracle.both(program)
+    assert mo.shape == to.shape
+    np.testing.assert_array_equal(mo.values, to.values)
+    np.testing.assert_allclose(m_grad.values, t_grad.values, rtol=1e-12)
 
 
-@pytest.mark.parametrize("fn", INT_UNARY.values(), ids=INT_UNARY.keys())
-def test_unary_of_int_tensor(oracle, fn):
-    """Integer inputs: the result's dtype (float32 for sin, int64 for floor), no gradients."""
-    compare(oracle, fn, [np.array([-3, -1, 0, 2, 5])], [False])
+@pytest.mark.parametrize("sample", op_db.vs_torch_params("matmul_values_and_grads"))
+def test_matmul_values_and_grads(oracle, sample):
+    """Values, repr up to the grad_fn, and gradients of a matmul, leaving the graph's shape aside."""
+    shapes = dict(sample.inputs)["shapes"]
+    rng = np.random.default_rng(5)
+    arrays = [gen(rng, shapes[0], "f", np.float64), gen(rng, shapes[1], "f", np.float64)]
 
+    def program(lib):
+        ins = make_inputs(lib, arrays, [True, True])
+        out = ins[0] @ ins[1]
+        out.sum().backward()
+        return out, [x.grad for x in ins]
+    (mo, m_grads), (to, t_grads) = oracle.both(program)
+    assert mo.shape == to.shape
+    np.testing.assert_allclose(mo.values, to.values, rtol=1e-10)
+    assert mo.repr.split("grad_fn")[0] == to.repr.split("grad_fn")[0]
+    for m, t in zip(m_grads, t_grads):
+        np.testing.assert_allclose(m.values, t.values, rtol=1e-10)
+
+
+@pytest.mark.parametrize("sample", op_db.vs_torch_params("where_values_and_grads"))
+def test_where_values_and_grads(oracle, sample):
+    shapes = dict(sample.inputs)["shapes"]
+    rng = np.random.default_rng(4)
+    arrays = [gen(rng, shapes[0], "f", np.float32), gen(rng, shapes[1], "f", np.float32)]
+
+    def program(lib):
+        ins = make_inputs(lib, arrays, [True, True])
+        out = sample.fn(lib, *ins)
+        out.sum().backward()
+        return repr(out), [repr(x.grad) for x in ins]
+    oracle.same(program)
+
+
+@pytest.mark.parametrize("sample", op_db.vs_torch_params("second_derivative"))
+def test_second_derivative_graph_and_values(oracle, sample):
+    """``grad(f(x), x, create_graph=True)``: the gradient's graph has PyTorch's node names
+    (ThresholdBackwardBackward0, ...), and differentiating it again gives PyTorch's numbers."""
+    rng = np.random.default_rng(0)
+    x0, v0, u0 = (rng.standard_normal((4, 3)) for _ in range(3))
+
+    def program(lib):
+        x = lib.tensor(x0, requires_grad=True)
+        v = lib.tensor(v0, requires_grad=True)
+        g, = lib.autograd.grad(sample.fn(lib, x, v), x, create_graph=True)
+        hx, hv = lib.autograd.grad((g * lib.tensor(u0)).sum(), (x, v), allow_unused=True,
+                                   materialize_grads=True)
+        return type(g.grad_fn).__name__, g, hx, hv
+    mine, theirs = oracle.both(program)
+    assert mine[0] == theirs[0]
+    for a, b in zip(mine[1:], theirs[1:]):
+        np.testing.assert_allclose(a.values, b.values, rtol=1e-10, atol=1e-12)
+
+
+# ---------------------------------------------------------------------------------------------
+# Single ops, beyond the table
+# ---------------------------------------------------------------------------------------------
 
 def test_sgn(oracle):
     """sgn is sign for real numbers (0 at NaN and at -0.), recorded as its own node, SgnBackward0,
@@ -154,43 +172,6 @@ def test_erf_family_second_derivatives(oracle):
     oracle.same(program)
 
 
-# ---------------------------------------------------------------------------------------------
-# Elementwise functions of two tensors (with broadcasting)
-# ---------------------------------------------------------------------------------------------
-
-BINARY = {
-    "atan2": lambda lib, a, b: lib.atan2(a, b),
-    "arctan2": lambda lib, a, b: a.arctan2(b),
-    "minimum": lambda lib, a, b: lib.minimum(a, b),
-    "min(other)": lambda lib, a, b: a.min(b),
-    "fmax": lambda lib, a, b: lib.fmax(a, b),
-    "fmin": lambda lib, a, b: a.fmin(b),
-    "logaddexp": lambda lib, a, b: lib.logaddexp(a, b),
-    "lerp(tensor weight)": lambda lib, a, b: lib.lerp(a, b, (a * b).sigmoid()),
-    "a % b": lambda lib, a, b: a % (b.abs() + 0.5),
-    "fmod": lambda lib, a, b: lib.fmod(a, b.abs() + 0.5),
-    "div floor": lambda lib, a, b: a.div(b, rounding_mode="floor"),
-    "div trunc": lambda lib, a, b: lib.div(a, b, rounding_mode="trunc"),
-    "clamp(tensor, tensor)": lambda lib, a, b: a.clamp(b, b + 1),
-    "clamp(min=tensor)": lambda lib, a, b: lib.clamp(a, min=b),
-    "clamp(max=tensor)": lambda lib, a, b: a.clip(max=b),
-    "pow(number, tensor)": lambda lib, a, b: lib.pow(2.0, a) * b,
-    "outer": lambda lib, a, b: lib.outer(a.flatten(), b.flatten()),
-    "logical_xor": lambda lib, a, b: lib.logical_xor(a > 0, b > 0),
-    "logical_and/or": lambda lib, a, b: lib.logical_and(a > 0, b) | lib.logical_or(a > b, a < 0),
-    "a ^ b": lambda lib, a, b: (a > 0) ^ (b > 0),
-    "comparisons": lambda lib, a, b: lib.stack([lib.eq(a, b), lib.ge(a, b), a.greater(b),
-                                               lib.less_equal(a, b), lib.not_equal(a, b)]),
-}
-BINARY_SHAPES = {"same": ((2, 3), (2, 3)), "row": ((2, 3), (3,)), "col_row": ((2, 1), (1, 3))}
-
-
-@FLOATS
-@pytest.mark.parametrize("shapes", BINARY_SHAPES.values(), ids=BINARY_SHAPES.keys())
-@pytest.mark.parametrize("fn", BINARY.values(), ids=BINARY.keys())
-def test_binary(oracle, fn, shapes, fdt):
-    run_case(oracle, fn, [(shapes[0], "f", True), (shapes[1], "f", True)], fdt, grad="rand")
-
 
 def test_floor_divide_has_no_derivative(oracle):
     """``x // y``: the node PyTorch records only raises (its class is called NotImplemented)."""
@@ -217,60 +198,6 @@ def test_nan_propagation(oracle):
     oracle.same(program)
 
 
-# ---------------------------------------------------------------------------------------------
-# Reductions
-# ---------------------------------------------------------------------------------------------
-
-REDUCTIONS = {
-    "prod()": lambda lib, x: x.prod(),
-    "prod(1)": lambda lib, x: x.prod(1),
-    "torch.prod(x, -1, keepdim)": lambda lib, x: lib.prod(x, -1, keepdim=True),
-    "cumsum(1)": lambda lib, x: x.cumsum(1),
-    "torch.cumsum(x, dim=-1)": lambda lib, x: lib.cumsum(x, dim=-1),
-    "cumprod(0)": lambda lib, x: x.cumprod(0),
-    "min()": lambda lib, x: x.min(),
-    "torch.min(x)": lambda lib, x: lib.min(x),
-    "min(1)": lambda lib, x: x.min(1),
-    "min(dim=0, keepdim)": lambda lib, x: x.min(dim=0, keepdim=True),
-    "argmin()": lambda lib, x: x.argmin(),
-    "argmin(1)": lambda lib, x: lib.argmin(x, 1),
-    "amax(1)": lambda lib, x: x.amax(1),
-    "amax()": lambda lib, x: lib.amax(x),
-    "amin((0, 2))": lambda lib, x: x.amin((0, 2)),
-    "amin(-1, keepdim)": lambda lib, x: lib.amin(x, -1, keepdim=True),
-    "norm(p=1)": lambda lib, x: x.norm(p=1),
-    "norm(3, dim=1)": lambda lib, x: x.norm(3, dim=1),
-    "norm(inf, dim=-1, keepdim)": lambda lib, x: lib.norm(x, float("inf"), dim=-1, keepdim=True),
-    "norm(0)": lambda lib, x: x.norm(0),
-    "norm(dim=(0, 2))": lambda lib, x: x.norm(dim=(0, 2)),
-    "topk(2)": lambda lib, x: x.topk(2),
-    "topk(1, dim=0, largest=False)": lambda lib, x: lib.topk(x, 1, dim=0, largest=False),
-    "sort()": lambda lib, x: x.sort(),
-    "sort(0, descending)": lambda lib, x: lib.sort(x, 0, descending=True),
-    "sort(dim=1, stable)": lambda lib, x: x.sort(dim=1, stable=True),
-    "argsort(1, descending)": lambda lib, x: x.argsort(1, descending=True),
-    "torch.argsort": lambda lib, x: lib.argsort(x),
-    "sum(axis=1)": lambda lib, x: x.sum(axis=1),
-    "sum(0, keepdims)": lambda lib, x: x.sum(0, keepdims=True),
-    "mean(axis=(0, 1), keepdims)": lambda lib, x: x.mean(axis=(0, 1), keepdims=True),
-    "std(axis=0)": lambda lib, x: x.std(axis=0),
-    "var(axis=1, correction=0)": lambda lib, x: x.var(axis=1, correction=0),
-    "var(1, unbiased=False)": lambda lib, x: x.var(1, unbiased=False),
-    "std(dim=2, correction=2)": lambda lib, x: x.std(dim=2, correction=2),
-    "max(axis=1)": lambda lib, x: x.max(axis=1),
-    "logsumexp(axis=1)": lambda lib, x: x.logsumexp(axis=1),
-    "all()": lambda lib, x: (x > 0).all(),
-    "all(1)": lambda lib, x: lib.all(x > -1, 1),
-    "any(dim=0, keepdim)": lambda lib, x: (x > 1).any(dim=0, keepdim=True),
-    "count_nonzero": lambda lib, x: lib.count_nonzero(x > 0),
-}
-
-
-@FLOATS
-@pytest.mark.parametrize("fn", REDUCTIONS.values(), ids=REDUCTIONS.keys())
-def test_reduction(oracle, fn, fdt):
-    run_case(oracle, fn, [((2, 3, 4), "f", True)], fdt, grad="rand")
-
 
 def test_reductions_of_0d_and_ties(oracle):
     def program(lib):
@@ -283,139 +210,6 @@ def test_reductions_of_0d_and_ties(oracle):
         return out + [x.grad, t.grad]
     oracle.same(program)
 
-
-# ---------------------------------------------------------------------------------------------
-# Products and the parts of a matrix
-# ---------------------------------------------------------------------------------------------
-
-LINALG = {
-    "dot": (lambda lib, a, b: lib.dot(a, b), [(4,), (4,)]),
-    "mv": (lambda lib, a, b: lib.mv(a, b), [(3, 4), (4,)]),
-    "mm": (lambda lib, a, b: a.mm(b), [(3, 4), (4, 2)]),
-    "bmm": (lambda lib, a, b: lib.bmm(a, b), [(2, 3, 4), (2, 4, 5)]),
-    "outer": (lambda lib, a, b: a.outer(b), [(3,), (4,)]),
-    "einsum ij,jk->ik": (lambda lib, a, b: lib.einsum("ij,jk->ik", a, b), [(3, 4), (4, 2)]),
-    "einsum ij,jk (implicit)": (lambda lib, a, b: lib.einsum("ij,jk", a, b), [(3, 4), (4, 2)]),
-    "einsum ij,jk->ki": (lambda lib, a, b: lib.einsum("ij,jk->ki", a, b), [(3, 4), (4, 2)]),
-    "einsum bij,bjk->bik": (lambda lib, a, b: lib.einsum("bij,bjk->bik", a, b), [(2, 3, 4), (2, 4, 5)]),
-    "einsum i,i->": (lambda lib, a, b: lib.einsum("i,i->", a, b), [(4,), (4,)]),
-    "einsum i,j->ij": (lambda lib, a, b: lib.einsum("i,j->ij", a, b), [(3,), (4,)]),
-    "einsum ij,j->i": (lambda lib, a, b: lib.einsum("ij,j->i", a, b), [(3, 4), (4,)]),
-    "einsum ij,ij->ij": (lambda lib, a, b: lib.einsum("ij,ij->ij", a, b), [(3, 4), (3, 4)]),
-    "einsum ij->ji": (lambda lib, a: lib.einsum("ij->ji", a), [(3, 4)]),
-    "einsum ii": (lambda lib, a: lib.einsum("ii", a), [(3, 3)]),
-    "einsum ii->i": (lambda lib, a: lib.einsum("ii->i", a), [(3, 3)]),
-    "einsum ij->": (lambda lib, a: lib.einsum("ij->", a), [(3, 4)]),
-    "einsum ij->j": (lambda lib, a: lib.einsum("ij->j", a), [(3, 4)]),
-    "einsum list operands": (lambda lib, a, b: lib.einsum("ij,jk->ik", [a, b]), [(3, 4), (4, 2)]),
-    "einsum ij,jk,k->i": (lambda lib, a, b, c: lib.einsum("ij,jk,k->i", a, b, c), [(3, 4), (4, 2), (2,)]),
-    "tril": (lambda lib, a: a.tril(), [(3, 4)]),
-    "tril(-1)": (lambda lib, a: lib.tril(a, -1), [(4, 3)]),
-    "triu(1)": (lambda lib, a: a.triu(1), [(3, 4)]),
-    "torch.triu": (lambda lib, a: lib.triu(a), [(2, 3, 3)]),
-    "diag(matrix)": (lambda lib, a: lib.diag(a), [(3, 4)]),
-    "diag(matrix, 1)": (lambda lib, a: a.diag(1), [(3, 4)]),
-    "diag(vector)": (lambda lib, a: lib.diag(a), [(3,)]),
-    "diag(vector, -1)": (lambda lib, a: a.diag(-1), [(3,)]),
-    "diagonal": (lambda lib, a: a.diagonal(), [(3, 4)]),
-    "diagonal(-1)": (lambda lib, a: lib.diagonal(a, -1), [(4, 3)]),
-    "diagonal of dims 2 and 0": (lambda lib, a: a.diagonal(1, -1, 0), [(3, 2, 4)]),
-    "diagonal of dims 1 and 3": (lambda lib, a: lib.diagonal(a, -1, 1, 3), [(2, 3, 2, 4)]),
-    "trace": (lambda lib, a: a.trace(), [(3, 4)]),
-    "torch.trace": (lambda lib, a: lib.trace(a), [(3, 3)]),
-}
-# einsum is built from permute, view and bmm as PyTorch builds it, but not node for node:
-# the names of the outermost node match, the graph beneath may not.
-EINSUM_GRAPH = {name for name in LINALG if name.startswith("einsum")}
-LINALG_DIFFS = {
-    "einsum ii->i": "einsum('ii->i', a): PyTorch's last node is a PermuteBackward0 (an identity "
-                    "permute after the diagonal); minigrad's is the DiagonalBackward0",
-}
-
-
-@FLOATS
-@pytest.mark.parametrize("name", _params({n: n for n in LINALG}, LINALG_DIFFS))
-def test_linalg(oracle, name, fdt):
-    fn, shapes = LINALG[name]
-    rng = np.random.default_rng(4)
-    arrays = [gen(rng, s, "f", fdt) for s in shapes]
-    compare_top_node(oracle, fn, arrays, check_graph=name not in EINSUM_GRAPH)
-
-
-def compare_top_node(oracle, fn, arrays, check_graph):
-    if check_graph:
-        return compare(oracle, fn, arrays, [True] * len(arrays), grad="rand")
-    mine, theirs = compare(oracle, fn, arrays, [True] * len(arrays), grad="rand", check_graph=False)
-    assert mine["output"].grad_fn == theirs["output"].grad_fn
-    return mine, theirs
-
-
-# ---------------------------------------------------------------------------------------------
-# Shapes and indexing
-# ---------------------------------------------------------------------------------------------
-
-IDX = [[0, 2, 2, 1], [1, 1, 0, 3], [3, 0, 1, 1]]  # repeated indices: gradients must add up
-
-SHAPE_OPS = {
-    "expand_as": lambda lib, x: x[:, :1].expand_as(x),
-    "repeat(2, 1, 3)": lambda lib, x: x.repeat(2, 1, 3),
-    "repeat((1, 2, 1, 1))": lambda lib, x: x.repeat((1, 2, 1, 1)),
-    "tile(2)": lambda lib, x: x.tile(2),
-    "torch.tile": lambda lib, x: lib.tile(x, (2, 1)),
-    "flip(0)": lambda lib, x: x.flip(0),
-    "flip(0, 2)": lambda lib, x: lib.flip(x, (0, 2)),
-    "roll(1)": lambda lib, x: x.roll(1),
-    "roll(-1, 1)": lambda lib, x: x.roll(-1, 1),
-    "roll((1, 2), (0, 2))": lambda lib, x: lib.roll(x, (1, 2), (0, 2)),
-    "chunk(2, 2)": lambda lib, x: x.chunk(2, 2),
-    "chunk(3)": lambda lib, x: lib.chunk(x, 3, dim=1),
-    "split(3, dim=2)": lambda lib, x: x.split(3, dim=2),
-    "split([1, 2], 1)": lambda lib, x: lib.split(x, [1, 2], 1),
-    "narrow(2, 1, 2)": lambda lib, x: x.narrow(2, 1, 2),
-    "narrow(-1, -2, 2)": lambda lib, x: lib.narrow(x, -1, -2, 2),
-    "gather(2, idx)": lambda lib, x: x.gather(2, lib.tensor([IDX, IDX])),
-    "gather smaller index": lambda lib, x: lib.gather(x, 1, lib.tensor([[[0, 2]], [[1, 1]]])),
-    "take_along_dim(idx, 2)": lambda lib, x: x.take_along_dim(lib.tensor([IDX, IDX]), 2),
-    "take_along_dim flat": lambda lib, x: lib.take_along_dim(x, lib.tensor([0, 5, 5, 23])),
-    "scatter(2, idx, src)": lambda lib, x: lib.zeros(2, 3, 4, dtype=x.dtype).scatter(
-        2, lib.tensor([[[0, 2], [1, 3], [3, 0]]] * 2), x[:, :, :2]),
-    "scatter(1, idx, 0.5)": lambda lib, x: x.scatter(1, lib.tensor([[[0, 2, 1, 0]]] * 2), 0.5),
-    "scatter_add(2, idx, src)": lambda lib, x: lib.ones(2, 3, 4, dtype=x.dtype).scatter_add(
-        2, lib.tensor([IDX, IDX]), x),
-    "x.scatter_add(x)": lambda lib, x: x.scatter_add(2, lib.tensor([IDX, IDX]), x * 2),
-    "index_select(2, idx)": lambda lib, x: x.index_select(2, lib.tensor([3, 0, 3])),
-    "torch.index_select": lambda lib, x: lib.index_select(x, 0, lib.tensor([1])),
-    "masked_fill(mask, 0.5)": lambda lib, x: x.masked_fill(x > 0, 0.5),
-    "masked_fill(row mask, -inf)": lambda lib, x: x.masked_fill(lib.tensor([True, False, False, True]),
-                                                                float("-inf")).softmax(-1),
-    "masked_fill(mask, tensor)": lambda lib, x: lib.masked_fill(x, x < 0, x.sum()),
-    "masked_select": lambda lib, x: x.masked_select(x > 0),
-    "masked_select broadcast mask": lambda lib, x: lib.masked_select(
-        x, lib.tensor([True, False, True, True])),
-    "unbind(1)": lambda lib, x: x.unbind(1),
-    "torch.unbind": lambda lib, x: lib.unbind(x, -1),
-    "movedim(0, 2)": lambda lib, x: x.movedim(0, 2),
-    "movedim((0, 1), (2, 0))": lambda lib, x: lib.movedim(x, (0, 1), (2, 0)),
-    "moveaxis": lambda lib, x: x.moveaxis(-1, 0),
-    "swapaxes": lambda lib, x: x.swapaxes(0, 2),
-    "unflatten(2, (2, 2))": lambda lib, x: x.unflatten(2, (2, 2)),
-    "unflatten(1, (-1, 1))": lambda lib, x: lib.unflatten(x, 1, (-1, 1)),
-    "view_as": lambda lib, x: x.view_as(lib.ones(4, 6)),
-    "reshape_as": lambda lib, x: x.transpose(0, 1).reshape_as(lib.ones(24)),
-    ".mT": lambda lib, x: x.mT,
-    "contiguous": lambda lib, x: x.transpose(1, 2).contiguous(),
-    "type(float64)": lambda lib, x: x.type(lib.float64),
-    "type('torch.DoubleTensor')": lambda lib, x: x.type("torch.DoubleTensor"),
-    "to(other)": lambda lib, x: x.to(lib.ones(1, dtype=lib.float64)),
-    "to('cpu', float64)": lambda lib, x: x.to("cpu", lib.float64),
-    "to(device=, dtype=)": lambda lib, x: x.to(device=lib.device("cpu"), dtype=lib.float64),
-}
-
-
-@FLOATS
-@pytest.mark.parametrize("fn", SHAPE_OPS.values(), ids=SHAPE_OPS.keys())
-def test_shape_op(oracle, fn, fdt):
-    run_case(oracle, fn, [((2, 3, 4), "f", True)], fdt, grad="rand")
 
 
 def test_nonzero_and_where(oracle):

@@ -118,7 +118,7 @@ class Squeeze(Op):
     def backward(ctx, grad):
         # PyTorch's unsqueeze_to: each dropped dim back, lowest first (UnsqueezeBackward0 nodes
         # with create_graph)
-        for d in range(len(ctx.shape)) if ctx.dims is None else ctx.dims:
+        for d in range(len(ctx.shape)) if ctx.dims is None else sorted(ctx.dims):
             if ctx.shape[d] == 1:
                 grad = grad.unsqueeze(d)
         return grad, None
