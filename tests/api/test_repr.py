@@ -13,7 +13,7 @@ from hypothesis import given, settings, HealthCheck
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-_PATH = pathlib.Path(__file__).resolve().parents[1] / "minigrad" / "_repr.py"
+_PATH = pathlib.Path(__file__).resolve().parents[2] / "minigrad" / "_repr.py"
 _spec = importlib.util.spec_from_file_location("minigrad_repr", _PATH)
 _repr = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_repr)

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
+DATA = Path(__file__).resolve().parents[2] / "notebooks" / "data"
 DIGITS = DATA / "digits.csv.gz"
 SHA256 = "09f66e6debdee2cd2b5ae59e0d6abbb73fc2b0e0185d2e1957e9ebb51e23aa22"
 PER_DIGIT = [178, 182, 177, 183, 181, 182, 181, 179, 174, 180]

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import course
 import wrong_answers
@@ -429,6 +429,7 @@ EXERCISES = [(p, course.read(p).cells[i].metadata["nbgrader"]["grade_id"])
              for p in COMPLETE for i, _ in exercise_cells(course.read(p))]
 
 
+@pytest.mark.fast  # the exercise checks: make test-fast
 def test_every_exercise_has_wrong_answers():
     gids = {gid for _, gid in EXERCISES}
     assert gids and all(WRONG.get(g) for g in gids), f"add typical wrong answers for {gids - set(WRONG)}"
@@ -467,6 +468,7 @@ def run_variants(nb, i, sources):
     return checks
 
 
+@pytest.mark.fast  # the exercise checks: make test-fast
 @pytest.mark.parametrize("path,grade_id", EXERCISES, ids=[f"{p.stem}-{g}" for p, g in EXERCISES])
 def test_check_rejects_wrong_answers_and_accepts_the_solution(path, grade_id):
     """The solution passes; each typical wrong answer (tests/wrong_answers/) is rejected with
@@ -527,6 +529,7 @@ def test_a_wrong_answer_does_not_break_the_rest_of_the_notebook(path):
             assert out == stdout(done), f"cell {cell.id}: the reference shows other output than the solution"
 
 
+@pytest.mark.fast  # the exercise checks: make test-fast
 def test_checks_in_process(monkeypatch):
     """The same checks, called directly (fast, and with exact exception types)."""
     monkeypatch.chdir(workspace())
@@ -556,6 +559,7 @@ def test_checks_in_process(monkeypatch):
         exercises.check_fixed_evaluate(usual_pattern)
 
 
+@pytest.mark.fast  # the exercise checks: make test-fast
 def test_a_failed_check_shows_its_hint_only():
     """In IPython a check's failure renders as the hint (_render_traceback_); it is still an
     AssertionError, so the cell fails (and nbgrader scores it zero). An AssertionError raised

@@ -23,7 +23,7 @@ import pytest
 import minigrad
 from oracle import ErrorRecord
 
-SEEDS = pathlib.Path(__file__).resolve().parents[2] / "shared" / "seeds"
+SEEDS = pathlib.Path(__file__).resolve().parents[3] / "shared" / "seeds"
 _START = re.compile(r"^(# import torch library|import torch)\s*$")
 _STOP = ("Enter fullscreen mode", "Output")
 _RANDOM = re.compile(r"manual_seed|randn|rand\(|nn\.Linear")

@@ -18,7 +18,7 @@ import pytest
 import minigrad
 from oracle import ErrorRecord, _escape, assert_same, dumps, loads, record, same_bits
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1]  # tests/
 
 
 # --- the YAML format ----------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # pip name -> conda-forge name, where they differ.
 PIP_TO_CONDA = {"graphviz": "python-graphviz"}

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE_DIR = Path(__file__).resolve().parent.parent / "minigrad"
+PACKAGE_DIR = Path(__file__).resolve().parents[2] / "minigrad"
 
 # The only imports that may stay inside a function: outside libraries that are heavy to load
 # or optional (not in minigrad's dependencies), loaded when a feature needs them, so that
