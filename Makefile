@@ -112,10 +112,11 @@ test: setup
 
 # The fast tier, the tests marked `fast` (tests/conftest.py): every test of tests/core/ (the
 # autograd idea), one in 8 parametrizations of each test of tests/ops/ and of the op tables
-# (each op family sampled), and the course's checks: each exercise's check against its typical
-# wrong answers (tests/wrong_answers/), not the notebooks' nbval run. Under a minute on 2 cores;
-# tests/project/test_fast_tier.py checks what it holds. FAST_PATHS: where those tests are (the
-# op-table files still at the top of tests/ included), so that the rest is not even collected.
+# (one in 32 of the slow second-order ones; each op family sampled), and the course's checks against the typical wrong answers
+# (tests/wrong_answers/; in a kernel, each notebook's first exercise), not the notebooks' nbval
+# run. Under a minute on 2 cores; tests/project/test_fast_tier.py checks what it holds.
+# FAST_PATHS: where those tests are (with the op-table files still at the top of tests/), so
+# that the rest is not even collected.
 FAST_PATHS = tests/core tests/ops tests/course/test_course.py $(wildcard tests/test_*.py)
 test-fast: setup
 	@echo "+ $(VENV)/bin/python -m pytest -n 2 -m fast $(FAST_PATHS) $(PYTEST_ARGS)"

@@ -468,8 +468,13 @@ def run_variants(nb, i, sources):
     return checks
 
 
-@pytest.mark.fast  # the exercise checks: make test-fast
-@pytest.mark.parametrize("path,grade_id", EXERCISES, ids=[f"{p.stem}-{g}" for p, g in EXERCISES])
+# make test-fast: each notebook's first exercise (the one after the fewest cells)
+FIRST_EXERCISES = {p: g for p, g in reversed(EXERCISES)}
+
+
+@pytest.mark.parametrize("path,grade_id", [
+    pytest.param(p, g, id=f"{p.stem}-{g}", marks=[pytest.mark.fast] if FIRST_EXERCISES[p] == g else [])
+    for p, g in EXERCISES])
 def test_check_rejects_wrong_answers_and_accepts_the_solution(path, grade_id):
     """The solution passes; each typical wrong answer (tests/wrong_answers/) is rejected with
     an AssertionError whose hint names the mistake without giving the answer away (shown in

@@ -1,7 +1,8 @@
 """The fast tier (`make test-fast`, the tests marked `fast` by tests/conftest.py) holds what it
 says: every test of tests/core/, a sample of every test of the ops (each test function of
 tests/ops/ and of the op tables, at least once), and the course's exercise checks against the
-wrong answers; no notebook run; and the Makefile's FAST_PATHS reach every test it marks.
+wrong answers (the first exercise of every notebook in a kernel, the checks in process); no
+nbval run; and the Makefile's FAST_PATHS reach every test it marks.
 
 One collection of the whole suite (no test runs), in a subprocess with this module as a plugin
 that prints each collected test with its markers.
@@ -64,9 +65,11 @@ def test_every_op_test_is_sampled(collected):
 
 def test_the_course_checks_are_in_and_the_notebook_runs_out(collected):
     fast = [(path, name) for is_fast, path, name, _ in collected if is_fast]
-    checks = [is_fast for is_fast, _, name, _ in collected
-              if name == "test_check_rejects_wrong_answers_and_accepts_the_solution"]
-    assert len(checks) > 10 and all(checks)
+    checks = defaultdict(list)  # notebook -> fast or not, for each of its exercises
+    for is_fast, _, name, nodeid in collected:
+        if name == "test_check_rejects_wrong_answers_and_accepts_the_solution":
+            checks[nodeid.split("[")[1][:2]].append(is_fast)
+    assert len(checks) >= 12 and all(v[0] for v in checks.values())
     assert not [p for p, _ in fast if p.suffix == ".ipynb"]
     assert {folder(p) for p, _ in fast} <= {"core", "ops", "course", None}
     course = {(p.name, name) for p, name in fast if folder(p) == "course"}
