@@ -95,6 +95,17 @@ def test_recording_paths_differ_on_case_insensitive_file_systems():
     assert len(set(files)) == len(files)
 
 
+def test_each_recording_folder_is_a_test_module_and_basenames_are_unique():
+    """Recordings are kept by the test file's basename (tests/recordings/<module>/), whatever
+    folder of tests/ it is in: a test file that moves keeps them, one renamed must take them
+    along (else its tests fail, No recording...), and two files of one name would share them."""
+    modules = [p for p in HERE.rglob("test_*.py") if "recordings" not in p.relative_to(HERE).parts]
+    names = [p.stem for p in modules]
+    assert len(set(names)) == len(names), sorted(n for n in names if names.count(n) > 1)
+    orphans = sorted(d.name for d in (HERE / "recordings").iterdir() if d.name not in names)
+    assert not orphans, f"recordings of no test module: {orphans}"
+
+
 # --- end to end ---------------------------------------------------------------------------------
 
 TEST = '''
