@@ -111,12 +111,12 @@ test: setup
 	$(VENV)/bin/python -m pytest "$${args[@]}" $(PYTEST_ARGS)
 
 # The fast tier, the tests marked `fast` (tests/conftest.py): every test of tests/core/ (the
-# autograd idea), one in 8 parametrizations of each test of tests/ops/ and of the op tables
-# (one in 32 of the slow second-order ones; each op family sampled), and the course's checks against the typical wrong answers
-# (tests/wrong_answers/; in a kernel, each notebook's first exercise), not the notebooks' nbval
-# run. Under a minute on 2 cores; tests/project/test_fast_tier.py checks what it holds.
-# FAST_PATHS: where those tests are (with the op-table files still at the top of tests/), so
-# that the rest is not even collected.
+# autograd idea); one in 8 parametrizations of each test of tests/ops/ and of the op tables
+# (the first of the slow second-order ones): each op family sampled; and the course's checks
+# against the typical wrong answers (tests/wrong_answers/; in a kernel, each notebook's first
+# exercise), not the notebooks' nbval run. Under a minute on 2 cores;
+# tests/project/test_fast_tier.py checks what it holds. FAST_PATHS: where those tests are (with
+# the op-table files still at the top of tests/), so that the rest is not even collected.
 FAST_PATHS = tests/core tests/ops tests/course/test_course.py $(wildcard tests/test_*.py)
 test-fast: setup
 	@echo "+ $(VENV)/bin/python -m pytest -n 2 -m fast $(FAST_PATHS) $(PYTEST_ARGS)"

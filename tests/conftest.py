@@ -34,16 +34,15 @@ from oracle import Oracle, torch_module, require_torch_env
 
 # The fast tier (`make test-fast`, `pytest -m fast`): every test of tests/core/; a sample of the
 # ops: of each test function of tests/ops/ and of the op-table modules below, one in FAST_SAMPLE
-# parametrizations (one in SECOND_ORDER_SAMPLE of the slow second-order ones), its first always;
+# parametrizations, its first always (of the slow second-order ones, the first only);
 # and the course's checks against the wrong answers (the tests marked `fast` in
 # tests/course/test_course.py; in a kernel, each notebook's first exercise).
 # tests/project/test_fast_tier.py keeps it honest.
 FAST_SAMPLE = 8
-SECOND_ORDER_SAMPLE = 32
 OP_TABLE_MODULES = {"test_gradcheck.py", "test_ops_vs_torch.py", "test_vs_torch.py"}
 FAST_DESCRIPTION = ("fast: the fast tier (make test-fast): every test of tests/core/, one in "
-                    f"{FAST_SAMPLE} parametrizations of each test of tests/ops/ and the op tables (one in "
-                    f"{SECOND_ORDER_SAMPLE} of the second-order ones), the "
+                    f"{FAST_SAMPLE} parametrizations of each test of tests/ops/ and the op tables (the "
+                    "first of the second-order ones), the "
                     "course's exercise checks against tests/wrong_answers/ (each notebook's first exercise "
                     "in a kernel); set by tests/conftest.py and tests/course/test_course.py")
 
@@ -69,8 +68,9 @@ def subject(item):
 def is_fast(item, index):
     """``index``: the item's place among the parametrizations of its test function."""
     where = subject(item)
-    sample = SECOND_ORDER_SAMPLE if "second_order" in item.name else FAST_SAMPLE
-    return where == "core" or (where == "ops" and index % sample == 0)
+    if "second_order" in item.name:
+        return where == "core" or (where == "ops" and index == 0)
+    return where == "core" or (where == "ops" and index % FAST_SAMPLE == 0)
 
 
 def pytest_collection_modifyitems(items):
