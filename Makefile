@@ -97,15 +97,12 @@ _jupyter-lab:
 # notebook under notebooks/ too (not the blank versions in $(STUDENT_DIR)/, whose check cells
 # fail on purpose), run top to bottom by nbval in this environment, outputs compared after
 # $(SANITIZE) (SVG and stderr are not compared, see notebooks/conftest.py); in one pytest
-# invocation on 2 workers (pytest-xdist). --dist loadgroup hands out the tests one by one, so
-# the slow ones (second-order gradchecks, Hypothesis) spread over both workers, except the
-# tests of one xdist_group, which run in order on one worker: each notebook's cells (the group
-# is set in notebooks/conftest.py) and the modules that build something once for all their
-# tests (their pytestmark).
+# invocation on 2 workers (pytest-xdist; loadscope keeps each notebook's cells on one worker,
+# and each test module on one worker too).
 test: setup
 	@nbs=(); \
 	while IFS= read -r -d "" f; do nbs+=("$$f"); done < <(find notebooks -name "*.ipynb" -not -path "$(STUDENT_DIR)/*" -not -path "*/.ipynb_checkpoints/*" -print0 2>/dev/null | sort -z); \
-	args=(-n 2 --dist loadgroup tests); \
+	args=(-n 2 --dist loadscope tests); \
 	if [ $${#nbs[@]} -gt 0 ]; then args+=(--nbval --nbval-current-env --nbval-sanitize-with $(SANITIZE) "$${nbs[@]}"); fi; \
 	echo "+ $(VENV)/bin/python -m pytest $${args[*]} $(PYTEST_ARGS)"; \
 	$(VENV)/bin/python -m pytest "$${args[@]}" $(PYTEST_ARGS)
@@ -132,7 +129,7 @@ record: setup
 	@echo "+ $(VENV)/bin/pip install -e \".[torch]\""
 	@$(VENV)/bin/python -m pip install --quiet -e ".[torch]"
 	rm -rf tests/recordings
-	$(VENV)/bin/python -m pytest -n 2 --dist loadgroup -m oracle --regen-all tests
+	$(VENV)/bin/python -m pytest -n 2 --dist loadscope -m oracle --regen-all tests
 
 # --- course --------------------------------------------------------------
 

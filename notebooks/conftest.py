@@ -9,14 +9,7 @@ option for more, so this hook adds:
 - ``stderr``: warnings and log lines (e.g. from the kernel); stdout is still compared.
 
 Memory addresses (``0x...``) are replaced by the sanitizer, nbval_sanitize.cfg.
-
-A notebook's cells run in order in one kernel: under pytest-xdist (``make test``'s
-``--dist loadgroup``) each notebook is one ``xdist_group``, so that one worker runs all its cells.
 """
-from pathlib import Path
-
-import pytest
-
 NOT_COMPARED = ("image/svg+xml", "stderr")
 
 
@@ -24,10 +17,3 @@ def pytest_collectstart(collector):
     skip = getattr(collector, "skip_compare", None)
     if isinstance(skip, tuple):
         collector.skip_compare = skip + tuple(k for k in NOT_COMPARED if k not in skip)
-
-
-def pytest_collection_modifyitems(items):
-    for item in items:
-        path = Path(str(item.fspath))
-        if path.suffix == ".ipynb":
-            item.add_marker(pytest.mark.xdist_group(path.as_posix()))

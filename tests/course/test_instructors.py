@@ -36,10 +36,6 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import course
 
-# One worker runs all of them (make test's --dist loadgroup): they read the one cycle the module
-# fixture runs.
-pytestmark = pytest.mark.xdist_group("test_instructors")
-
 NUMBERS = ["00", "01", "11"]  # 11 reads data/digits.csv.gz, released with it
 STUDENTS = ("alice", "bob")  # alice hands in the solutions, bob the blank notebooks
 
