@@ -1,4 +1,4 @@
-# minigrad: `make lab` opens the course, `make test` runs every test.
+# minigrad: `make lab` opens the course, `make test` runs every test, `make test-fast` a fast tier.
 # GNU make. See README.md.
 
 PYTHON ?= python3
@@ -14,13 +14,14 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
 
-.PHONY: help setup lab lab-solutions update-workspace test record notebooks exercises doctor bench bench-count clean
+.PHONY: help setup lab lab-solutions update-workspace test test-fast record notebooks exercises doctor bench bench-count clean
 
 help:
 	@echo "make lab    - set up, then open your workspace ($(WORKSPACE)/: your copy of the blank notebooks) in JupyterLab"
 	@echo "make update-workspace - bring new and changed notebooks into $(WORKSPACE)/, never overwriting your work"
 	@echo "make lab-solutions - make lab, with read-only copies of the complete notebooks in $(WORKSPACE)/solutions/"
 	@echo "make test   - set up, then run the tests in tests/ and every notebook (nbval)"
+	@echo "make test-fast - set up, then run the fast tier (under a minute): the core, a sample of the ops, the course's checks"
 	@echo "make record - set up, add the [torch] extra, re-record PyTorch's answers in tests/recordings/"
 	@echo "make notebooks - re-execute every complete notebook and store its outputs (nbclient)"
 	@echo "make exercises - write the blank student versions to $(STUDENT_DIR)/"
@@ -93,11 +94,12 @@ _jupyter-lab:
 
 # --- test ----------------------------------------------------------------
 
-# tests/ always; every complete notebook under notebooks/ too (not the blank versions in
-# $(STUDENT_DIR)/, whose check cells fail on purpose), run top to bottom by nbval in this
-# environment, outputs compared after $(SANITIZE) (SVG and stderr are not compared, see
-# notebooks/conftest.py); in one pytest invocation on 2 workers (pytest-xdist; loadscope
-# keeps each notebook's cells on one worker).
+# tests/ always (grouped by subject: core, ops, api, nn, optim, course, project); every complete
+# notebook under notebooks/ too (not the blank versions in $(STUDENT_DIR)/, whose check cells
+# fail on purpose), run top to bottom by nbval in this environment, outputs compared after
+# $(SANITIZE) (SVG and stderr are not compared, see notebooks/conftest.py); in one pytest
+# invocation on 2 workers (pytest-xdist; loadscope keeps each notebook's cells on one worker,
+# and each test module on one worker too).
 test: setup
 	@nbs=(); \
 	while IFS= read -r -d "" f; do nbs+=("$$f"); done < <(find notebooks -name "*.ipynb" -not -path "$(STUDENT_DIR)/*" -not -path "*/.ipynb_checkpoints/*" -print0 2>/dev/null | sort -z); \
@@ -105,6 +107,18 @@ test: setup
 	if [ $${#nbs[@]} -gt 0 ]; then args+=(--nbval --nbval-current-env --nbval-sanitize-with $(SANITIZE) "$${nbs[@]}"); fi; \
 	echo "+ $(VENV)/bin/python -m pytest $${args[*]} $(PYTEST_ARGS)"; \
 	$(VENV)/bin/python -m pytest "$${args[@]}" $(PYTEST_ARGS)
+
+# The fast tier, the tests marked `fast` (tests/conftest.py): every test of tests/core/ (the
+# autograd idea); one in 8 parametrizations of each test of tests/ops/ (the op tables among them)
+# (the first of the slow second-order ones): each op family sampled; and the course's checks
+# against the typical wrong answers (tests/wrong_answers/; in a kernel, each notebook's first
+# exercise), not the notebooks' nbval run. Under a minute on 2 cores;
+# tests/project/test_fast_tier.py checks what it holds. FAST_PATHS: where those tests are, so
+# that the rest is not even collected.
+FAST_PATHS = tests/core tests/ops tests/course/test_course.py
+test-fast: setup
+	@echo "+ $(VENV)/bin/python -m pytest -n 2 -m fast $(FAST_PATHS) $(PYTEST_ARGS)"
+	@$(VENV)/bin/python -m pytest -n 2 -m fast $(FAST_PATHS) $(PYTEST_ARGS)
 
 # PyTorch's answers to the comparison tests (the tests taking the `oracle` fixture, see
 # tests/oracle.py), recorded from scratch: installs the [torch] extra (torch==2.13.0) into
@@ -134,7 +148,7 @@ exercises: setup
 
 # The generated documents (tools/docs.py): the known differences from PyTorch, collected from
 # the tests' DIFF marks and the fuzzer's table; the API inventory, by importing minigrad; the
-# README's picture, drawn by minigrad.viz. tests/test_docs.py fails when the first two are stale.
+# README's picture, drawn by minigrad.viz. tests/project/test_docs.py fails when the first two are stale.
 .PHONY: docs
 docs: setup
 	$(VENV)/bin/python tools/docs.py

@@ -75,7 +75,7 @@ def threshold_backward(grad, y, out):
 # the backward formulas of minigrad/ops/arithmetic.py and unary.py written again, not taken from there: an
 # op's backward works on Tensors and reads what its forward saved on ``ctx``, while these must
 # be traced into instructions and replayed block by block from the inputs alone.
-# tests/test_fusion.py checks that both give the same gradients.
+# tests/ops/test_fusion.py checks that both give the same gradients.
 GRADS = {
     "add": lambda g, out, a, b: (g, g),
     "sub": lambda g, out, a, b: (g, -g),

@@ -11,22 +11,91 @@ installed. Only Hypothesis tests may take it: any other comparison is recorded.
 
 ``MINIGRAD_REQUIRE_TORCH=1`` (set by ``.ci/run``) turns a missing PyTorch into a failure of
 both fixtures, so CI cannot go green by replaying recordings it was meant to check.
+
+The test files are grouped by subject in folders (core, ops, api, nn, optim, course, project);
+the helper modules (oracle.py, misuse_cases.py, known_differences.py, fuzz.py, wrong_answers/,
+transfer/) stay here, in tests/, importable from every folder, and tools/ (tools/course.py) too.
+The folders are not packages: pytest imports each test file by its basename, so basenames are
+unique across the folders (recordings are kept by basename too: tests/recordings/<module>/).
 """
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
+TESTS = Path(__file__).resolve().parent
+for _path in (TESTS.parent / "tools", TESTS):  # tests/ first
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
+
 from oracle import Oracle, torch_module, require_torch_env
+
+
+# The fast tier (`make test-fast`, `pytest -m fast`): every test of tests/core/; a sample of the
+# ops: of each test function of tests/ops/, one in FAST_SAMPLE parametrizations, its first always
+# (of the slow second-order ones, the first only);
+# and the course's checks against the wrong answers (the tests marked `fast` in
+# tests/course/test_course.py; in a kernel, each notebook's first exercise).
+# tests/project/test_fast_tier.py keeps it honest.
+FAST_SAMPLE = 8
+FAST_DESCRIPTION = ("fast: the fast tier (make test-fast): every test of tests/core/, one in "
+                    f"{FAST_SAMPLE} parametrizations of each test of tests/ops/ (the "
+                    "first of the second-order ones), the "
+                    "course's exercise checks against tests/wrong_answers/ (each notebook's first exercise "
+                    "in a kernel); set by tests/conftest.py and tests/course/test_course.py")
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "oracle: compares with PyTorch through the oracle fixture "
                                        "(recorded); set on every test that takes it")
+    config.addinivalue_line("markers", FAST_DESCRIPTION)
+
+
+def subject(item):
+    """The folder of tests/ a test file is in ("core", "ops", ...); None outside tests/."""
+    path = Path(str(item.fspath)).resolve()
+    if TESTS not in path.parents:
+        return None
+    parts = path.relative_to(TESTS).parts
+    return parts[0] if len(parts) > 1 else None
+
+
+def is_fast(item, index):
+    """``index``: the item's place among the parametrizations of its test function."""
+    where = subject(item)
+    if "second_order" in item.name or "gradgrad" in item.name:
+        return where == "core" or (where == "ops" and index == 0)
+    return where == "core" or (where == "ops" and index % FAST_SAMPLE == 0)
 
 
 def pytest_collection_modifyitems(items):
+    seen = {}
     for item in items:
         if "oracle" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.oracle)
+        function = (str(item.fspath), getattr(item, "cls", None), getattr(item, "originalname", item.name))
+        index = seen[function] = seen.get(function, -1) + 1
+        if is_fast(item, index):
+            item.add_marker(pytest.mark.fast)
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """pytest-xdist's loadscope (what `make test` asks for) keeps each test module on one worker:
+    a notebook's cells stay in order (nbval), a module's costly fixtures run once. But
+    tests/ops/ holds thousands of independent cases, some slow (second-order gradchecks of
+    lstm_cell: half a minute): there, each test is its own scope, so both workers share them."""
+    if config.getvalue("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class OpsSpreadScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            if nodeid.startswith("tests/ops/"):
+                return nodeid
+            return super()._split_scope(nodeid)
+
+    return OpsSpreadScheduling(config, log)
 
 
 @pytest.fixture

@@ -97,7 +97,7 @@ KNOWN_DIFFERENCES = {
                    "that do not broadcast; max, amax, median... of no elements or over a dim of size 0; var "
                    "and std with dof <= 0. Drawing them changes the programs a derandomized run draws, and "
                    "the new ones meet the difference in layout of an elementwise op whose operands are laid "
-                   "out differently (tests/test_shape_more.py::test_elementwise_result_is_laid_out_as_its_first_operand)",
+                   "out differently (tests/ops/test_shapes.py::test_elementwise_result_is_laid_out_as_its_first_operand)",
 }
 
 
@@ -301,7 +301,7 @@ def _op_text(draw, v, info):
         if (op == "T" and ndim != 2) or (op == "mT" and ndim == 0):
             op = "t()" if ndim <= 2 else "mT"  # known("warn-once")
         if op in ("diagonal()", "trace()") and ndim != 2:
-            # N-D diagonal() works (tests/test_ops_vs_torch.py); drawing it shifts the 5000
+            # N-D diagonal() works (tests/ops/test_ops_vs_torch.py); drawing it shifts the 5000
             # derandomized draws onto layout differences (var/std... along a dim of a
             # transposed tensor, then reshape: UnsafeViewBackward0), issue 20; var, std,
             # norms, logsumexp, cumsum/cumprod, all/any are now row by row (test_fuzz FIXED),

@@ -4,7 +4,7 @@ Each known difference is written where it is tested: an ``xfail(strict=True, rea
 ...")`` mark on a comparison test, or an entry of the fuzzer's one table
 (``tests/fuzz.py``'s ``KNOWN_DIFFERENCES``). This module collects them (a pytest plugin:
 ``pytest --collect-only -p known_differences``). tools/docs.py (``make docs``) writes
-docs/differences.md from them; ``tests/test_docs.py`` fails when that file is not the one
+docs/differences.md from them; ``tests/project/test_docs.py`` fails when that file is not the one
 generated.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The misuse catalogue: what learners do wrong, one small program each (tests/test_misuse.py).
+"""The misuse catalogue: what learners do wrong, one small program each (tests/api/test_misuse.py).
 
 Each case is ``program(T)`` written against a module ``T`` (PyTorch or minigrad). The test
 runs it in both and compares what a learner sees: the exception (type and message) or the

@@ -6,13 +6,13 @@ Each :class:`OpInfo` names an op as PyTorch spells it (``"add"``, ``"__getitem__
 Tensor method), its other public names (``aliases``: ``clip`` is ``clamp``, ``__radd__`` is
 ``add``), the other ops a sample of several ops exercises with it (``covers``), and its samples:
 
-- ``vs_torch``: programs ``fn(lib, *inputs)`` that tests/test_ops_vs_torch.py runs under PyTorch
+- ``vs_torch``: programs ``fn(lib, *inputs)`` that tests/ops/test_ops_vs_torch.py runs under PyTorch
   (recorded, tests/oracle.py) and minigrad from the same NumPy inputs, comparing values, dtype,
   repr, ``grad_fn``, the graph and the inputs' gradients (:func:`compare` and its expansions
   over shapes, dtypes and requires_grad flags); a few use another check (``check=``: the sign
   of a zero gradient, values and gradients only, a second derivative's graph);
 - ``gradcheck``: functions of float64 tensors ``fn(*tensors)`` and a Hypothesis strategy for
-  their inputs (:class:`Grad`), which tests/test_gradcheck.py checks against central
+  their inputs (:class:`Grad`), which tests/ops/test_gradcheck.py checks against central
   differences, first order and (``orders``) second order, or in float32 or mixed precision
   (``mode``); Hypothesis's settings (``settings``: PROFILE, FEW, NEW_FEW examples) per sample;
 - ``fuzz``: the lines the differential fuzzer (tests/fuzz.py) may draw for the op, by family
@@ -30,8 +30,8 @@ docs/differences.md, the list of known differences, is generated from those mark
 samples and, if it is differentiable, ``gradcheck`` samples (both orders unless PyTorch has no
 second derivative: ``gradgrad=False``), and ``fuzz`` templates if the fuzzer should draw it;
 list its other public names in ``aliases``; record PyTorch's answers
-(``pytest -m oracle --regen-all tests/test_ops_vs_torch.py -k "<name>:"``, or ``make record``)
-and commit tests/recordings/. tests/test_op_db.py fails while a public op of minigrad is in no
+(``pytest -m oracle --regen-all tests/ops/test_ops_vs_torch.py -k "<name>:"``, or ``make record``)
+and commit tests/recordings/. tests/ops/test_op_db.py fails while a public op of minigrad is in no
 entry, and says which; an alias must be the same function or be called by a sample.
 """
 from __future__ import annotations
@@ -2807,7 +2807,7 @@ OPS = [
            fuzz={"activation": ["hardsigmoid({v})"]},
            gradcheck=[
                # first order only: PyTorch has no derivative of hardsigmoid_backward (the refusal is compared in
-               # tests/test_random_dtype_nn_more.py)
+               # tests/ops/test_random_and_promotion.py)
                *grad("x * hardsigmoid(x)", lambda t: F.hardsigmoid(t) * t, one(off_the_grid(-5, 5)),
                      orders=FIRST),
            ]),

@@ -11,7 +11,7 @@
 *Complete* notebooks are ``notebooks/**/*.ipynb`` outside ``notebooks/student/`` and
 ``.ipynb_checkpoints``: they hold the solutions and their stored outputs. Their blank
 versions are what nbgrader's ClearSolutions, ClearOutput and LockCells preprocessors give
-(the same rules, reimplemented here so nbgrader is not needed); ``tests/test_course.py`` compares the two
+(the same rules, reimplemented here so nbgrader is not needed); ``tests/course/test_course.py`` compares the two
 when nbgrader is installed.
 
 Executing uses nbclient with the kernel of the running Python (as ``nbval
@@ -526,7 +526,7 @@ def run_notebook(path: Path) -> None:
 
 # --- the same code under PyTorch ----------------------------------------------------------
 #
-# tests/test_course_torch.py runs every complete notebook a second time with PyTorch in place
+# tests/course/test_course_torch.py runs every complete notebook a second time with PyTorch in place
 # of minigrad and compares what each cell prints with the stored (minigrad) outputs. Two cell
 # tags, defined here once (notebooks/AUTHORING.md says when to use them):
 #

@@ -12,7 +12,7 @@
   code in GRAPH_CODE, as notebook 01 draws it. ``--check`` does not redraw it: its SVG depends
   on the Graphviz version.
 
-tests/test_docs.py runs ``--check`` (in a fresh process, as what has been imported shows in
+tests/project/test_docs.py runs ``--check`` (in a fresh process, as what has been imported shows in
 dir()) and fails when differences.md or api.md is not what this script writes.
 """
 from __future__ import annotations
@@ -110,7 +110,7 @@ def differences_text(reasons=None):
     out = [GENERATED, "", "# Known differences from PyTorch", "",
            "minigrad gives PyTorch's names, reprs, error types and texts, and results. Where it",
            "differs, the difference is written down: by design in the first list, and otherwise",
-           "where a test shows it. `make docs` rewrites this file; `tests/test_docs.py` fails when",
+           "where a test shows it. `make docs` rewrites this file; `tests/project/test_docs.py` fails when",
            "it is out of date.", "",
            "## By design", "", BY_DESIGN.rstrip(), "",
            "## Marked in the tests", "",
@@ -125,7 +125,7 @@ def differences_text(reasons=None):
             out.append(f"- {text} ({names})")
         out.append("")
     out += ["## What the fuzzer does not draw or compare", "",
-            "The differential fuzzer (`tests/test_fuzz.py`) skips what it knowingly cannot match",
+            "The differential fuzzer (`tests/api/test_fuzz.py`) skips what it knowingly cannot match",
             "through one table, `KNOWN_DIFFERENCES` in `tests/fuzz.py`:", ""]
     out += [f"- `{name}`: {fuzzer[name]}" for name in sorted(fuzzer)]
     return "\n".join(out) + "\n"

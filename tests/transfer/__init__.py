@@ -3,7 +3,7 @@
 Each program is a function ``program(torch)``, written for this project in the style of one
 kind of standard learner material (PyTorch's tutorials, d2l's preliminaries, the autograd
 notes, micrograd's tests against PyTorch, ...): it prints what such material prints.
-tests/test_transfer.py runs it under PyTorch (recorded, tests/oracle.py) and under minigrad
+tests/api/test_transfer.py runs it under PyTorch (recorded, tests/oracle.py) and under minigrad
 and compares the printed text character for character. Where a program uses random numbers
 it prints only what does not depend on them (shapes, dtypes, devices, gradients of exact
 formulas), so that "the same everywhere" holds.

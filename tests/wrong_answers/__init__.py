@@ -4,7 +4,7 @@ Each ``nbNN.WRONG`` maps the ``grade_id`` of a solution cell to a list of
 ``(name, code, phrase, forbidden)``: ``code`` replaces the solution region (between the
 BEGIN/END SOLUTION lines, so it carries the cell's indentation), the check's hint must contain
 ``phrase`` and none of the words in ``forbidden`` (they would give the answer away).
-tests/test_course.py runs each one in a fresh kernel and expects the check to reject it.
+tests/course/test_course.py runs each one in a fresh kernel and expects the check to reject it.
 """
 from importlib import import_module
 

@@ -53,7 +53,7 @@ def scaled_sum(a, b, alpha):
     fused multiply-add, rounded once. For float32 that is the sum in float64 (where the
     product of two float32 is exact), then float32: rounded twice in principle, but the float64
     sum falls halfway between two float32 numbers too rarely to matter (no difference from
-    PyTorch in a million values, tests/test_graph_gaps.py). float64 has no wider type in NumPy:
+    PyTorch in a million values, tests/core/test_graph.py). float64 has no wider type in NumPy:
     there minigrad rounds the product, then the sum, and the last bit can differ from
     PyTorch's (a known difference)."""
     dtype = np.result_type(a, b)
