@@ -25,7 +25,10 @@ import numpy as np
 import pytest
 
 TESTS = Path(__file__).resolve().parent
-for _path in (TESTS.parent / "tools", TESTS):  # tests/ first
+# tests/ first, then its subject folders (a test module may import another's helpers, as
+# tests/nn/test_conv.py imports tests/ops/test_gradcheck.py's), then tools/ (course.py).
+SUBJECTS = [TESTS / name for name in ("core", "ops", "api", "nn", "optim", "course", "project")]
+for _path in (TESTS.parent / "tools", *SUBJECTS, TESTS):
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
@@ -80,6 +83,7 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.fast)
 
 
+@pytest.hookimpl(optionalhook=True)  # (a hook of pytest-xdist: unknown without it)
 def pytest_xdist_make_scheduler(config, log):
     """pytest-xdist's loadscope (what `make test` asks for) keeps each test module on one worker:
     a notebook's cells stay in order (nbval), a module's costly fixtures run once. But

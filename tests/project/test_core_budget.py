@@ -8,7 +8,7 @@ import ast
 import sys
 from pathlib import Path
 
-CORE = Path(__file__).resolve().parent.parent / "minigrad" / "core"
+CORE = Path(__file__).resolve().parents[2] / "minigrad" / "core"
 BUDGET = 2500  # lines, every line of every file under minigrad/core/
 
 

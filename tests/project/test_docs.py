@@ -15,7 +15,7 @@ import pytest
 
 import minigrad
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README_MAX_LINES = 200
 # The documents whose relative links are checked.
 DOCUMENTS = ["README.md", "CONTRIBUTING.md", "CHANGELOG.md", "bench/README.md", "notebooks/README.md",
