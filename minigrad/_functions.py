@@ -14,7 +14,8 @@ from ._creation import arange, tensor
 from ._joining import cat, concat, concatenate, stack  # noqa: F401 (torch.cat, ...: written there)
 from ._conventions import check_broadcast
 from ._tensor import Size, Tensor
-from ._tensor_math import check_tensors, rsub  # noqa: F401 (torch.rsub: written there)
+from ._conventions import check_tensors
+from ._tensor_arithmetic import rsub  # noqa: F401 (torch.rsub: written there)
 
 
 def is_tensor(obj):

@@ -2,7 +2,7 @@
 each written by name; torch.linalg's are in minigrad/linalg.py. Both call the Tensor's
 methods and the functions of minigrad/_tensor_linalg.py."""
 from . import _tensor_linalg as _la
-from ._tensor_math import check_tensors
+from ._conventions import check_tensors
 
 
 def det(input):

@@ -6,10 +6,10 @@ the op's inputs. This file holds the Tensor's state: what it is (shape, dtype, d
 its autograd attributes, conversions, ``to``/``type`` and its repr. Its maths it inherits,
 by family, from eight mixins, each method a short call into an op of ``minigrad/ops/``:
 
-    _tensor_math.py     operators, elementwise functions, in-place forms
+    _tensor_arithmetic.py  operators, functions of two tensors: add, pow, maximum, hypot, xlogy, ...
+    _tensor_pointwise.py   functions of one tensor: exp, log, sin, clamp, lgamma, logit, ...
+    _tensor_logic.py    comparisons, logic, bitwise operators, isnan, signbit, where
     _tensor_linalg.py   products and linear algebra: mm, bmm, addmm, det, inverse, svd, ...
-    _tensor_logic.py    comparisons, logic, bitwise operators, where
-    _tensor_special.py  the rarer elementwise functions: asinh, logit, lgamma, hypot, ...
     _tensor_reduce.py   reductions: sum, mean, max, var, sort, cummax, quantile, ...
     _tensor_shape.py    shapes and indexing: view, transpose, cat's pieces, x[key], ...
     _tensor_pieces.py   unfold, rot90, tensor_split, take, as_strided, t_, unsqueeze_, resize_...
@@ -29,14 +29,14 @@ from ._conventions import is_contiguous_as, memory_format, memory_format_arg, pr
 from ._conventions import shape_args as _shape_args
 from ._conventions import strided_zeros
 from ._repr import format_tensor
+from ._tensor_arithmetic import ArithmeticMixin
 from ._tensor_linalg import LinalgMixin
 from ._tensor_logic import LogicMixin
-from ._tensor_math import MathMixin
 from ._tensor_pieces import PiecesMixin
+from ._tensor_pointwise import PointwiseMixin
 from ._tensor_random import RandomMixin
 from ._tensor_reduce import ReduceMixin
 from ._tensor_shape import ShapeMixin
-from ._tensor_special import SpecialMixin
 from ._unsupported import refusal
 from ._views import ViewsMixin
 from .core import grad_mode
@@ -44,7 +44,7 @@ from .core.function import owner as _memory_owner
 from .core.tensor import TensorBase, register
 
 
-class Tensor(ViewsMixin, TensorBase, MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin,
+class Tensor(ViewsMixin, TensorBase, ArithmeticMixin, PointwiseMixin, LogicMixin, LinalgMixin, ReduceMixin,
              ShapeMixin, PiecesMixin, RandomMixin):
     """The full Tensor: the core's TensorBase (autograd state, backward) and PyTorch's methods,
     by family (the mixins above), each a short call into an op."""

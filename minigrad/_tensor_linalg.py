@@ -1,5 +1,5 @@
 """The Tensor's products and linear algebra: ``mm``, ``bmm``, ``addmm``, ``outer``... (the
-operator ``@`` is in _tensor_math.py with the other operators).
+operator ``@`` is in _tensor_arithmetic.py with the other operators).
 
 ``class Tensor`` (minigrad/_tensor.py) inherits these methods; each is a short call into an
 op of ``minigrad/ops/linalg.py`` or ``minigrad/ops/decomp.py``. This module sits below the
@@ -13,7 +13,8 @@ import numpy as np
 from . import _dtype, _inplace, ops
 from ._conventions import C_NAMES, check_broadcast, check_expand, return_type
 from ._conventions import dim as _dim
-from ._tensor_math import _check_ndim, check_tensors
+from ._conventions import check_tensors
+from ._tensor_arithmetic import _check_ndim
 from .core.tensor import TensorBase
 
 

@@ -8,7 +8,8 @@ import numpy as np
 
 from . import _dtype, _inplace, ops
 from ._conventions import check_broadcast
-from ._tensor_math import _as_tensor, _in_dtype, _in_place, check_tensors
+from ._conventions import check_tensors
+from ._tensor_arithmetic import _as_tensor, _in_dtype, _in_place
 from .core import grad_mode
 from .core.tensor import TensorBase
 
@@ -209,3 +210,27 @@ class LogicMixin:
             check_broadcast(condition.shape, self._data.shape)
             check_broadcast(np.broadcast_shapes(condition.shape, self._data.shape), np.shape(other))
             raise
+
+    def isnan(self):
+        return TensorBase._wrap(np.isnan(self._data))
+
+    def isinf(self):
+        return TensorBase._wrap(np.isinf(self._data))
+
+    def isfinite(self):
+        return TensorBase._wrap(np.isfinite(self._data))
+
+    def signbit(self):
+        return TensorBase._wrap(np.signbit(self._data) if self.dtype is not _dtype.bool
+                                     else np.zeros(self._data.shape, bool))
+
+    def isposinf(self):
+        return TensorBase._wrap(np.isposinf(self._data) if self.dtype.is_floating_point
+                                     else np.zeros(self._data.shape, bool))
+
+    def isneginf(self):
+        return TensorBase._wrap(np.isneginf(self._data) if self.dtype.is_floating_point
+                                     else np.zeros(self._data.shape, bool))
+
+    def isreal(self):
+        return TensorBase._wrap(np.ones(self._data.shape, bool))  # (no complex tensors here)

@@ -20,7 +20,8 @@ from ._conventions import check_broadcast
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
 from ._selection import kth_index, mode_index
-from ._tensor_math import _floating, _in_place, check_tensors
+from ._conventions import check_tensors
+from ._tensor_arithmetic import _floating, _in_place
 from .core.tensor import TensorBase
 
 

@@ -72,11 +72,6 @@ class Put(Op):
         return gg, None, gg.take(index)
 
 
-class Alias(Index):
-    node_name = "AliasBackward0"  # x[:] or x[...]: the same elements
-    view = True
-
-
 class Unbind(Op):
     """``x.unbind(dim)`` (and ``for row in x``): the rows ``x[..., i]`` along ``dim``, each a
     view of x, all outputs of one node (as in PyTorch). Backward: PyTorch's unbind_backward,

@@ -1,7 +1,7 @@
 """The ops behind minigrad.nn: softmax, losses, normalisation.
 
 Some have their own backward op (``LogSoftmaxBackwardData``, ``NllLossBackward``,
-``ThresholdBackward`` in unary.py), as PyTorch has: then differentiating the backward
+``ThresholdBackward`` in pointwise.py), as PyTorch has: then differentiating the backward
 again (``create_graph=True``) records nodes with PyTorch's names.
 """
 import numpy as np

@@ -635,3 +635,9 @@ class Aminmax(Op):
         parts = [_to_extremes(g, x, x.new_tensor(f(x._data, axis=ctx.dims, keepdims=ctx.keepdim)), ctx)
                  for g, f in ((grad_min, np.min), (grad_max, np.max)) if g is not None]
         return _total(parts), None, None
+
+
+class NormDim(NormP):
+    """``at::norm(x, p, dim, keepdim)``, the norm PyTorch's C++ calls (pairwise_distance's):
+    NormP's forward and backward, under the C++ node's name."""
+    node_name = "NormBackward1"
