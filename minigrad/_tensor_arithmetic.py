@@ -509,3 +509,19 @@ class ArithmeticMixin:
     ldexp_, hypot_, nextafter_, xlogy_ = _in_place(ldexp), _in_place(hypot), _in_place(nextafter), _in_place(xlogy)
 
     copysign_, gcd_, lcm_ = _in_place(copysign), _in_place(gcd), _in_place(lcm)
+
+    def where(self, condition, other):
+        """This tensor where ``condition`` holds, else ``other`` (a tensor or a number)."""
+        dt = _dtype.result_type(self, other)
+        if not isinstance(condition, TensorBase):  # (a tensor: the node keeps it, as PyTorch's)
+            condition = TensorBase._wrap(np.asarray(condition))
+        if condition._data.dtype != np.bool_:
+            raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with "
+                               f"dtype {condition.dtype.legacy_name}")
+        other = _dtype.scalar_for(other, dt)  # (a number that does not fit: PyTorch's error)
+        try:
+            return _in_dtype(ops.Where.apply(condition, _as_tensor(self, dt), _as_tensor(other, dt)), dt)
+        except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead:
+            check_broadcast(condition.shape, self._data.shape)
+            check_broadcast(np.broadcast_shapes(condition.shape, self._data.shape), np.shape(other))
+            raise

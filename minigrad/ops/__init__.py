@@ -60,15 +60,19 @@ sorting.py         Median, MedianDim (MedianBackward0: all, MedianBackward1: alo
                    UniqueDimBackward0, UniqueConsecutiveBackward0, NotImplemented, whose backward
                    raises)
 shape.py           View, UnsafeView (a reshape that copied), ReshapeAlias, Expand, Permute,
-                   Transpose, T, Unsqueeze, Squeeze (SqueezeBackward0/1/2), Cat, Stack,
+                   Transpose, T, Unsqueeze, Squeeze (SqueezeBackward0/1/2),
                    Repeat (``repeat``, ``tile``), Flip, Roll, ConstantPadNd (``F.pad``),
                    UnfoldDim (UnfoldBackward0: ``x.unfold``, a view) and its backward UnfoldBackward,
-                   AsStridedView (AsStridedBackward0: ``as_strided``), Rot90, DiagEmbedDims
-                   (DiagEmbedBackward0: ``diag_embed``, ``diagflat``), BlockDiag; the in-place
+                   AsStridedView (AsStridedBackward0: ``as_strided``), Rot90; the in-place
                    reshapes' nodes TInplace, TransposeInplace, UnsqueezeInplace, SqueezeInplace...
                    (TBackward1, TransposeBackward1, UnsqueezeBackward1, SqueezeBackward3/4/5)
-index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``), Unbind (``for row in x``), Split, SplitWithSizes
-                   (``split``, ``chunk``), MaskedSelect and its backward MaskedScatter,
+join.py            Cat, Stack, BlockDiag (CatBackward0, StackBackward0, BlockDiagBackward0);
+                   Unbind (``for row in x``), Split, SplitWithSizes (``split``, ``chunk``),
+                   UnsafeSplit, UnsafeSplitWithSizes (UnsafeSplitBackward0,
+                   UnsafeSplitWithSizesBackward0: also the gates of ``nn.LSTM``, ``nn.GRU`` and
+                   their cells, cut apart)
+index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
+                   MaskedSelect and its backward MaskedScatter,
                    MaskedScatterBackward (``masked_scatter``), IndexPutAccumulate (indexing's
                    backward: IndexPutImplBackward0), IndexPut (zeros with a gradient added in),
                    SliceBackward, SelectBackward (their backward: SliceBackwardBackward0...),
@@ -82,14 +86,12 @@ index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
                    its backward Put (TakeBackward0, PutBackward0)
 scatter.py         ScatterReduce (ScatterReduceBackward0), IndexReduce (IndexReduceBackward0),
                    SelectScatter, SliceScatter, DiagonalScatter (SelectScatterBackward0, ...),
-                   PutValues (PutBackward0: ``put`` without accumulate), UnsafeSplit,
-                   UnsafeSplitWithSizes (UnsafeSplitBackward0, UnsafeSplitWithSizesBackward0: also
-                   the gates of ``nn.LSTM``, ``nn.GRU`` and their cells, cut apart)
+                   PutValues (PutBackward0: ``put`` without accumulate)
 linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
                    (UnsafeViewBackward0): the forms of ``a @ b``; Bmm (``torch.bmm``);
                    Addmm (``nn.Linear``), AddmmScaled (AddmmBackward0: ``addmm``'s beta, alpha);
                    Diagonal, DiagonalBackward (its backward: DiagonalBackwardBackward0);
-                   Addmv, Addr, Baddbmm, Addbmm (AddmvBackward0...: beta, alpha), Vdot
+                   DiagEmbedDims (DiagEmbedBackward0: ``diag_embed``, ``diagflat``); Addmv, Addr, Baddbmm, Addbmm (AddmvBackward0...: beta, alpha), Vdot
 decomp.py          Det (LinalgDetBackward0), Slogdet (LinalgSlogdetBackward0),
                    InvEx (LinalgInvExBackward0: ``inv``, ``inverse``), SolveEx
                    (LinalgSolveExBackward0), Pinv (LinalgPinvBackward0), Cross
@@ -179,11 +181,11 @@ from .conv import (AdaptiveAvgPool2d, AdaptiveMaxPool2d, AvgPool2d, Col2Im, Conv
 from .index import (Gather, Index, IndexAdd, IndexCopy, IndexFill, IndexFillTensor, IndexPut,
                     IndexPutAccumulate, IndexPutAdd, IndexPutValues, IndexSelect, MaskedFill,
                     MaskedFillTensor, MaskedScatter, MaskedScatterBackward, MaskedSelect, NarrowCopy, Put,
-                    Scatter, ScatterAdd, ScatterValue, Select, SelectBackward, Slice, SliceBackward, Split,
-                    SplitWithSizes, Take, Unbind)
+                    Scatter, ScatterAdd, ScatterValue, Select, SelectBackward, Slice, SliceBackward, Take)
+from .join import BlockDiag, Cat, Split, SplitWithSizes, Stack, Unbind, UnsafeSplit, UnsafeSplitWithSizes
 from .linalg import (Addbmm, Addmm, AddmmScaled, Addmv, Addr, Baddbmm, BatchMatMul, Bmm, DiagCopy, DiagEmbed,
-                     Diagonal, DiagonalBackward, Dot, MatMul, matmul_op, Mm, Mv, Trace, Tril, Triu, Vdot,
-                     VecMat)
+                     DiagEmbedDims, Diagonal, DiagonalBackward, Dot, MatMul, matmul_op, Mm, Mv, Trace, Tril,
+                     Triu, Vdot, VecMat)
 from .decomp import _LinAlgError, Cholesky, Cross, Det, Eigh, InvEx, Pinv, Qr, Slogdet, SolveEx, Svd
 from .logic import (EqNumber, EqTensor, GeNumber, GeTensor, GtNumber, GtTensor, LeNumber, LeTensor, LtNumber,
                     LtTensor, NeNumber, NeTensor)
@@ -208,11 +210,10 @@ from .resample import (PixelShuffle, PixelUnshuffle, ReflectionPad1d, Reflection
 from .reduce import (Amax, Amin, Aminmax, Cdist, Cummax, Cummin, Cumprod, Cumsum, Dist, EuclideanDist,
                      Logcumsumexp, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim, Nansum, Norm, NormDim,
                      NormP, Prod, ProdDim, Renorm, Std, StdMean, Sum, SumDim, Var, VarMean)
-from .scatter import (DiagonalScatter, IndexReduce, PutValues, ScatterReduce, SelectScatter, SliceScatter,
-                      UnsafeSplit, UnsafeSplitWithSizes)
-from .shape import (AsStridedView, BlockDiag, Cat, ConstantPadNd, DiagEmbedDims, Expand, Flip, Permute,
-                    Repeat, ReshapeAlias, Roll, Rot90, Squeeze, SqueezeDim, SqueezeDimInplace, SqueezeDims,
-                    SqueezeDimsInplace, SqueezeInplace, Stack, T, TInplace, Transpose, TransposeInplace,
-                    UnfoldBackward, UnfoldDim, UnsafeView, Unsqueeze, UnsqueezeInplace, View)
+from .scatter import DiagonalScatter, IndexReduce, PutValues, ScatterReduce, SelectScatter, SliceScatter
+from .shape import (AsStridedView, ConstantPadNd, Expand, Flip, Permute, Repeat, ReshapeAlias, Roll, Rot90,
+                    Squeeze, SqueezeDim, SqueezeDimInplace, SqueezeDims, SqueezeDimsInplace, SqueezeInplace,
+                    T, TInplace, Transpose, TransposeInplace, UnfoldBackward, UnfoldDim, UnsafeView,
+                    Unsqueeze, UnsqueezeInplace, View)
 from .sorting import (Bincount, Kthvalue, Median, MedianDim, Mode, Nanmedian, NanmedianDim, Sort, SortStable,
                       Topk, Unique, UniqueConsecutive, UniqueDim)

@@ -13,7 +13,7 @@ import numpy as np
 from .._conventions import quiet
 from ..core.function import Op
 from .arithmetic import AddNumber, MulNumber, Where
-from .shape import Cat
+from .join import Cat
 from .pointwise import erf
 
 

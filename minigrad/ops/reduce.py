@@ -2,6 +2,9 @@
 
 Their backward sends the output's gradient back to every element that contributed,
 after putting back the dimensions the reduction removed (``expand_back``).
+
+Also: Sum, SumDim, Mean, MeanDim, Max, Min in minigrad/core/ops/reduce.py (the core's, imported
+here).
 """
 import warnings
 
@@ -10,7 +13,8 @@ import numpy as np
 from ..core import grad_mode
 from ..core.function import Op
 from .index import Scatter, ScatterAdd
-from .shape import Cat, Expand
+from .join import Cat
+from .shape import Expand
 from ..core.ops.reduce import (  # noqa: F401 (the core's: minigrad/core/ops/)
     expand_back, Max, Mean, MeanDim, Min, Sum, SumDim, unsqueeze_back)
 
