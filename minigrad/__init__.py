@@ -13,16 +13,17 @@ order). Everything else is PyTorch's breadth, built on it:
                                  ...), gradcheck, functional (jacobian, hessian)
     _tensor.py  ->  ops/         the full Tensor, extending core's TensorBase: its methods call the
                                  ops (minigrad/ops/: the rest of them, by family; the course's are
-                                 core/ops/); its maths comes by family from eight mixins:
-                                 _tensor_math.py (operators, elementwise), _tensor_linalg.py
-                                 (products, linear algebra), _tensor_reduce.py (with _selection.py:
-                                 kthvalue's and mode's ties), _tensor_shape.py, _tensor_pieces.py
-                                 (unfold, rot90, tensor_split, take, t_, resize_...),
-                                 _tensor_random.py (random fills, sampling); _tensor_logic.py
-                                 (comparisons, logic, bitwise), _tensor_special.py (the rarer
-                                 elementwise ones: lgamma, hypot...); _views.py (views share their
-                                 base's memory and version), _indexing.py and _inplace.py: x[key]
-                                 and x.add_(y)
+                                 core/ops/); its maths comes from one mixin per family, the
+                                 family's name in both places (_tensor_pointwise.py ->
+                                 ops/pointwise.py): pointwise (exp, lgamma), arithmetic (add,
+                                 logaddexp2), logic (eq, isnan), reduce (sum, cumsum), sorting
+                                 (sort, unique; _selection.py: kthvalue's and mode's ties), shape
+                                 (view, unfold), join (split), index (x[key], gather), scatter
+                                 (x[key] = v, scatter_reduce), linalg (mm, tril, svd; ops/decomp.py
+                                 too), random; ops/memory.py (clone, copy_) and the nn ops
+                                 (activation, loss, nn, conv, attention, resample) have no mixin;
+                                 _views.py (views share their base's memory and version),
+                                 _indexing.py and _inplace.py: x[key] and x.add_(y)
     _creation.py, _namespace.py  the torch.* functions: making tensors; the table that makes torch.exp,
     _functions*.py               torch.sum... from Tensor methods; the hand-written ones (torch.where...)
     linalg.py                    torch.linalg (on _tensor_linalg.py and ops/decomp.py)

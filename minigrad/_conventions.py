@@ -14,6 +14,7 @@ from .core.node import INFERENCE_SAVED  # noqa: F401
 from .core.numpy_errors import IGNORE_ALL, numpy_errors, quiet, quietly  # noqa: F401
 from .core.ops.linalg import check_broadcast, check_matmul_shapes  # noqa: F401
 from .core.tensor import INFERENCE_REQUIRES_GRAD, LEAF_GRAD_WARNING  # noqa: F401
+from .core.tensor import TensorBase
 
 # What PyTorch says when an inference tensor (made under inference_mode) is used outside it.
 INFERENCE_INPLACE = (
@@ -364,3 +365,32 @@ def is_contiguous_as(array, fmt):
     if fmt is channels_last:
         return array.ndim == 4 and array.transpose(0, 2, 3, 1).flags.c_contiguous
     return array.flags.c_contiguous
+
+
+def check_tensors(name, first, **args):
+    """PyTorch's TypeError for an argument that must be a tensor; ``first``: the position of
+    the first one named (a method's ``self`` has none, so ``x.f(a)``'s ``a`` is position 1)."""
+    for position, (arg, t) in enumerate(args.items(), first):
+        if not isinstance(t, TensorBase):
+            raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not "
+                            f"{type(t).__name__}")
+
+
+def float_only(t, kernel):
+    """``t`` itself if it is a float tensor; else PyTorch's error, which names the C++ kernel
+    that has no code for integers and bools (``frac``, ``normal_``, ``uniform_``)."""
+    if t.dtype.is_floating_point:
+        return t
+    raise NotImplementedError(f'"{kernel}" not implemented for \'{t.dtype.legacy_name}\'')
+
+
+def check_normal_std(std):
+    """PyTorch's error for a negative std (normal_, nn.init.normal_, torch.normal)."""
+    if std < 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
+
+
+def check_uniform_bounds(a, b):
+    """PyTorch's error for bounds the wrong way round (uniform_, nn.init.uniform_)."""
+    if a > b:
+        raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}")

@@ -16,7 +16,7 @@ from ._conventions import typename as _typename
 from ._conventions import empty_in_layout, memory_format_arg, preserve_format, strided_zeros
 from ._dtype import dtype_arg as _arg
 from ._random import rng
-from ._tensor_math import check_normal_std
+from ._conventions import check_normal_std
 from ._tensor import Tensor
 from ._tensor import legacy_new as _legacy_new
 

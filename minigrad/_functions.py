@@ -15,14 +15,15 @@ from ._creation import tensor
 from ._joining import cat, concat, concatenate, stack
 from ._conventions import check_broadcast
 from ._tensor import Size, Tensor
-from ._tensor_math import check_tensors, rsub
+from ._conventions import check_tensors
+from ._tensor_arithmetic import rsub
 
 __all__ = ["is_tensor", "polygamma", "true_divide", "floor_divide", "remainder", "pow", "xlogy", "copysign",
            "float_power", "eq", "ne", "lt", "le", "gt", "ge", "greater", "less", "greater_equal", "less_equal",
            "not_equal", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift",
            "where", "multinomial", "broadcast_tensors", "broadcast_shapes", "set_warn_always",
            "is_warn_always_enabled",
-           "cat", "concat", "concatenate", "stack", "rsub"]  # (the last five: written in _joining.py, _tensor_math.py)
+           "cat", "concat", "concatenate", "stack", "rsub"]  # (the last five: written in _joining.py, _tensor_arithmetic.py)
 
 
 def is_tensor(obj):

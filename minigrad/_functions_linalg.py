@@ -2,7 +2,7 @@
 ``torch.tensordot``...; ``torch.svd``, ``torch.kron``... are made from the table in _namespace.py);
 torch.linalg's are in minigrad/linalg.py. Both call the functions of minigrad/_tensor_linalg.py."""
 from . import _tensor_linalg as _la
-from ._tensor_math import check_tensors
+from ._conventions import check_tensors
 
 __all__ = ["det", "matrix_power", "tensordot", "chain_matmul"]
 

@@ -9,7 +9,7 @@ from ._conventions import check_broadcast
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
 from .core.tensor import TensorBase
-from ._tensor_math import check_tensors
+from ._conventions import check_tensors
 
 __all__ = ["unique", "bincount", "std_mean", "var_mean", "dist", "cdist", "bucketize", "searchsorted", "trapezoid",
            "trapz", "cumulative_trapezoid"]

@@ -42,7 +42,7 @@ def _triangle_indices(name, row, col, offset, dtype):
     return tensor(np.stack([rows, cols]), dtype=dtype)
 
 
-# -- writing into a copy (minigrad/_tensor_pieces.py, ops/scatter.py) -----------------------------
+# -- writing into a copy (minigrad/_tensor_scatter.py, ops/scatter.py) -----------------------------
 
 
 def unsafe_split(tensor, split_size_or_sections, dim=0):

@@ -4,16 +4,21 @@ A tensor made by the user is a *leaf*: ``grad_fn`` is None. A tensor made by a
 recorded op has a ``grad_fn``: the node that knows how to send a gradient back to
 the op's inputs. This file holds the Tensor's state: what it is (shape, dtype, device),
 its autograd attributes, conversions, ``to``/``type`` and its repr. Its maths it inherits,
-by family, from eight mixins, each method a short call into an op of ``minigrad/ops/``:
+by family, from one mixin per family, each method a short call into an op of the family's
+file of ``minigrad/ops/`` (the same name: _tensor_pointwise.py -> ops/pointwise.py):
 
-    _tensor_math.py     operators, elementwise functions, in-place forms
-    _tensor_linalg.py   products and linear algebra: mm, bmm, addmm, det, inverse, svd, ...
-    _tensor_logic.py    comparisons, logic, bitwise operators, where
-    _tensor_special.py  the rarer elementwise functions: asinh, logit, lgamma, hypot, ...
-    _tensor_reduce.py   reductions: sum, mean, max, var, sort, cummax, quantile, ...
-    _tensor_shape.py    shapes and indexing: view, transpose, cat's pieces, x[key], ...
-    _tensor_pieces.py   unfold, rot90, tensor_split, take, as_strided, t_, unsqueeze_, resize_...
-    _tensor_random.py   random fills and draws: normal_, bernoulli, multinomial, ...
+    _tensor_pointwise.py   one tensor, element by element: exp, log, sin, clamp, lgamma, logit, ...
+    _tensor_arithmetic.py  two tensors (or a number), element by element: operators, add, pow,
+                           maximum, lerp, logaddexp, hypot, xlogy, where, ...; zero_, fill_, copy_
+    _tensor_logic.py       bool results: comparisons, logical_*, bitwise, isnan, signbit, isclose
+    _tensor_reduce.py      along dims: sum, mean, var, max, cumsum, norm, diff, softmax, ...
+    _tensor_sorting.py     by the order of values: sort, topk, median, mode, quantile, unique, ...
+    _tensor_shape.py       the same elements rearranged: view, transpose, expand, flip, unfold, t_...
+    _tensor_join.py        several tensors out: split, chunk, unbind, tensor_split, hsplit, ...
+    _tensor_index.py       reads by index or mask: x[key], select, narrow, gather, take, nonzero, ...
+    _tensor_scatter.py     writes by index or mask: x[key] = v, scatter, index_add, masked_fill, put...
+    _tensor_linalg.py      matrices: mm, bmm, addmm, tril, diagonal, trace, det, inverse, svd, ...
+    _tensor_random.py      random fills and draws: normal_, bernoulli, multinomial, ...
 """
 import builtins
 import warnings
@@ -29,14 +34,17 @@ from ._conventions import is_contiguous_as, memory_format, memory_format_arg, pr
 from ._conventions import shape_args as _shape_args
 from ._conventions import strided_zeros
 from ._repr import format_tensor
+from ._tensor_arithmetic import ArithmeticMixin
+from ._tensor_index import IndexMixin
+from ._tensor_join import JoinMixin
 from ._tensor_linalg import LinalgMixin
 from ._tensor_logic import LogicMixin
-from ._tensor_math import MathMixin
-from ._tensor_pieces import PiecesMixin
+from ._tensor_pointwise import PointwiseMixin
 from ._tensor_random import RandomMixin
 from ._tensor_reduce import ReduceMixin
+from ._tensor_scatter import ScatterMixin
 from ._tensor_shape import ShapeMixin
-from ._tensor_special import SpecialMixin
+from ._tensor_sorting import SortingMixin
 from ._unsupported import refusal
 from ._views import ViewsMixin
 from .core import grad_mode
@@ -44,12 +52,12 @@ from .core.function import owner as _memory_owner
 from .core.tensor import TensorBase, register
 
 
-class Tensor(ViewsMixin, TensorBase, MathMixin, LinalgMixin, LogicMixin, SpecialMixin, ReduceMixin,
-             ShapeMixin, PiecesMixin, RandomMixin):
+class Tensor(ViewsMixin, TensorBase, PointwiseMixin, ArithmeticMixin, LogicMixin, ReduceMixin, SortingMixin,
+             ShapeMixin, JoinMixin, IndexMixin, ScatterMixin, LinalgMixin, RandomMixin):
     """The full Tensor: the core's TensorBase (autograd state, backward) and PyTorch's methods,
     by family (the mixins above), each a short call into an op."""
     __slots__ = ()
-    _owns_base = False  # a view of its own memory only, after t_(), resize_()...: see _tensor_pieces.py
+    _owns_base = False  # a view of its own memory only, after t_(), resize_()...: see _tensor_shape.py
     # ``np.float64(2) * x``: NumPy's scalar defers to Tensor.__rmul__ (as it does to PyTorch's
     # tensors) instead of turning x into an array.
     __array_priority__ = 1000

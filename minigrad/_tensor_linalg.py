@@ -1,5 +1,6 @@
-"""The Tensor's products and linear algebra: ``mm``, ``bmm``, ``addmm``, ``outer``... (the
-operator ``@`` is in _tensor_math.py with the other operators).
+"""The Tensor's products and linear algebra: ``mm``, ``bmm``, ``addmm``, ``outer``..., the parts
+of a matrix (tril, triu, diagonal, diag, trace, diag_embed, diagflat) (the operator ``@`` is in
+_tensor_arithmetic.py with the other operators).
 
 ``class Tensor`` (minigrad/_tensor.py) inherits these methods; each is a short call into an
 op of ``minigrad/ops/linalg.py`` or ``minigrad/ops/decomp.py``. This module sits below the
@@ -13,7 +14,8 @@ import numpy as np
 from . import _dtype, _inplace, ops
 from ._conventions import C_NAMES, check_broadcast, check_expand, return_type
 from ._conventions import dim as _dim
-from ._tensor_math import _check_ndim, check_tensors
+from ._conventions import check_tensors
+from ._tensor_arithmetic import _check_ndim
 from .core.tensor import TensorBase
 
 
@@ -545,6 +547,54 @@ class LinalgMixin:
                 raise RuntimeError("no dimension of size 3 in input")
         return cross(self, other, dim)
 
+    # -- parts of a matrix (minigrad/ops/linalg.py) ------------------------------------------------
+    def tril(self, diagonal=0):
+        _check_matrix("tril", self)
+        return ops.Tril.apply(self, diagonal)
+
+    def triu(self, diagonal=0):
+        _check_matrix("triu", self)
+        return ops.Triu.apply(self, diagonal)
+
+    def tril_(self, diagonal=0):
+        _check_matrix("tril", self)
+        return _inplace.apply(self, LinalgMixin.tril, diagonal)
+
+    def triu_(self, diagonal=0):
+        _check_matrix("triu", self)
+        return _inplace.apply(self, LinalgMixin.triu, diagonal)
+
+    def diagonal(self, offset=0, dim1=0, dim2=1):
+        d1, d2 = _dim(dim1, self._data.ndim), _dim(dim2, self._data.ndim)
+        if d1 == d2:
+            raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+        return ops.Diagonal.apply(self, offset, d1, d2)
+
+    def diag(self, diagonal=0):
+        """A vector's matrix (the vector on the diagonal), or a matrix's diagonal (a copy)."""
+        if self._data.ndim == 1:
+            return ops.DiagEmbed.apply(self, diagonal)
+        if self._data.ndim != 2:
+            raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{self._data.ndim}D")
+        return ops.DiagCopy.apply(self, diagonal)
+
+    def trace(self):
+        if self._data.ndim != 2:
+            raise RuntimeError("trace: expected a matrix, but got tensor with dim " + str(self._data.ndim))
+        return ops.Trace.apply(self.long() if self._data.dtype == np.uint8 else self)  # (NumPy's: uint64)
+
+    def diag_embed(self, offset=0, dim1=-2, dim2=-1):
+        """Each vector along the last dim on diagonal ``offset`` of a matrix in dims ``dim1``, ``dim2``."""
+        n = self._data.ndim + 1
+        d1, d2 = _dim(dim1, n), _dim(dim2, n)
+        if d1 == d2:
+            raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+        return ops.DiagEmbedDims.apply(self, offset, d1, d2)
+
+    def diagflat(self, offset=0):
+        """The flattened tensor on diagonal ``offset`` of a square matrix (as PyTorch: a view first)."""
+        return self.contiguous().view(-1).diag_embed(offset, 0, 1)
+
 
 def _check_bmm(batch1, batch2):
     _check_ndim("batch1", batch1, 3), _check_ndim("batch2", batch2, 3)
@@ -609,3 +659,8 @@ CROSS_NO_DIM = (
 CHAIN_MATMUL_DEPRECATED = (
     "torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use torch.linalg.multi_dot "
     "instead, which accepts a list of two or more tensors rather than multiple parameters.")
+
+
+def _check_matrix(name, t):
+    if t._data.ndim < 2:
+        raise RuntimeError(f"{name}: input tensor must have at least 2 dimensions")

@@ -1,14 +1,17 @@
-"""The Tensor's comparisons, logic and bitwise operators: ``==``, ``<``, ``&``, ``logical_and``, ``where``.
+"""The Tensor's comparisons, logic and bitwise operators: ``==``, ``<``, ``&``, ``logical_and``,
+isnan, isinf, signbit, isclose, ...
 
-``class Tensor`` (minigrad/_tensor.py) inherits these methods. Comparisons give bool tensors
-and are not differentiable; ``where`` is (its op is in minigrad/ops/arithmetic.py). This
+``class Tensor`` (minigrad/_tensor.py) inherits these methods. They give bool tensors (or
+integer bits) and are not differentiable (``where`` is: _tensor_arithmetic.py); their in-place
+forms in a graph record the nodes of minigrad/ops/logic.py. This
 module sits below the Tensor class and reaches it only through ``autograd.TensorBase``.
 """
 import numpy as np
 
 from . import _dtype, _inplace, ops
 from ._conventions import check_broadcast
-from ._tensor_math import _as_tensor, _in_dtype, _in_place, check_tensors
+from ._conventions import check_tensors
+from ._tensor_arithmetic import _as_tensor, _in_place
 from .core import grad_mode
 from .core.tensor import TensorBase
 
@@ -194,18 +197,26 @@ class LogicMixin:
     logical_and_, logical_or_ = _in_place(logical_and), _in_place(logical_or)
     logical_xor_, logical_not_ = _in_place(logical_xor), _in_place(logical_not)
 
-    def where(self, condition, other):
-        """This tensor where ``condition`` holds, else ``other`` (a tensor or a number)."""
-        dt = _dtype.result_type(self, other)
-        if not isinstance(condition, TensorBase):  # (a tensor: the node keeps it, as PyTorch's)
-            condition = TensorBase._wrap(np.asarray(condition))
-        if condition._data.dtype != np.bool_:
-            raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with "
-                               f"dtype {condition.dtype.legacy_name}")
-        other = _dtype.scalar_for(other, dt)  # (a number that does not fit: PyTorch's error)
-        try:
-            return _in_dtype(ops.Where.apply(condition, _as_tensor(self, dt), _as_tensor(other, dt)), dt)
-        except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead:
-            check_broadcast(condition.shape, self._data.shape)
-            check_broadcast(np.broadcast_shapes(condition.shape, self._data.shape), np.shape(other))
-            raise
+    def isnan(self):
+        return TensorBase._wrap(np.isnan(self._data))
+
+    def isinf(self):
+        return TensorBase._wrap(np.isinf(self._data))
+
+    def isfinite(self):
+        return TensorBase._wrap(np.isfinite(self._data))
+
+    def signbit(self):
+        return TensorBase._wrap(np.signbit(self._data) if self.dtype is not _dtype.bool
+                                     else np.zeros(self._data.shape, bool))
+
+    def isposinf(self):
+        return TensorBase._wrap(np.isposinf(self._data) if self.dtype.is_floating_point
+                                     else np.zeros(self._data.shape, bool))
+
+    def isneginf(self):
+        return TensorBase._wrap(np.isneginf(self._data) if self.dtype.is_floating_point
+                                     else np.zeros(self._data.shape, bool))
+
+    def isreal(self):
+        return TensorBase._wrap(np.ones(self._data.shape, bool))  # (no complex tensors here)

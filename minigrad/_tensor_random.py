@@ -11,7 +11,7 @@ import numpy as np
 from . import _inplace, _random, ops
 from ._conventions import check_expand
 from ._random import rng
-from ._tensor_math import check_normal_std, check_uniform_bounds, float_only
+from ._conventions import check_normal_std, check_uniform_bounds, float_only
 from .core.tensor import TensorBase
 
 # A continuous distribution's refusal of an integer tensor names its dtype in C++ words (cauchy_)

@@ -48,7 +48,7 @@ KERNELS = {
 
 
 def relu(x, out):
-    """relu into ``out`` as eager minigrad's Relu computes it (minigrad/ops/unary.py): x's bits
+    """relu into ``out`` as eager minigrad's Relu computes it (minigrad/ops/pointwise.py): x's bits
     kept where x >= 0 or NaN (so -0. stays -0., as in PyTorch), cleared (+0.) where x < 0.
     (np.maximum(x, 0.) gives 0. or -0. at -0., depending on the CPU's vector unit.)"""
     np.copyto(out, x)  # (out's dtype: an input may be float32 in a float64 kernel)
@@ -72,7 +72,7 @@ def threshold_backward(grad, y, out):
 # op -> its backward rule: (gradient of the output, the output, *inputs) -> gradient of each
 # input. Rules use only arithmetic (but relu's, which, as eager minigrad and PyTorch do, has an
 # op of its own), so they run on arrays and on traced values alike. They are
-# the backward formulas of minigrad/ops/arithmetic.py and unary.py written again, not taken from there: an
+# the backward formulas of minigrad/ops/arithmetic.py and pointwise.py written again, not taken from there: an
 # op's backward works on Tensors and reads what its forward saved on ``ctx``, while these must
 # be traced into instructions and replayed block by block from the inputs alone.
 # tests/ops/test_fusion.py checks that both give the same gradients.

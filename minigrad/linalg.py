@@ -6,7 +6,7 @@ derivatives. The results of several tensors are PyTorch's named tuples:
 ``torch.return_types.linalg_slogdet(sign=..., logabsdet=...)``.
 """
 from . import _tensor_linalg as _la
-from ._tensor_math import check_tensors
+from ._conventions import check_tensors
 from .ops import _LinAlgError as LinAlgError  # a RuntimeError: singular, not positive-definite
 
 __all__ = ["LinAlgError", "cholesky", "cholesky_ex", "cross", "det", "diagonal", "eigh", "eigvalsh", "inv",

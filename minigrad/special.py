@@ -5,7 +5,7 @@ SigmoidBackward0); ``gammaln`` is ``lgamma``, ``psi`` is ``digamma``. PyTorch's 
 (most Bessel functions, zeta, ...) are not here.
 """
 from . import _functions, ops
-from ._tensor_math import check_tensors
+from ._conventions import check_tensors
 
 
 def erf(input):
@@ -48,7 +48,7 @@ def logsumexp(input, dim, keepdim=False):
     return input.logsumexp(dim, keepdim)
 
 
-# The gamma family, i0 and i1 (SciPy's, in minigrad/ops/special.py); logit, xlogy, sinc
+# The gamma family, i0 and i1 (SciPy's, in minigrad/ops/pointwise.py); logit, xlogy, sinc
 
 def gammaln(input):
     check_tensors("special_gammaln", 1, input=input)

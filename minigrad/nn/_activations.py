@@ -10,7 +10,7 @@ import numpy as np
 from .. import _inplace, ops
 from .._conventions import dim as _dim
 from .._random import rng as _rng
-from .._tensor_math import float_only
+from .._conventions import float_only
 
 
 def _maybe_inplace(input, op, inplace_op, *args):

@@ -11,9 +11,9 @@ import numpy as np
 
 from .._random import rng as _rng
 from .._tensor import Tensor
-from .._tensor_math import check_normal_std, check_uniform_bounds, float_only
+from .._conventions import check_normal_std, check_uniform_bounds, float_only
 from ..autograd import no_grad
-from ..ops.unary import erfinv  # (NumPy has none: SciPy's)
+from ..ops.pointwise import erfinv  # (NumPy has none: SciPy's)
 
 __all__ = ["calculate_gain", "uniform_", "normal_", "trunc_normal_", "constant_", "ones_", "zeros_", "eye_", "dirac_",
            "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_", "orthogonal_", "sparse_",

@@ -26,22 +26,21 @@ arithmetic.py      Add, AddScaled (AddBackward0: ``add(alpha=)``), Sub, SubScale
                    FloorDivide (``//``: no derivative, as in PyTorch), Atan2, Lerp,
                    LerpTensor (LerpBackward0/1), Logaddexp, Maximum, Minimum, Fmax, Fmin,
                    ClampTensor (ClampBackward0: tensor bounds), Where (WhereBackward0),
-                   Clone, ToCopy (``.to(dtype)``), Zero, Fill, Copy (what ``zero_``,
-                   ``fill_`` and ``copy_`` record), Addcmul, Addcdiv (AddcmulBackward0,
-                   AddcdivBackward0: Adam's steps)
-unary.py           Exp, Log, Sqrt, Abs, Relu, Sigmoid, Tanh (ExpBackward0, ...),
+                   Addcmul, Addcdiv (AddcmulBackward0, AddcdivBackward0: Adam's steps);
+                   Xlogy (kl_div's ``t log t``), XlogyNumber, NumberXlogy (XlogyBackward2/1:
+                   Xlogy with a number), Hypot, Copysign, CopysignNumber (CopysignBackward0/1),
+                   Logaddexp2, Ldexp, Nextafter, Heaviside (no derivative, as in PyTorch)
+pointwise.py       Exp, Log, Sqrt, Abs, Relu, Sigmoid, Tanh (ExpBackward0, ...),
                    ThresholdBackward (ReLU's backward), Clamp (ClampBackward1: number bounds),
                    ClampMin, ClampMax (``clamp_min``, ``clamp_max``),
                    Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Exp2, Expm1, Log2, Log10,
                    Log1p (Log1PBackward0), Rsqrt, Erf, Erfc, Erfinv, Frac, NanToNum; the steps, whose
                    gradient is 0: Sign, Sgn, Floor, Ceil, Trunc, Round (RoundBackward0/1);
                    Asinh, Acosh, Atanh (and their in-place nodes, AsinhBackward1..., which have no
-                   derivative in PyTorch), Deg2Rad, Rad2Deg, Logit, Sinc
-special.py         Lgamma, Digamma, Polygamma (PolygammaBackward0/1: in place), I0, I1 (SpecialI1Backward0): SciPy's, each the
-                   next one's antiderivative; Hypot, Copysign, CopysignNumber (CopysignBackward0/1),
-                   Logaddexp2, Ldexp, Frexp, Nextafter, XlogyNumber, NumberXlogy (XlogyBackward2/1:
-                   loss.py's Xlogy with a number), Heaviside (no derivative, as in PyTorch);
-                   EqNumber, EqTensor, ... GeTensor (EqBackward0/1, ...: ``y.eq_(z)`` in a graph,
+                   derivative in PyTorch), Deg2Rad, Rad2Deg, Logit, Sinc; Lgamma, Digamma,
+                   Polygamma (PolygammaBackward0/1: in place), I0, I1 (SpecialI1Backward0):
+                   SciPy's, each the next one's antiderivative; Frexp
+logic.py           EqNumber, EqTensor, ... GeTensor (EqBackward0/1, ...: ``y.eq_(z)`` in a graph,
                    whose gradient is 0)
 reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Nansum, Var, Std,
                    VarMean, StdMean (VarMeanBackward0,
@@ -52,7 +51,8 @@ reduce.py          Sum (SumBackward0/1), Mean (MeanBackward0/1), Nansum, Var, St
                    Prod, ProdDim (ProdBackward0/1), Cumsum, Cumprod, Logcumsumexp, Cummax,
                    Cummin (CummaxBackward0...), Max, Min
                    (MaxBackward1, MinBackward1: all), MaxDim, MinDim (MaxBackward0,
-                   MinBackward0: along a dim), Amax, Amin, Aminmax (AminmaxBackward0)
+                   MinBackward0: along a dim), Amax, Amin, Aminmax (AminmaxBackward0), NormDim
+                   (NormBackward1: ``at::norm``, pairwise_distance's)
 sorting.py         Median, MedianDim (MedianBackward0: all, MedianBackward1: along a dim),
                    Nanmedian, NanmedianDim (NanmedianBackward0/1), Kthvalue, Mode
                    (KthvalueBackward0, ModeBackward0), Sort, SortStable (SortBackward0/1), Topk;
@@ -60,16 +60,19 @@ sorting.py         Median, MedianDim (MedianBackward0: all, MedianBackward1: alo
                    UniqueDimBackward0, UniqueConsecutiveBackward0, NotImplemented, whose backward
                    raises)
 shape.py           View, UnsafeView (a reshape that copied), ReshapeAlias, Expand, Permute,
-                   Transpose, T, Unsqueeze, Squeeze (SqueezeBackward0/1/2), Cat, Stack,
+                   Transpose, T, Unsqueeze, Squeeze (SqueezeBackward0/1/2),
                    Repeat (``repeat``, ``tile``), Flip, Roll, ConstantPadNd (``F.pad``),
                    UnfoldDim (UnfoldBackward0: ``x.unfold``, a view) and its backward UnfoldBackward,
-                   AsStridedView (AsStridedBackward0: ``as_strided``), Rot90, DiagEmbedDims
-                   (DiagEmbedBackward0: ``diag_embed``, ``diagflat``), BlockDiag; the in-place
+                   AsStridedView (AsStridedBackward0: ``as_strided``), Rot90; the in-place
                    reshapes' nodes TInplace, TransposeInplace, UnsqueezeInplace, SqueezeInplace...
                    (TBackward1, TransposeBackward1, UnsqueezeBackward1, SqueezeBackward3/4/5)
-index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``), Alias
-                   (``x[:]``), Unbind (``for row in x``), Split, SplitWithSizes
-                   (``split``, ``chunk``), MaskedSelect and its backward MaskedScatter,
+join.py            Cat, Stack, BlockDiag (CatBackward0, StackBackward0, BlockDiagBackward0);
+                   Unbind (``for row in x``), Split, SplitWithSizes (``split``, ``chunk``),
+                   UnsafeSplit, UnsafeSplitWithSizes (UnsafeSplitBackward0,
+                   UnsafeSplitWithSizesBackward0: also the gates of ``nn.LSTM``, ``nn.GRU`` and
+                   their cells, cut apart)
+index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
+                   MaskedSelect and its backward MaskedScatter,
                    MaskedScatterBackward (``masked_scatter``), IndexPutAccumulate (indexing's
                    backward: IndexPutImplBackward0), IndexPut (zeros with a gradient added in),
                    SliceBackward, SelectBackward (their backward: SliceBackwardBackward0...),
@@ -83,20 +86,20 @@ index.py           Index (``x[tensor]``), Select (``x[i]``), Slice (``x[a:b]``),
                    its backward Put (TakeBackward0, PutBackward0)
 scatter.py         ScatterReduce (ScatterReduceBackward0), IndexReduce (IndexReduceBackward0),
                    SelectScatter, SliceScatter, DiagonalScatter (SelectScatterBackward0, ...),
-                   PutValues (PutBackward0: ``put`` without accumulate), UnsafeSplit,
-                   UnsafeSplitWithSizes (UnsafeSplitBackward0, UnsafeSplitWithSizesBackward0: also
-                   the gates of ``nn.LSTM``, ``nn.GRU`` and their cells, cut apart)
+                   PutValues (PutBackward0: ``put`` without accumulate)
 linalg.py          Mm, Mv, Dot, VecMat (SqueezeBackward4), BatchMatMul
                    (UnsafeViewBackward0): the forms of ``a @ b``; Bmm (``torch.bmm``);
                    Addmm (``nn.Linear``), AddmmScaled (AddmmBackward0: ``addmm``'s beta, alpha);
                    Diagonal, DiagonalBackward (its backward: DiagonalBackwardBackward0);
-                   Addmv, Addr, Baddbmm, Addbmm (AddmvBackward0...: beta, alpha), Vdot
+                   DiagEmbedDims (DiagEmbedBackward0: ``diag_embed``, ``diagflat``); Addmv, Addr, Baddbmm, Addbmm (AddmvBackward0...: beta, alpha), Vdot
 decomp.py          Det (LinalgDetBackward0), Slogdet (LinalgSlogdetBackward0),
                    InvEx (LinalgInvExBackward0: ``inv``, ``inverse``), SolveEx
                    (LinalgSolveExBackward0), Pinv (LinalgPinvBackward0), Cross
                    (LinalgCrossBackward0); the decompositions, one node for all factors:
                    Cholesky (LinalgCholeskyExBackward0), Qr (LinalgQrBackward0), Svd
                    (LinalgSvdBackward0: ``svd``, ``svdvals``), Eigh (LinalgEighBackward0)
+memory.py          Clone, ToCopy (``.to(dtype)``), Zero, Fill, Copy (what ``zero_``, ``fill_``
+                   and ``copy_`` record), Alias (AliasBackward0: ``x[:]``)
 nn.py              Softmax, LogSoftmax, MseLoss, NllLoss (NllLossBackward0,
                    NllLoss2DBackward0), NativeBatchNorm (``BatchNorm1d``), and the backward
                    ops PyTorch records for double backward (LogSoftmaxBackwardData,
@@ -131,11 +134,11 @@ loss.py            BinaryCrossEntropy, BinaryCrossEntropyWithLogits, SmoothL1Los
                    and the gradients BinaryCrossEntropyBackward, SmoothL1LossBackward,
                    HuberLossBackward (their own ops, for PyTorch's second derivatives),
                    (l1_loss, kl_div and cross_entropy's smoothing are compositions, as in PyTorch,
-                   with arithmetic's MulNumber and DivNumber: DivBackward1, ``x / number`` in C++),
-                   Xlogy (kl_div's ``t log t``); SoftMarginLoss, MultiMarginLoss,
+                   with arithmetic's MulNumber and DivNumber: DivBackward1, ``x / number`` in C++,
+                   and arithmetic's Xlogy: kl_div's ``t log t``); SoftMarginLoss, MultiMarginLoss,
                    MultilabelMarginLoss and their gradient ops (SoftMarginLossBackward; the other
-                   two NotImplemented, as in PyTorch); the distances' NormDim (NormBackward1:
-                   pairwise_distance's ``at::norm``), Pdist (PdistBackward0) and PdistBackward
+                   two NotImplemented, as in PyTorch); the distances' Pdist (PdistBackward0) and
+                   PdistBackward (pairwise_distance's norm is reduce's NormDim)
                    (the margin, embedding, triplet, Poisson and Gaussian losses and
                    cosine_similarity are compositions, in nn/_functional_loss.py)
 random.py          Normal, Uniform, RandomFromTo, RandomTo, RandomAll, Exponential, Cauchy,
@@ -158,61 +161,59 @@ and checking their versions, and summing a broadcast gradient back to its input'
 casting it to the input's dtype (``Node.apply``), as PyTorch's engine does, so that no
 backward here has to.
 """
-from .activation import (Elu, EluBackward, EluInplace, Gelu, GeluBackward, LeakyRelu, LeakyReluBackward,
-                         LeakyReluInplace, Silu, Softplus, SoftplusBackward)
-from .activation import (Celu, CeluInplace, Glu, Hardshrink, HardshrinkBackward, Hardsigmoid, HardsigmoidBackward,
-                         Hardswish, HardswishBackward, Hardtanh, HardtanhBackward, LogSigmoid, LogSigmoidBackward,
-                         Mish, PreluKernel, PreluKernelBackward, RreluWithNoise, RreluWithNoiseBackward,
-                         RreluWithNoiseInplace, Softshrink, SoftshrinkBackward,
-                         Threshold, ThresholdGrad, ThresholdInplace)
-from .arithmetic import (Add, AddNumber, AddScaled, Addcdiv, Addcmul, Atan2, ClampTensor, Clone, Copy, Div,
-                         DivNumber, DivRounding, DivTrunc, Fill, FloorDivide, Fmax, Fmin, Fmod, FmodNumber, Lerp,
-                         LerpTensor, Logaddexp, Maximum, Minimum, Mul, MulNumber, Neg, Pow, PowTensor,
-                         Reciprocal, Remainder, RemainderNumber, RemainderOfNumber, RPow, Rsub, RsubTensor, Sub,
-                         SubNumber, SubScaled, ToCopy, Where, Zero)
+from .activation import (Celu, CeluInplace, Elu, EluBackward, EluInplace, Gelu, GeluBackward, Glu,
+                         Hardshrink, HardshrinkBackward, Hardsigmoid, HardsigmoidBackward, Hardswish,
+                         HardswishBackward, Hardtanh, HardtanhBackward, LeakyRelu, LeakyReluBackward,
+                         LeakyReluInplace, LogSigmoid, LogSigmoidBackward, Mish, PreluKernel,
+                         PreluKernelBackward, RreluWithNoise, RreluWithNoiseBackward, RreluWithNoiseInplace,
+                         Silu, Softplus, SoftplusBackward, Softshrink, SoftshrinkBackward, Threshold,
+                         ThresholdGrad, ThresholdInplace)
+from .arithmetic import (Add, Addcdiv, Addcmul, AddNumber, AddScaled, Atan2, ClampTensor, Copysign,
+                         CopysignNumber, Div, DivNumber, DivRounding, DivTrunc, FloorDivide, Fmax, Fmin,
+                         Fmod, FmodNumber, Heaviside, HeavisideInplace, Hypot, Ldexp, Lerp, LerpTensor,
+                         Logaddexp, Logaddexp2, Maximum, Minimum, Mul, MulNumber, Neg, Nextafter,
+                         NumberXlogy, Pow, PowTensor, Reciprocal, Remainder, RemainderNumber,
+                         RemainderOfNumber, RPow, Rsub, RsubTensor, Sub, SubNumber, SubScaled, Where, Xlogy,
+                         XlogyNumber)
 from .attention import FlashAttentionGrad, NativeGroupNorm, SafeSoftmax, ScaledDotProductFlashAttentionForCpu
-from .conv import AdaptiveAvgPool2d, AvgPool2d, Convolution, Fold, MaxPool2d, Unfold, Window
-from .conv import AdaptiveMaxPool2d, Col2Im, ConvolutionTranspose, Im2Col
-from .index import (Alias, Gather, Index, IndexAdd, IndexCopy, IndexFill, IndexFillTensor, IndexPut,
-                    IndexPutAccumulate, IndexPutAdd, IndexPutValues,
-                    IndexSelect, MaskedFill, MaskedFillTensor, MaskedScatter, MaskedScatterBackward,
-                    MaskedSelect, Scatter, ScatterAdd, ScatterValue, Select, SelectBackward, Slice,
-                    SliceBackward, Split, SplitWithSizes, Unbind)
-from .linalg import (Addmm, AddmmScaled, BatchMatMul, Bmm, DiagCopy, DiagEmbed, Diagonal, DiagonalBackward,
-                     Dot, MatMul, Mm, Mv, Trace, Tril, Triu, VecMat, matmul_op)
-from .linalg import Addbmm, Addmv, Addr, Baddbmm, Vdot
-from .decomp import (Cholesky, Cross, Det, Eigh, InvEx, Pinv, Qr, Slogdet, SolveEx, Svd,
-                     _LinAlgError)
+from .conv import (AdaptiveAvgPool2d, AdaptiveMaxPool2d, AvgPool2d, Col2Im, Convolution,
+                   ConvolutionTranspose, Fold, Im2Col, MaxPool2d, Unfold, Window)
+from .index import (Gather, Index, IndexAdd, IndexCopy, IndexFill, IndexFillTensor, IndexPut,
+                    IndexPutAccumulate, IndexPutAdd, IndexPutValues, IndexSelect, MaskedFill,
+                    MaskedFillTensor, MaskedScatter, MaskedScatterBackward, MaskedSelect, NarrowCopy, Put,
+                    Scatter, ScatterAdd, ScatterValue, Select, SelectBackward, Slice, SliceBackward, Take)
+from .join import BlockDiag, Cat, Split, SplitWithSizes, Stack, Unbind, UnsafeSplit, UnsafeSplitWithSizes
+from .linalg import (Addbmm, Addmm, AddmmScaled, Addmv, Addr, Baddbmm, BatchMatMul, Bmm, DiagCopy, DiagEmbed,
+                     DiagEmbedDims, Diagonal, DiagonalBackward, Dot, MatMul, matmul_op, Mm, Mv, Trace, Tril,
+                     Triu, Vdot, VecMat)
+from .decomp import _LinAlgError, Cholesky, Cross, Det, Eigh, InvEx, Pinv, Qr, Slogdet, SolveEx, Svd
+from .logic import (EqNumber, EqTensor, GeNumber, GeTensor, GtNumber, GtTensor, LeNumber, LeTensor, LtNumber,
+                    LtTensor, NeNumber, NeTensor)
 from .loss import (BinaryCrossEntropy, BinaryCrossEntropyBackward, BinaryCrossEntropyWithLogits, HuberLoss,
-                   HuberLossBackward, SmoothL1Loss, SmoothL1LossBackward, Xlogy)
-from .loss import (MultilabelMarginLoss, MultilabelMarginLossBackward, MultiMarginLoss, MultiMarginLossBackward,
-                   NormDim, Pdist, PdistBackward, SoftMarginLoss, SoftMarginLossBackward)
+                   HuberLossBackward, MultilabelMarginLoss, MultilabelMarginLossBackward, MultiMarginLoss,
+                   MultiMarginLossBackward, Pdist, PdistBackward, SmoothL1Loss, SmoothL1LossBackward,
+                   SoftMarginLoss, SoftMarginLossBackward)
+from .memory import Alias, Clone, Copy, Fill, ToCopy, Zero
 from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
                  NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
+from .pointwise import (Abs, Acos, Acosh, AcoshInplace, Asin, Asinh, AsinhInplace, Atan, Atanh, AtanhInplace,
+                        Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Deg2Rad, Digamma, Erf, Erfc, Erfinv, Exp,
+                        Exp2, Expm1, Floor, Frac, Frexp, I0, I1, Lgamma, Log, Log10, Log1p, Log2, Logit,
+                        NanToNum, Polygamma, PolygammaInplace, Rad2Deg, Relu, Round, RoundDecimals, Rsqrt,
+                        Sgn, Sigmoid, Sign, Sin, Sinc, Sinh, Sqrt, Tan, Tanh, ThresholdBackward, Trunc)
 from .random import (Bernoulli, BernoulliNumber, BernoulliProbability, BernoulliTensor, Cauchy, Exponential,
                      Geometric, LogNormal, Normal, Poisson, RandomAll, RandomFromTo, RandomTo, Uniform)
-from .resample import (Resample, UpsampleBilinear2d, UpsampleLinear1d, UpsampleNearest1d, UpsampleNearest2d,
-                       UpsampleNearestExact1d, UpsampleNearestExact2d)
 from .resample import (PixelShuffle, PixelUnshuffle, ReflectionPad1d, ReflectionPad2d, ReflectionPad3d,
-                       ReplicationPad1d, ReplicationPad2d, ReplicationPad3d)
-from .reduce import (Amax, Amin, Cumprod, Cumsum, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim, Nansum, Norm,
-                     NormP, Prod, ProdDim, Std, Sum, SumDim, Var)
-from .reduce import (Aminmax, Cdist, Cummax, Cummin, Dist, EuclideanDist, Logcumsumexp,
-                     Renorm, StdMean, VarMean)
-from .sorting import (Bincount, Kthvalue, Median, MedianDim, Mode, Nanmedian, NanmedianDim, Sort, SortStable, Topk,
-                      Unique, UniqueConsecutive, UniqueDim)
-from .shape import (Cat, ConstantPadNd, Expand, Flip, Permute, Repeat, Roll, Squeeze, SqueezeDim, SqueezeDims, Stack,
-                    ReshapeAlias, T, Transpose, UnsafeView, Unsqueeze, View)
-from .shape import (AsStridedView, BlockDiag, DiagEmbedDims, Rot90, SqueezeDimInplace, SqueezeDimsInplace,
-                    SqueezeInplace, TInplace, TransposeInplace, UnfoldBackward, UnfoldDim, UnsqueezeInplace)
-from .index import NarrowCopy, Put, Take
-from .scatter import (DiagonalScatter, IndexReduce, PutValues, ScatterReduce, SelectScatter, SliceScatter,
-                      UnsafeSplit, UnsafeSplitWithSizes)
-from .unary import (Abs, Acos, Asin, Atan, Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Erf, Exp, Exp2,
-                    Erfc, Erfinv, Expm1, Floor, Frac, Log, Log1p, Log2, Log10, NanToNum, Relu, Round, RoundDecimals,
-                    Rsqrt, Sgn, Sigmoid, Sign, Sin, Sinh, Sqrt, Tan, Tanh, ThresholdBackward, Trunc)
-from .unary import Acosh, AcoshInplace, Asinh, AsinhInplace, Atanh, AtanhInplace, Deg2Rad, Logit, Rad2Deg, Sinc
-from .special import (Copysign, CopysignNumber, Digamma, Frexp, Heaviside, HeavisideInplace, Hypot, I0, I1, Ldexp,
-                      Lgamma, Logaddexp2, Nextafter, NumberXlogy, Polygamma, PolygammaInplace, XlogyNumber)
-from .special import (EqNumber, EqTensor, GeNumber, GeTensor, GtNumber, GtTensor, LeNumber, LeTensor, LtNumber,
-                      LtTensor, NeNumber, NeTensor)
+                       ReplicationPad1d, ReplicationPad2d, ReplicationPad3d, Resample, UpsampleBilinear2d,
+                       UpsampleLinear1d, UpsampleNearest1d, UpsampleNearest2d, UpsampleNearestExact1d,
+                       UpsampleNearestExact2d)
+from .reduce import (Amax, Amin, Aminmax, Cdist, Cummax, Cummin, Cumprod, Cumsum, Dist, EuclideanDist,
+                     Logcumsumexp, Logsumexp, Max, MaxDim, Mean, MeanDim, Min, MinDim, Nansum, Norm, NormDim,
+                     NormP, Prod, ProdDim, Renorm, Std, StdMean, Sum, SumDim, Var, VarMean)
+from .scatter import DiagonalScatter, IndexReduce, PutValues, ScatterReduce, SelectScatter, SliceScatter
+from .shape import (AsStridedView, ConstantPadNd, Expand, Flip, Permute, Repeat, ReshapeAlias, Roll, Rot90,
+                    Squeeze, SqueezeDim, SqueezeDimInplace, SqueezeDims, SqueezeDimsInplace, SqueezeInplace,
+                    T, TInplace, Transpose, TransposeInplace, UnfoldBackward, UnfoldDim, UnsafeView,
+                    Unsqueeze, UnsqueezeInplace, View)
+from .sorting import (Bincount, Kthvalue, Median, MedianDim, Mode, Nanmedian, NanmedianDim, Sort, SortStable,
+                      Topk, Unique, UniqueConsecutive, UniqueDim)

@@ -1,4 +1,4 @@
-"""The activations of ``nn`` beyond relu/sigmoid/tanh (those are in unary.py).
+"""The activations of ``nn`` beyond relu/sigmoid/tanh (those are in pointwise.py).
 
 Each is one node in PyTorch (``GeluBackward0``, ...), so each is one op here. Where PyTorch's
 backward is one op too (``gelu_backward``, ``hardtanh_backward``...: ``...BackwardBackward0``
@@ -13,8 +13,8 @@ import numpy as np
 from .._conventions import quiet
 from ..core.function import Op
 from .arithmetic import AddNumber, MulNumber, Where
-from .shape import Cat
-from .unary import erf
+from .join import Cat
+from .pointwise import erf
 
 
 class LeakyRelu(Op):
@@ -305,7 +305,7 @@ class ThresholdInplace(Threshold):
 
 class ThresholdGrad(Op):
     """0 where ``x <= threshold``, ``grad`` elsewhere (at NaN too): PyTorch's
-    ``threshold_backward`` (unary.py's ThresholdBackward is the same for ReLU, on its output
+    ``threshold_backward`` (pointwise.py's ThresholdBackward is the same for ReLU, on its output
     and threshold 0)."""
     node_name = "ThresholdBackwardBackward0"
 

@@ -1,17 +1,23 @@
-"""Arithmetic: ops of two inputs, element by element (+, *, /, **, %, maximum, where, ...),
-and the copies that in-place ops record.
+"""Arithmetic: ops of two inputs, element by element (+, *, /, **, %, maximum, where, ...,
+xlogy, hypot, copysign, logaddexp2, ldexp, nextafter, heaviside).
+
+Also: Add, AddNumber, Sub, SubNumber, Rsub, Mul, MulNumber, Div, DivNumber, Neg, Pow, Reciprocal
+in minigrad/core/ops/arithmetic.py (the core's, imported here).
 
 Inputs may have different shapes: NumPy broadcasts them in forward, and the engine sums a
 gradient shaped like the broadcast output back down to each input's shape (and casts it to
 the input's dtype), as PyTorch's engine does. So no backward here deals with broadcasting.
 """
+import math
+
 import numpy as np
 
-from .._conventions import copy_in_layout
+from .._conventions import quiet
 from ..core.function import Op
 from ..core.ops.arithmetic import (  # noqa: F401 (the core's: minigrad/core/ops/)
     Add, AddNumber, Div, DivNumber, maybe_multiply, Mul, MulNumber, Neg, Pow, Reciprocal, Rsub,
     scaled_sum, Sub, SubNumber)
+from ..core.tensor import TensorBase
 
 
 # ---------------------------------------------------------------------------------------------
@@ -467,68 +473,184 @@ class ClampTensor(Op):
 
 
 # ---------------------------------------------------------------------------------------------
-# Copies, dtype changes, and what in-place ops record
+# Of two tensors, beyond + - * /: kl_div's t log t (xlogy), hypot, copysign, logaddexp2, ...
 # ---------------------------------------------------------------------------------------------
 
-
-class Clone(Op):
-    """A copy, laid out as ``fmt`` says: preserve_format (``clone()``: a permuted tensor's
-    clone is permuted too), contiguous_format (``contiguous()``, ``reshape``'s copy)..."""
-    node_name = "CloneBackward0"
-
-    @staticmethod
-    def forward(ctx, x, fmt):
-        return copy_in_layout(x, fmt)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad, None
+@quiet
+def xlogy(x, y):
+    """``x * log(y)`` of arrays, 0 where x is 0 (but NaN where y is NaN, as PyTorch's)."""
+    return np.where((x == 0) & (y == y), 0, x * np.log(y)).astype(np.result_type(x, y), copy=False)
 
 
-class ToCopy(Op):
-    node_name = "ToCopyBackward0"
+class Xlogy(Op):
+    """``x * log(y)``, taken as 0 where ``x`` is 0 (even where ``y`` is 0 too): kl_div's
+    ``t log t`` for a target probability of 0."""
+    node_name = "XlogyBackward0"
 
     @staticmethod
-    def forward(ctx, x, np_dtype):
-        return x.astype(np_dtype)
+    def forward(ctx, x, y):
+        ctx.save_for_backward(x, y)
+        return xlogy(x, y)
 
     @staticmethod
     def backward(ctx, grad):
-        return grad, None  # the engine casts it back to x's dtype
+        x, y = ctx.saved_tensors
+        # PyTorch's: xlogy(grad, y), 0 where x = 0 and y <= 0 (log y is -inf or NaN there)
+        grad_x = Xlogy.apply(grad, y).masked_fill((x == 0).logical_and(y <= 0), 0) if ctx.needs_input_grad[0] else None
+        return grad_x, grad * x / y if ctx.needs_input_grad[1] else None
 
 
-class Zero(Op):
-    node_name = "ZeroBackward0"
-
-    @staticmethod
-    def forward(ctx, x):
-        return np.zeros_like(x)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad.new_zeros(grad.shape)  # the old values no longer matter
-
-
-class Fill(Op):
-    node_name = "FillBackward2"
+class XlogyNumber(Op):
+    """``x.xlogy(number)``: Xlogy with a number for y (XlogyBackward2)."""
+    node_name = "XlogyBackward2"
 
     @staticmethod
-    def forward(ctx, x, value):
-        return np.full_like(x, value)
+    def forward(ctx, x, y):
+        ctx.save_for_backward(x)
+        ctx.y = y
+        return xlogy(x, np.asarray(y, x.dtype))
 
     @staticmethod
     def backward(ctx, grad):
-        return grad.new_zeros(grad.shape), None
+        x, = ctx.saved_tensors
+        slope = Xlogy.apply(grad, TensorBase._wrap(np.asarray(ctx.y, grad._data.dtype)))
+        return (slope if ctx.y > 0 else slope.masked_fill(x == 0, 0)), None
 
 
-class Copy(Op):
-    node_name = "CopyBackwards"
-    node_qualname = "torch::autograd::CopyBackwards"  # what PyTorch's grad_fn.name() says
+class NumberXlogy(Op):
+    """``torch.xlogy(number, y)`` (XlogyBackward1): only y has a gradient."""
+    node_name = "XlogyBackward1"
 
     @staticmethod
-    def forward(ctx, x, src):
-        return np.broadcast_to(src, x.shape).astype(x.dtype)
+    def forward(ctx, x, y):
+        ctx.save_for_backward(y)
+        ctx.x = x
+        return xlogy(np.asarray(x, y.dtype), y)
 
     @staticmethod
     def backward(ctx, grad):
-        return grad.new_zeros(grad.shape), grad  # the engine sums and casts src's share to src's shape and dtype
+        y, = ctx.saved_tensors
+        return None, grad * ctx.x / y
+
+
+class Hypot(Op):
+    """``sqrt(a^2 + b^2)``, without overflow for large a or b."""
+    node_name = "HypotBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        out = np.hypot(a, b)
+        ctx.save_for_backward(a, b, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b, out = ctx.saved_tensors
+        return (grad * a / out if ctx.needs_input_grad[0] else None,
+                grad * b / out if ctx.needs_input_grad[1] else None)
+
+
+class Copysign(Op):
+    """``|a|`` with the sign of ``b``: its slope in a is +-1; flat in b."""
+    node_name = "CopysignBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        out = np.copysign(a, b)
+        ctx.save_for_backward(a, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, out = ctx.saved_tensors
+        # PyTorch's copysign_tensor_self_backward: out / a (+-1), 0 where a is 0
+        grad_a = grad * (out / a).masked_fill(a == 0, 0) if ctx.needs_input_grad[0] else None
+        return grad_a, grad.new_zeros(grad.shape) if ctx.needs_input_grad[1] else None
+
+
+class CopysignNumber(Op):
+    """``a.copysign(number)`` (CopysignBackward1)."""
+    node_name = "CopysignBackward1"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        out = np.copysign(a, np.asarray(b, a.dtype))
+        ctx.save_for_backward(a, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, out = ctx.saved_tensors
+        return grad * (out / a).masked_fill(a == 0, 0), None
+
+
+class Logaddexp2(Op):
+    """``log2(2^a + 2^b)``, without overflow."""
+    node_name = "Logaddexp2Backward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return np.logaddexp2(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        return (grad / (1 + 2 ** (b - a)) if ctx.needs_input_grad[0] else None,
+                grad / (1 + 2 ** (a - b)) if ctx.needs_input_grad[1] else None)
+
+
+class Ldexp(Op):
+    """``x * 2^e``."""
+    node_name = "LdexpBackward0"
+
+    @staticmethod
+    def forward(ctx, x, e):
+        ctx.save_for_backward(x, e)
+        return (x * np.exp2(e)).astype(np.result_type(x, e) if e.dtype.kind == "f" else x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, e = ctx.saved_tensors
+        return (grad * 2 ** e if ctx.needs_input_grad[0] else None,
+                grad * x * math.log(2) * 2 ** e if ctx.needs_input_grad[1] else None)
+
+
+class Nextafter(Op):
+    """The next float after ``a`` towards ``b``: PyTorch passes the gradient to a unchanged
+    (the step is one unit in the last place), but not where a = b (there the result is b),
+    and gives b zeros."""
+    node_name = "NextafterBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return np.nextafter(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b = ctx.saved_tensors
+        return (grad.where(a != b, 0.0) if ctx.needs_input_grad[0] else None,
+                grad.new_zeros(grad.shape) if ctx.needs_input_grad[1] else None)
+
+
+class Heaviside(Op):
+    """The step: 0 below 0, 1 above, ``values`` at 0. PyTorch defines no derivative for it:
+    its node only raises, if reached."""
+    node_name = "NotImplemented"
+
+    @staticmethod
+    def forward(ctx, x, values):
+        return np.where(x == 0, values, x > 0).astype(np.result_type(x, values), copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise RuntimeError("derivative for aten::heaviside is not implemented")
+
+
+class HeavisideInplace(Heaviside):
+    node_name = "NotImplemented"
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise RuntimeError("derivative for aten::heaviside_ is not implemented")

@@ -16,7 +16,7 @@ import numpy as np
 from ..core import grad_mode, node
 from ..core.tensor import TensorBase
 from ..core.function import Op
-from .shape import Cat
+from .join import Cat
 
 
 class _LinAlgError(RuntimeError):

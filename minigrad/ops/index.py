@@ -1,5 +1,10 @@
 """Indexing: picking elements out (``x[key]``, gather) and putting gradients back
-(index_put, scatter). Each pair is the other's backward.
+(index_put, scatter). Each pair is the other's backward, so reads and writes by index
+share this file (split, they would import each other); scatter.py holds the writes that no
+read needs.
+
+Also: Index, Select, Slice, SelectBackward, SliceBackward, IndexPutAccumulate in
+minigrad/core/ops/shape.py (the core's, imported here).
 
 An op with ``view = True`` returns a view of its input (same memory, same version counter).
 """
@@ -10,7 +15,6 @@ import numpy as np
 from ..core import grad_mode
 from ..core.function import Op
 from .arithmetic import MulNumber
-from .shape import Cat, Stack
 from ..core.ops.shape import (  # noqa: F401 (the core's: minigrad/core/ops/)
     _write_into_zeros, Index, IndexPutAccumulate, Select, SelectBackward, Slice, SliceBackward)
 
@@ -70,68 +74,6 @@ class Put(Op):
     def backward(ctx, gg):
         index, = ctx.saved_tensors
         return gg, None, gg.take(index)
-
-
-class Alias(Index):
-    node_name = "AliasBackward0"  # x[:] or x[...]: the same elements
-    view = True
-
-
-class Unbind(Op):
-    """``x.unbind(dim)`` (and ``for row in x``): the rows ``x[..., i]`` along ``dim``, each a
-    view of x, all outputs of one node (as in PyTorch). Backward: PyTorch's unbind_backward,
-    the rows' gradients stacked, zeros for a row that got none (StackBackward0 with
-    create_graph): one pass, however many rows."""
-    node_name = "UnbindBackward0"
-    view = True
-
-    @staticmethod
-    def forward(ctx, x, dim):
-        ctx.dim = dim
-        before = (slice(None),) * dim
-        return tuple(x[before + (i, Ellipsis)] for i in range(x.shape[dim]))  # (``...``: a 0-d row is a view too)
-
-    @staticmethod
-    def backward(ctx, *grads):
-        some = _arrived(grads)
-        zero = some.new_zeros(some.shape)  # (one zero tensor for every row that got no gradient)
-        return Stack.apply(ctx.dim, *[zero if g is None else g for g in grads]), None
-
-
-class Split(Op):
-    """``x.split(n)`` or ``x.chunk(n)`` along ``dim``: the pieces, ``sizes`` long, each a view of
-    x, all outputs of one node (as in PyTorch). Backward: PyTorch's split_backward, the pieces'
-    gradients concatenated, zeros for a piece that got none (CatBackward0 with create_graph)."""
-    node_name = "SplitBackward0"
-    view = True
-
-    @staticmethod
-    def forward(ctx, x, dim, sizes):
-        ctx.shape, ctx.dim, ctx.sizes = x.shape, dim, sizes
-        before, start, pieces = (slice(None),) * dim, 0, []
-        for n in sizes:
-            pieces.append(x[before + (slice(start, start + n),)])
-            start += n
-        return tuple(pieces)
-
-    @staticmethod
-    def backward(ctx, *grads):
-        zeros = {}  # one zero tensor per size that needs one (split(n): at most two sizes)
-        pieces = []
-        for g, n in zip(grads, ctx.sizes):
-            if g is None and n not in zeros:
-                zeros[n] = _arrived(grads).new_zeros(ctx.shape[:ctx.dim] + (n,) + ctx.shape[ctx.dim + 1:])
-            pieces.append(zeros[n] if g is None else g)
-        return Cat.apply(ctx.dim, *pieces), None, None
-
-
-class SplitWithSizes(Split):
-    node_name = "SplitWithSizesBackward0"  # x.split([sizes])
-
-
-def _arrived(grads):
-    """One of the outputs' gradients that did arrive (backward runs only if one did)."""
-    return next(g for g in grads if g is not None)
 
 
 class MaskedSelect(Index):

@@ -1,6 +1,9 @@
 """Matrix products: ``a @ b`` in its forms, ``bias + x @ w`` (what nn.Linear computes) and
 its cousins addmv, addr, baddbmm, addbmm; vdot; the parts of a matrix: its triangles, its
-diagonal, its trace. (Inverses, solves and decompositions: decomp.py.)"""
+diagonal, its trace, diag_embed. (Inverses, solves and decompositions: decomp.py.)
+
+Also: MatMul, Mm, Mv, Dot, Bmm, Addmm in minigrad/core/ops/linalg.py (the core's, imported here).
+"""
 import numpy as np
 
 from .._conventions import check_matmul_shapes
@@ -258,3 +261,23 @@ class Trace(Op):
         # grad on the diagonal, 0 elsewhere: a choice, not grad * eye (an inf grad would give NaN)
         on_diagonal = TensorBase._wrap(np.eye(n, m, dtype=bool))
         return grad.expand(n, m).where(on_diagonal, 0.0)
+
+
+class DiagEmbedDims(Op):
+    """``x.diag_embed(offset, dim1, dim2)``: each vector along x's last dim laid on diagonal
+    ``offset`` of a matrix in dims ``dim1``, ``dim2`` of the result (zeros elsewhere).
+    Backward: that diagonal of the gradient."""
+    node_name = "DiagEmbedBackward0"
+
+    @staticmethod
+    def forward(ctx, x, offset, dim1, dim2):
+        ctx.args = (offset, dim1, dim2)
+        n = x.shape[-1] + abs(offset)
+        out = np.zeros(x.shape[:-1] + (n, n), x.dtype)  # the matrices in the last two dims first
+        i = np.arange(x.shape[-1])
+        out[..., i + max(-offset, 0), i + max(offset, 0)] = x
+        return np.ascontiguousarray(np.moveaxis(out, (-2, -1), (dim1, dim2)))
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.diagonal(*ctx.args), None, None, None

@@ -10,7 +10,7 @@ import numpy as np
 
 from .._conventions import quiet
 from ..core.function import Op
-from .reduce import NormP, vector_norm
+from .reduce import vector_norm
 
 
 def _reduce(ctx, losses, reduction):
@@ -221,35 +221,6 @@ class HuberLossBackward(Op):
 
 
 # ---------------------------------------------------------------------------------------------
-# kl_div's t log t
-# ---------------------------------------------------------------------------------------------
-
-
-@quiet
-def xlogy(x, y):
-    """``x * log(y)`` of arrays, 0 where x is 0 (but NaN where y is NaN, as PyTorch's)."""
-    return np.where((x == 0) & (y == y), 0, x * np.log(y)).astype(np.result_type(x, y), copy=False)
-
-
-class Xlogy(Op):
-    """``x * log(y)``, taken as 0 where ``x`` is 0 (even where ``y`` is 0 too): kl_div's
-    ``t log t`` for a target probability of 0."""
-    node_name = "XlogyBackward0"
-
-    @staticmethod
-    def forward(ctx, x, y):
-        ctx.save_for_backward(x, y)
-        return xlogy(x, y)
-
-    @staticmethod
-    def backward(ctx, grad):
-        x, y = ctx.saved_tensors
-        # PyTorch's: xlogy(grad, y), 0 where x = 0 and y <= 0 (log y is -inf or NaN there)
-        grad_x = Xlogy.apply(grad, y).masked_fill((x == 0).logical_and(y <= 0), 0) if ctx.needs_input_grad[0] else None
-        return grad_x, grad * x / y if ctx.needs_input_grad[1] else None
-
-
-# ---------------------------------------------------------------------------------------------
 # Margins: soft_margin_loss, multi_margin_loss, multilabel_margin_loss (one node each, as in
 # PyTorch; the other margin losses are compositions, in nn/_functional_loss.py)
 # ---------------------------------------------------------------------------------------------
@@ -407,12 +378,6 @@ class MultilabelMarginLossBackward(Op):
 # ---------------------------------------------------------------------------------------------
 # Distances: pairwise_distance's norm (NormBackward1) and pdist
 # ---------------------------------------------------------------------------------------------
-
-
-class NormDim(NormP):
-    """``at::norm(x, p, dim, keepdim)``, the norm PyTorch's C++ calls (pairwise_distance's):
-    NormP's forward and backward, under the C++ node's name."""
-    node_name = "NormBackward1"
 
 
 class Pdist(Op):

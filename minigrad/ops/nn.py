@@ -1,8 +1,11 @@
 """The ops behind minigrad.nn: softmax, losses, normalisation.
 
 Some have their own backward op (``LogSoftmaxBackwardData``, ``NllLossBackward``,
-``ThresholdBackward`` in unary.py), as PyTorch has: then differentiating the backward
+``ThresholdBackward`` in pointwise.py), as PyTorch has: then differentiating the backward
 again (``create_graph=True``) records nodes with PyTorch's names.
+
+Also: Softmax, LogSoftmax, LogSoftmaxBackwardData, MseLoss in minigrad/core/ops/nn.py (the
+core's, imported here).
 """
 import numpy as np
 

@@ -2,6 +2,9 @@
 
 Their backward sends the output's gradient back to every element that contributed,
 after putting back the dimensions the reduction removed (``expand_back``).
+
+Also: Sum, SumDim, Mean, MeanDim, Max, Min in minigrad/core/ops/reduce.py (the core's, imported
+here).
 """
 import warnings
 
@@ -10,7 +13,8 @@ import numpy as np
 from ..core import grad_mode
 from ..core.function import Op
 from .index import Scatter, ScatterAdd
-from .shape import Cat, Expand
+from .join import Cat
+from .shape import Expand
 from ..core.ops.reduce import (  # noqa: F401 (the core's: minigrad/core/ops/)
     expand_back, Max, Mean, MeanDim, Min, Sum, SumDim, unsqueeze_back)
 
@@ -635,3 +639,9 @@ class Aminmax(Op):
         parts = [_to_extremes(g, x, x.new_tensor(f(x._data, axis=ctx.dims, keepdims=ctx.keepdim)), ctx)
                  for g, f in ((grad_min, np.min), (grad_max, np.max)) if g is not None]
         return _total(parts), None, None
+
+
+class NormDim(NormP):
+    """``at::norm(x, p, dim, keepdim)``, the norm PyTorch's C++ calls (pairwise_distance's):
+    NormP's forward and backward, under the C++ node's name."""
+    node_name = "NormBackward1"

@@ -1,7 +1,7 @@
 """Writing into a copy, beyond index.py's scatter and index_add: the reducing scatters
 (``scatter_reduce``, ``index_reduce``: sum, prod, mean, amax, amin of what lands on each
 place), the ``*_scatter`` ops (a copy of x with ``src`` written where ``select``, a slice or
-``diagonal`` would read), ``put`` without accumulation, and ``unsafe_split``'s pieces.
+``diagonal`` would read), and ``put`` without accumulation.
 
 The reducing scatters' backwards are PyTorch's (FunctionsManual.cpp's
 ``scatter_reduce_backward``, ``index_reduce_backward``), written with Tensor operations, so
@@ -12,7 +12,6 @@ evenly among the ties.
 import numpy as np
 
 from ..core.function import Op
-from .index import Split
 
 # What each reduction starts from where ``include_self=False`` drops the place's own value.
 _IDENTITY = {"sum": 0, "mean": 0, "prod": 1, "amax": -np.inf, "amin": np.inf}
@@ -254,22 +253,3 @@ class PutValues(Op):
         index, = ctx.saved_tensors
         zeros = grad.new_zeros(ctx.source_shape)
         return PutValues.apply(grad, index, zeros), None, grad.take(index).reshape(ctx.source_shape)
-
-
-class UnsafeSplit(Split):
-    """``x.unsafe_split(size)`` (or ``unsafe_chunk``: how PyTorch's LSTM and GRU cells cut their
-    gates apart): split's pieces, but no views for autograd (their memory is x's; no shared
-    version counter), as PyTorch's."""
-    node_name = "UnsafeSplitBackward0"
-    view = False
-
-    @classmethod
-    def _forward(cls, ctx, args, arrays):
-        pieces = super()._forward(ctx, args, arrays)
-        for piece in pieces:  # an in-place op on a piece is recorded as on any tensor (x is none the wiser)
-            piece._owns_base = True
-        return pieces
-
-
-class UnsafeSplitWithSizes(UnsafeSplit):
-    node_name = "UnsafeSplitWithSizesBackward0"  # x.unsafe_split_with_sizes([sizes])

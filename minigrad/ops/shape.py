@@ -1,11 +1,13 @@
-"""Shape ops: no arithmetic. Views, reshapes, transposes and joins only move elements
-around, so their backward moves the gradient back into place.
+"""Shape ops: no arithmetic. Views, reshapes, transposes, flips and repeats only move elements
+around, so their backward moves the gradient back into place. (cat, stack, split: join.py.)
+
+Also: View, UnsafeView, ReshapeAlias, Expand, Permute, Transpose, T, Unsqueeze, Squeeze in
+minigrad/core/ops/shape.py (the core's, imported here).
 
 An op with ``view = True`` returns a view of its input (same memory, same version counter).
 """
 import numpy as np
 
-from .._dtype import result_type
 from ..core.tensor import TensorBase
 from ..core.function import Op
 from ..core.ops.shape import (  # noqa: F401 (the core's: minigrad/core/ops/)
@@ -16,28 +18,6 @@ from ..core.ops.shape import (  # noqa: F401 (the core's: minigrad/core/ops/)
 # ---------------------------------------------------------------------------------------------
 # Views and reshapes
 # ---------------------------------------------------------------------------------------------
-
-
-# ---------------------------------------------------------------------------------------------
-# Joining tensors
-# ---------------------------------------------------------------------------------------------
-
-
-class Cat(Op):
-    node_name = "CatBackward0"
-
-    @staticmethod
-    def forward(ctx, dim, *xs):
-        ctx.dim, ctx.sizes = dim, [x.shape[dim] for x in xs]
-        dtype = None
-        if any(x.dtype != xs[0].dtype for x in xs):  # PyTorch's promotion: float32 and int64 give float32
-            dtype = result_type(*xs).np
-        return np.ascontiguousarray(np.concatenate(xs, axis=dim, dtype=dtype))  # (NumPy's may be permuted)
-
-    @staticmethod
-    def backward(ctx, grad):  # cut the gradient into the inputs' pieces (SliceBackward0s, as PyTorch's)
-        starts = np.cumsum([0] + ctx.sizes).tolist()
-        return (None,) + tuple(grad.narrow(ctx.dim, start, n) for start, n in zip(starts, ctx.sizes))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,7 +172,7 @@ def _positions(shape, strides, first):
 
 
 # ---------------------------------------------------------------------------------------------
-# More copies in a new arrangement: rot90, diag_embed, block_diag
+# More copies in a new arrangement: rot90
 # ---------------------------------------------------------------------------------------------
 
 
@@ -217,57 +197,9 @@ class Rot90(Op):
         return grad.rot90(-ctx.k, list(ctx.dims)), None, None
 
 
-class DiagEmbedDims(Op):
-    """``x.diag_embed(offset, dim1, dim2)``: each vector along x's last dim laid on diagonal
-    ``offset`` of a matrix in dims ``dim1``, ``dim2`` of the result (zeros elsewhere).
-    Backward: that diagonal of the gradient."""
-    node_name = "DiagEmbedBackward0"
-
-    @staticmethod
-    def forward(ctx, x, offset, dim1, dim2):
-        ctx.args = (offset, dim1, dim2)
-        n = x.shape[-1] + abs(offset)
-        out = np.zeros(x.shape[:-1] + (n, n), x.dtype)  # the matrices in the last two dims first
-        i = np.arange(x.shape[-1])
-        out[..., i + max(-offset, 0), i + max(offset, 0)] = x
-        return np.ascontiguousarray(np.moveaxis(out, (-2, -1), (dim1, dim2)))
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad.diagonal(*ctx.args), None, None, None
-
-
-class BlockDiag(Op):
-    """``torch.block_diag(a, b, ...)``: the matrices (a vector: a row; a number: 1 x 1) along
-    the diagonal of one matrix, zeros elsewhere. Backward: each block's part of the gradient."""
-    node_name = "BlockDiagBackward0"
-
-    @staticmethod
-    def forward(ctx, *xs):
-        ctx.shapes = [x.shape for x in xs]
-        blocks = [x.reshape((1,) * (2 - x.ndim) + x.shape) for x in xs]
-        out = np.zeros((sum(b.shape[0] for b in blocks), sum(b.shape[1] for b in blocks)),
-                       result_type(*xs).np if xs else np.float32)
-        ctx.corners = []
-        r = c = 0
-        for b in blocks:
-            out[r:r + b.shape[0], c:c + b.shape[1]] = b
-            ctx.corners.append((r, c))
-            r, c = r + b.shape[0], c + b.shape[1]
-        return out
-
-    @staticmethod
-    def backward(ctx, grad):
-        pieces = []
-        for (r, c), shape in zip(ctx.corners, ctx.shapes):
-            rows, cols = ((1,) * (2 - len(shape)) + shape)
-            pieces.append(grad.narrow(0, r, rows).narrow(1, c, cols).reshape(shape))
-        return tuple(pieces)
-
-
 # ---------------------------------------------------------------------------------------------
 # The in-place reshapes (x.t_(), x.unsqueeze_(0)...): the same ops, under the names PyTorch's
-# in-place forms record (minigrad/_tensor_pieces.py gives the tensor the new view)
+# in-place forms record (minigrad/_tensor_shape.py gives the tensor the new view)
 # ---------------------------------------------------------------------------------------------
 
 

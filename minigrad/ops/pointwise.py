@@ -1,4 +1,7 @@
-"""Functions of one input, element by element: exp, log, sin, tanh, floor, clamp, ...
+"""Functions of one input, element by element: exp, log, sin, tanh, floor, clamp, lgamma, ...
+
+Also: Exp, Log, Sqrt, Abs, Relu, Sigmoid, Tanh, ThresholdBackward, Clamp... in
+minigrad/core/ops/elementwise.py (the core's, imported here).
 
 Each backward multiplies the incoming gradient by the function's derivative at the input
 (the chain rule, one element at a time). Where the derivative is simplest in terms of the
@@ -14,6 +17,7 @@ from .arithmetic import MulNumber
 from ..core.ops.elementwise import (  # noqa: F401 (the core's: minigrad/core/ops/)
     _UNSIGNED, Abs, Clamp, ClampMax, ClampMin, Exp, Log, Relu, Sigmoid, Sqrt, Tanh,
     ThresholdBackward)
+from ..core.tensor import TensorBase
 
 
 # ---------------------------------------------------------------------------------------------
@@ -531,3 +535,114 @@ class RoundDecimals(Step):
         return grad.new_zeros(grad.shape), None
 
 
+# ---------------------------------------------------------------------------------------------
+# The gamma function's logarithm and its derivatives; the modified Bessel functions i0, i1
+# ---------------------------------------------------------------------------------------------
+
+class Lgamma(Op):
+    """``log|gamma(x)|``: inf at 0 and the negative integers (the poles)."""
+    node_name = "LgammaBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        out = _scipy_special("gammaln", x)
+        out[x == -np.inf] = np.inf  # |gamma| grows without bound there too (SciPy says -inf)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * Digamma.apply(x)
+
+
+class Digamma(Op):
+    """``d/dx log gamma(x)`` (SciPy's ``psi``): -inf at 0, NaN at the negative integers."""
+    node_name = "DigammaBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return _scipy_special("psi", x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * Polygamma.apply(x, 1)
+
+
+class Polygamma(Op):
+    """``polygamma(n, x)``: the n-th derivative of digamma (n = 0: digamma itself)."""
+    node_name = "PolygammaBackward0"
+
+    @staticmethod
+    def forward(ctx, x, n):
+        ctx.save_for_backward(x)
+        ctx.n = n
+        if n == 0:
+            return _scipy_special("psi", x)
+        out = _scipy_special("polygamma", x, n)
+        if n >= 2:
+            out[x == np.inf] = np.nan  # (PyTorch's zeta-based kernel; SciPy says 0)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * Polygamma.apply(x, ctx.n + 1), None
+
+
+class PolygammaInplace(Polygamma):
+    node_name = "PolygammaBackward1"  # (``x.polygamma_(n)``: the same derivative)
+
+
+class I0(Op):
+    """The modified Bessel function of the first kind, of order 0."""
+    node_name = "I0Backward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return _scipy_special("i0", x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        return grad * I1.apply(x)  # i0' = i1
+
+
+class I1(Op):
+    """Order 1 (``torch.special.i1``): i0's derivative."""
+    node_name = "SpecialI1Backward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return _scipy_special("i1", x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, = ctx.saved_tensors
+        # i1' = i0 - i1 / x, whose limit at 0 is 1/2 (PyTorch's i1_backward: 0 / 0 avoided
+        # with x replaced by eps near 0, as ``where`` differentiates both branches)
+        eps = float(np.finfo(x._data.dtype).eps)
+        not_tiny = x.abs() > eps
+        safe = x.where(not_tiny, eps)
+        return grad * (safe.i0() - I1.apply(safe) * safe.reciprocal()).where(not_tiny, 0.5)
+
+
+class Frexp(Op):
+    """The mantissa m of ``x = m * 2^e`` (0.5 <= |m| < 1); ``ctx.exponent``: e, which has
+    no gradient (an int32 tensor, returned beside the mantissa)."""
+    node_name = "FrexpBackward0"
+
+    @staticmethod
+    def forward(ctx, x):
+        mantissa, ctx.exponent = np.frexp(x)
+        return mantissa
+
+    @staticmethod
+    def backward(ctx, grad):
+        # x scaled by 2^-e: that is its slope. (2^e of the int32 exponent is float32, as in
+        # PyTorch: 0 below 2^-149, so a float64 x that small gets an infinite gradient there too)
+        return grad / TensorBase._wrap(ctx.exponent).exp2()

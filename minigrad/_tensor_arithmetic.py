@@ -1,10 +1,15 @@
-"""The Tensor's arithmetic: operators, elementwise functions and their in-place forms.
+"""The Tensor's arithmetic: operators and functions of two tensors (or a tensor and a
+number), element by element (add, mul, pow, maximum, lerp, logaddexp, hypot, xlogy, ...),
+and their in-place forms; also zero_, fill_, copy_.
 
-Comparisons, logic and bitwise operators are in _tensor_logic.py.
+Functions of one tensor are in _tensor_pointwise.py; comparisons, logic and bitwise operators
+in _tensor_logic.py. The helpers at the top (_as_tensor, _binary, _in_dtype, _floating,
+_in_place) are shared by the other mixins.
 
 ``class Tensor`` (minigrad/_tensor.py) inherits these methods; each is a short call into an
-op of ``minigrad/ops/``. This module sits below the Tensor class and reaches it only
-through ``autograd.TensorBase``.
+op of ``minigrad/ops/arithmetic.py`` (the core's Add, Mul, Div, ... are in
+minigrad/core/ops/arithmetic.py). This module sits below the Tensor class and reaches it only
+through ``core.tensor.TensorBase``.
 """
 import functools
 import math
@@ -13,7 +18,7 @@ import numbers
 import numpy as np
 
 from . import _dtype, _inplace, ops
-from ._conventions import ADDCDIV_INTEGER, C_NAMES, check_broadcast, check_matmul_dtypes
+from ._conventions import ADDCDIV_INTEGER, check_broadcast, check_matmul_dtypes, check_tensors
 from .core.tensor import TensorBase
 
 
@@ -131,15 +136,6 @@ def _floating(x):
     return TensorBase._wrap(x._data.astype(_dtype.get_default_dtype().np))
 
 
-def check_tensors(name, first, **args):
-    """PyTorch's TypeError for an argument that must be a tensor; ``first``: the position of
-    the first one named (a method's ``self`` has none, so ``x.f(a)``'s ``a`` is position 1)."""
-    for position, (arg, t) in enumerate(args.items(), first):
-        if not isinstance(t, TensorBase):
-            raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not "
-                            f"{type(t).__name__}")
-
-
 def _check_ndim(arg, t, ndim):
     if t._data.ndim != ndim:
         raise RuntimeError(f"{arg} must be a {'matrix' if ndim == 2 else '3D tensor'}")
@@ -151,45 +147,6 @@ def _in_place(method):
         return _inplace.apply(self, functools.partial(method, **kwargs) if kwargs else method, *args)
     method_.__name__ = method.__name__.strip("_") + "_"
     return method_
-
-
-def float_only(t, kernel):
-    """``t`` itself if it is a float tensor; else PyTorch's error, which names the C++ kernel
-    that has no code for integers and bools (``frac``, ``normal_``, ``uniform_``)."""
-    if t.dtype.is_floating_point:
-        return t
-    raise NotImplementedError(f'"{kernel}" not implemented for \'{t.dtype.legacy_name}\'')
-
-
-def check_normal_std(std):
-    """PyTorch's error for a negative std (normal_, nn.init.normal_, torch.normal)."""
-    if std < 0:
-        raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
-
-
-def check_uniform_bounds(a, b):
-    """PyTorch's error for bounds the wrong way round (uniform_, nn.init.uniform_)."""
-    if a > b:
-        raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}")
-
-
-def _promoted(t, min=None, max=None, in_place=False):
-    """``t`` in the dtype it takes with number bounds: ``int_tensor.clamp(min=0.5)`` is float32,
-    ``bool_tensor.clamp(min=1)`` int64 (result_type's promotion). In place (``clamp_``) a
-    result that ``t`` cannot hold is PyTorch's error, which names the dtype in C++ words."""
-    if t._data.dtype.kind == "f":  # a float tensor keeps its dtype with any number (the usual case)
-        return t
-    bounds = [b for b in (min, max) if b is not None and not isinstance(b, TensorBase)]
-    dt = _dtype.result_type(t, *bounds) if bounds else t.dtype  # (tensor bounds: _inplace's check)
-    if dt is _dtype.bool and bounds:  # bools clamped by bools: PyTorch has no kernel for it
-        which = "" if min is not None and max is not None else "min_" if min is not None else "max_"
-        float_only(t, f"clamp_{which}scalar_cpu")
-    if dt is t.dtype:
-        return t
-    if in_place and dt._category > t.dtype._category:
-        raise RuntimeError(f"result type {dt.legacy_name} can't be cast to the desired output type "
-                           f"{C_NAMES[t.dtype.name]}")
-    return t if in_place else TensorBase._wrap(t._data.astype(dt.np))  # ints need no graph
 
 
 def _addc(op, name, x, t1, t2, value):
@@ -209,7 +166,24 @@ def _addc(op, name, x, t1, t2, value):
     return _in_dtype(op.apply(_as_tensor(x, dt), _as_tensor(t1, dt), _as_tensor(t2, dt), value), dt)
 
 
-class MathMixin:
+def _float_pair(op, a, b, kernel=None):
+    """``op`` of a and b (a tensor, b a tensor or a number) in their common dtype, a float:
+    integers and bools are computed in the default float dtype (xlogy, copysign, ldexp), or,
+    given the C++ ``kernel``'s name, refused as PyTorch does (hypot, logaddexp2, nextafter)."""
+    dt = _dtype.result_type(a, b)
+    if not dt.is_floating_point:
+        if kernel:
+            raise NotImplementedError(f'"{kernel}" not implemented for \'{dt.legacy_name}\'')
+        dt = _dtype.get_default_dtype()
+    a, b = _as_tensor(a, dt), _as_tensor(b, dt)
+    try:
+        return _in_dtype(op.apply(a, b), dt)
+    except ValueError:
+        check_broadcast(a._data.shape, b._data.shape)
+        raise
+
+
+class ArithmeticMixin:
     __slots__ = ()
 
     # -- arithmetic ----------------------------------------------------------------------------
@@ -286,9 +260,6 @@ class MathMixin:
     def __abs__(self):
         return self.abs()
 
-    def reciprocal(self):
-        return ops.Reciprocal.apply(_floating(self))
-
     def add(self, other, *, alpha=1):
         if type(alpha) is not int or alpha != 1:  # (the default, 1, needs no check)
             alpha = _alpha(alpha, self, other, "add")
@@ -353,161 +324,6 @@ class MathMixin:
     multiply = __mul__
     subtract = sub
 
-    # -- elementwise functions -----------------------------------------------------------------
-    # Integer inputs of the non-polynomial ones are computed in the default float dtype, as in PyTorch.
-    def exp(self):
-        return ops.Exp.apply(_floating(self))
-
-    def exp2(self):
-        return ops.Exp2.apply(_floating(self))
-
-    def expm1(self):
-        return ops.Expm1.apply(_floating(self))
-
-    def log(self):
-        return ops.Log.apply(_floating(self))
-
-    def log2(self):
-        return ops.Log2.apply(_floating(self))
-
-    def log10(self):
-        return ops.Log10.apply(_floating(self))
-
-    def log1p(self):
-        return ops.Log1p.apply(_floating(self))
-
-    def sqrt(self):
-        return ops.Sqrt.apply(_floating(self))
-
-    def rsqrt(self):
-        return ops.Rsqrt.apply(_floating(self))
-
-    def square(self):
-        return self ** 2  # PyTorch records it as pow: PowBackward0
-
-    def sin(self):
-        return ops.Sin.apply(_floating(self))
-
-    def cos(self):
-        return ops.Cos.apply(_floating(self))
-
-    def tan(self):
-        return ops.Tan.apply(_floating(self))
-
-    def asin(self):
-        return ops.Asin.apply(_floating(self))
-
-    def acos(self):
-        return ops.Acos.apply(_floating(self))
-
-    def atan(self):
-        return ops.Atan.apply(_floating(self))
-
-    def sinh(self):
-        return ops.Sinh.apply(_floating(self))
-
-    def cosh(self):
-        return ops.Cosh.apply(_floating(self))
-
-    arcsin, arccos, arctan = asin, acos, atan
-
-    def erf(self):
-        return ops.Erf.apply(_floating(self))
-
-    def erfc(self):
-        return ops.Erfc.apply(_floating(self))
-
-    def erfinv(self):
-        return ops.Erfinv.apply(_floating(self))
-
-    def abs(self):
-        return ops.Abs.apply(self)
-
-    absolute = abs
-
-    def sign(self):
-        return ops.Sign.apply(self)
-
-    def sgn(self):
-        return ops.Sgn.apply(self)
-
-    def relu(self):
-        return ops.Relu.apply(self)
-
-    def sigmoid(self):
-        return ops.Sigmoid.apply(_floating(self))
-
-    def tanh(self):
-        return ops.Tanh.apply(_floating(self))
-
-    # Rounding: an integer tensor is already whole, and stays itself (a copy).
-    def floor(self):
-        return ops.Floor.apply(self) if self.dtype.is_floating_point else self.clone()
-
-    def ceil(self):
-        return ops.Ceil.apply(self) if self.dtype.is_floating_point else self.clone()
-
-    def trunc(self):
-        return ops.Trunc.apply(self) if self.dtype.is_floating_point else self.clone()
-
-    fix = trunc
-
-    def round(self, *, decimals=0):
-        if not self.dtype.is_floating_point:
-            return self.clone()
-        return ops.Round.apply(self) if decimals == 0 else ops.RoundDecimals.apply(self, decimals)
-
-    def frac(self):
-        return ops.Frac.apply(float_only(self, "frac_cpu"))
-
-    def nan_to_num(self, nan=0.0, posinf=None, neginf=None):
-        """NaN becomes ``nan``, +-inf the largest and smallest finite values (or those given)."""
-        return ops.NanToNum.apply(self, nan, posinf, neginf)
-
-    def isnan(self):
-        return TensorBase._wrap(np.isnan(self._data))
-
-    def isinf(self):
-        return TensorBase._wrap(np.isinf(self._data))
-
-    def isfinite(self):
-        return TensorBase._wrap(np.isfinite(self._data))
-
-    def clamp(self, min=None, max=None):
-        if min is None and max is None:
-            raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-        tensors = [b for b in (min, max) if isinstance(b, TensorBase)]
-        if not tensors:
-            x = _promoted(self, min, max)
-            return ops.Clamp.apply(x, _dtype.scalar_for(min, x.dtype), _dtype.scalar_for(max, x.dtype))
-        if len(tensors) == 1 and min is not None and max is not None:
-            raise TypeError("clamp() received an invalid combination of arguments - got (min and max: "
-                            "a Tensor and a number), but expected one of:\n * (Tensor min = None, "
-                            "Tensor max = None)\n * (Number min = None, Number max = None)")
-        dt = _dtype.result_type(self, tensors[0])
-        # A missing bound is the widest one: the node still has its slot (None in next_functions).
-        wide = (np.iinfo(dt.np).min, np.iinfo(dt.np).max) if dt._category == 1 else (-np.inf, np.inf)
-        lo = _as_tensor(wide[0] if min is None else min, dt)
-        hi = _as_tensor(wide[1] if max is None else max, dt)
-        try:
-            return _in_dtype(ops.ClampTensor.apply(_as_tensor(self, dt), lo, hi, len(tensors) == 2), dt)
-        except ValueError:  # NumPy's words for bounds that do not broadcast; PyTorch's instead
-            for bound in (lo, hi):  # (both tensors by now)
-                check_broadcast(self._data.shape, bound._data.shape)
-            raise
-
-    clip = clamp
-
-    def clamp_min(self, min):
-        if isinstance(min, TensorBase):
-            return self.clamp(min=min)
-        return ops.ClampMin.apply(_promoted(self, min=min), min)
-
-    def clamp_max(self, max):
-        if isinstance(max, TensorBase):
-            return self.clamp(max=max)
-        return ops.ClampMax.apply(_promoted(self, max=max), max)
-
     # -- of two tensors, element by element -------------------------------------------------
     def maximum(self, other):
         check_tensors("maximum", 2, other=other)  # (torch.maximum(t, 2)'s position)
@@ -557,16 +373,16 @@ class MathMixin:
     # -- in-place forms --------------------------------------------------------------------------
     # Each computes out of place and writes the result into this tensor (see _inplace.py).
     def add_(self, other, alpha=1):
-        return _inplace.apply(self, MathMixin.add, other, ufunc=np.add, alpha=alpha)
+        return _inplace.apply(self, ArithmeticMixin.add, other, ufunc=np.add, alpha=alpha)
 
     def sub_(self, other, alpha=1):
-        return _inplace.apply(self, MathMixin.sub, other, ufunc=np.subtract, alpha=alpha)
+        return _inplace.apply(self, ArithmeticMixin.sub, other, ufunc=np.subtract, alpha=alpha)
 
     def mul_(self, other):
-        return _inplace.apply(self, MathMixin.__mul__, other, ufunc=np.multiply)
+        return _inplace.apply(self, ArithmeticMixin.__mul__, other, ufunc=np.multiply)
 
     def div_(self, other):
-        return _inplace.apply(self, MathMixin.__truediv__, other, ufunc=np.divide)
+        return _inplace.apply(self, ArithmeticMixin.__truediv__, other, ufunc=np.divide)
 
     def zero_(self):
         return _inplace.apply(self, ops.Zero.apply, fill=True)
@@ -580,22 +396,8 @@ class MathMixin:
         _inplace._check_shape(np.broadcast_shapes(self._data.shape, src._data.shape), self)  # src may not grow self
         return _inplace.apply(self, ops.Copy.apply, src)
 
-    def clamp_(self, min=None, max=None):
-        _promoted(self, min, max, in_place=True)
-        return _inplace.apply(self, MathMixin.clamp, min, max)
-
-    clip_ = clamp_
-
-    def clamp_min_(self, min):
-        _promoted(self, min=min, in_place=True)
-        return _inplace.apply(self, MathMixin.clamp_min, min)
-
-    def clamp_max_(self, max):
-        _promoted(self, max=max, in_place=True)
-        return _inplace.apply(self, MathMixin.clamp_max, max)
-
     def lerp_(self, end, weight):
-        return _inplace.apply(self, MathMixin.lerp, end, weight)
+        return _inplace.apply(self, ArithmeticMixin.lerp, end, weight)
 
     def addcmul_(self, tensor1, tensor2, *, value=1):
         return _inplace.apply(self, lambda t, t1, t2: t.addcmul(t1, t2, value=value), tensor1, tensor2)
@@ -603,30 +405,15 @@ class MathMixin:
     def addcdiv_(self, tensor1, tensor2, *, value=1):
         return _inplace.apply(self, lambda t, t1, t2: t.addcdiv(t1, t2, value=value), tensor1, tensor2)
 
-    def nan_to_num_(self, nan=0.0, posinf=None, neginf=None):
-        return _inplace.apply(self, MathMixin.nan_to_num, nan, posinf, neginf)
-
-    def round_(self, *, decimals=0):
-        return _inplace.apply(self, lambda t: t.round(decimals=decimals))
-
     pow_ = _in_place(__pow__)
     remainder_ = _in_place(remainder)
     fmod_ = _in_place(fmod)
     floor_divide_ = _in_place(floor_divide)
     neg_ = _in_place(__neg__)
-    reciprocal_ = _in_place(reciprocal)
-    exp_, exp2_, expm1_ = _in_place(exp), _in_place(exp2), _in_place(expm1)
-    log_, log2_, log10_, log1p_ = _in_place(log), _in_place(log2), _in_place(log10), _in_place(log1p)
-    sqrt_, rsqrt_, square_ = _in_place(sqrt), _in_place(rsqrt), _in_place(square)
-    sin_, cos_, tan_ = _in_place(sin), _in_place(cos), _in_place(tan)
-    asin_, acos_, atan_, atan2_ = _in_place(asin), _in_place(acos), _in_place(atan), _in_place(atan2)
-    sinh_, cosh_, tanh_, sigmoid_ = _in_place(sinh), _in_place(cosh), _in_place(tanh), _in_place(sigmoid)
-    relu_, abs_, sign_, erf_ = _in_place(relu), _in_place(abs), _in_place(sign), _in_place(erf)
-    erfc_, erfinv_, sgn_ = _in_place(erfc), _in_place(erfinv), _in_place(sgn)
-    floor_, ceil_, trunc_, frac_ = _in_place(floor), _in_place(ceil), _in_place(trunc), _in_place(frac)
+    atan2_ = _in_place(atan2)
     # PyTorch's other names for them
-    subtract_, multiply_, true_divide_, negative_, absolute_, fix_ = sub_, mul_, div_, neg_, abs_, trunc_
-    arcsin_, arccos_, arctan_, arctan2_ = asin_, acos_, atan_, atan2_
+    subtract_, multiply_, true_divide_, negative_ = sub_, mul_, div_, neg_
+    arctan2_ = atan2_
 
     def divide_(self, other, *, rounding_mode=None):
         return _inplace.apply(self, lambda t, o: t.div(o, rounding_mode=rounding_mode), other)
@@ -638,3 +425,103 @@ class MathMixin:
     __ipow__ = pow_
     __imod__ = remainder_
     __ifloordiv__ = floor_divide_
+
+    def ldexp(self, other):
+        check_tensors("ldexp", 1, other=other)
+        if other.dtype.is_floating_point:
+            return _float_pair(ops.Ldexp, self, other)
+        # An integer exponent stays one: PyTorch's gradient, grad * 2 ** other, is then computed
+        # in integers, so a negative exponent's is 0 (as 2 ** -1 is 0 in integers).
+        dt = _dtype.result_type(self, other)
+        x = _as_tensor(self, dt if dt.is_floating_point else _dtype.get_default_dtype())
+        check_broadcast(x._data.shape, other._data.shape)
+        return ops.Ldexp.apply(x, other)
+
+    def hypot(self, other):
+        check_tensors("hypot", 1, other=other)
+        return _float_pair(ops.Hypot, self, other, "hypot_cpu")
+
+    def logaddexp2(self, other):
+        check_tensors("logaddexp2", 1, other=other)
+        return _float_pair(ops.Logaddexp2, self, other, "logaddexp2_cpu")
+
+    def nextafter(self, other):
+        check_tensors("nextafter", 1, other=other)
+        return _float_pair(ops.Nextafter, self, other, "nextafter_cpu")
+
+    def xlogy(self, other):
+        """``self * log(other)``, 0 where self is 0 (unless other is NaN)."""
+        other = _dtype.python_number(other)
+        if isinstance(other, TensorBase):
+            return _float_pair(ops.Xlogy, self, other)
+        dt = _dtype.result_type(self, other)
+        dt = dt if dt.is_floating_point else _dtype.get_default_dtype()
+        return _in_dtype(ops.XlogyNumber.apply(_as_tensor(self, dt), other), dt)
+
+    def copysign(self, other):
+        other = _dtype.python_number(other)
+        if isinstance(other, TensorBase):
+            return _float_pair(ops.Copysign, self, other)
+        x = _floating(self)
+        return ops.CopysignNumber.apply(_as_tensor(x, _dtype.result_type(x, other)), other)
+
+    def float_power(self, exponent):
+        """``self ** exponent`` in float64, whatever the dtypes (PyTorch's PowBackward0/1 of ``.double()``)."""
+        exponent = _dtype.python_number(exponent)
+        if isinstance(exponent, TensorBase):
+            return self.double() ** exponent.double()
+        return self.double() ** exponent
+
+    def heaviside(self, values, op=ops.Heaviside):
+        """0 where self < 0, 1 where self > 0, ``values`` where self is 0 (no derivative)."""
+        check_tensors("heaviside", 1, values=values)
+        if values.dtype is not self.dtype:
+            raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
+        try:
+            return op.apply(*(t if t._requires_grad else t._data for t in (self, values)))
+        except ValueError:
+            check_broadcast(self._data.shape, values._data.shape)
+            raise
+
+    def gcd(self, other):
+        return self._integer_pair("gcd", np.gcd, other)
+
+    def lcm(self, other):
+        return self._integer_pair("lcm", np.lcm, other)
+
+    def _integer_pair(self, name, fn, other):
+        check_tensors(name, 1, other=other)
+        dt = _dtype.result_type(self, other)
+        if dt.is_floating_point or dt is _dtype.bool:
+            raise NotImplementedError(f'"{name}_cpu" not implemented for \'{dt.legacy_name}\'')
+        check_broadcast(self._data.shape, other._data.shape)
+        return TensorBase._wrap(np.asarray(fn(self._data.astype(dt.np), other._data.astype(dt.np))))
+
+    def float_power_(self, exponent):
+        if self.dtype is not _dtype.float64:  # the result is float64: only a float64 tensor can hold it
+            raise RuntimeError(f"the base given to float_power_ has dtype {self.dtype.legacy_name} but the "
+                               "operation's result requires dtype Double")
+        return _inplace.apply(self, ArithmeticMixin.float_power, exponent)
+
+    def heaviside_(self, values):
+        return _inplace.apply(self, lambda t, v: t.heaviside(v, ops.HeavisideInplace), values)
+
+    ldexp_, hypot_, nextafter_, xlogy_ = _in_place(ldexp), _in_place(hypot), _in_place(nextafter), _in_place(xlogy)
+
+    copysign_, gcd_, lcm_ = _in_place(copysign), _in_place(gcd), _in_place(lcm)
+
+    def where(self, condition, other):
+        """This tensor where ``condition`` holds, else ``other`` (a tensor or a number)."""
+        dt = _dtype.result_type(self, other)
+        if not isinstance(condition, TensorBase):  # (a tensor: the node keeps it, as PyTorch's)
+            condition = TensorBase._wrap(np.asarray(condition))
+        if condition._data.dtype != np.bool_:
+            raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with "
+                               f"dtype {condition.dtype.legacy_name}")
+        other = _dtype.scalar_for(other, dt)  # (a number that does not fit: PyTorch's error)
+        try:
+            return _in_dtype(ops.Where.apply(condition, _as_tensor(self, dt), _as_tensor(other, dt)), dt)
+        except ValueError:  # NumPy's words for shapes that do not broadcast; PyTorch's instead:
+            check_broadcast(condition.shape, self._data.shape)
+            check_broadcast(np.broadcast_shapes(condition.shape, self._data.shape), np.shape(other))
+            raise
