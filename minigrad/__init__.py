@@ -31,7 +31,7 @@ order). Everything else is PyTorch's breadth, built on it:
     serialization.py             torch.save / torch.load; _unsupported.py, jit.py, profiler.py: refusals
     viz/, fusion.py, exercises/  for the course: pictures of the graph, operator fusion, checks
 """
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 from . import _dtype, autograd
 from ._creation import (arange, empty, empty_like, empty_strided, eye, from_numpy, full, full_like, linspace, logspace,
