@@ -17,7 +17,8 @@ Beside them: numpy_errors.py (NumPy computes 1/0 silently, as PyTorch does), ano
 The rest of minigrad/ is PyTorch's breadth, built on this: the full Tensor (minigrad/_tensor.py)
 extends TensorBase with PyTorch's methods, views (minigrad/_views.py) and in-place ops
 (minigrad/_inplace.py); minigrad/ops/ holds the other ops, minigrad/nn/ the modules.
-The core imports only the standard library, NumPy and itself (tests/project/test_structure.py).
+The core imports only the standard library, NumPy and itself, in at most 2,500 lines
+(tests/project/test_core_budget.py).
 """
 from . import anomaly_mode, engine, function, grad_mode, graph, node, numpy_errors, ops, tensor
 from .function import Function, Op
