@@ -236,6 +236,14 @@ class ArithmeticMixin:
 
     def __matmul__(self, other):
         a, b = self, other
+        if a._data.ndim == 2 and b._data.ndim >= 3 and a.requires_grad:
+            return _matmul_folded(a, b)
+        if a._data.ndim == 3 and b._data.ndim == 3 and a.shape[0] != b.shape[0]:
+            # PyTorch drops a batch of one that requires grad, to multiply without broadcasting
+            if a.shape[0] == 1 and a.requires_grad:
+                return a.squeeze(0) @ b
+            if b.shape[0] == 1 and b.requires_grad:
+                return a @ b.squeeze(0)
         if a._data.dtype != b._data.dtype:  # PyTorch does not promote
             check_matmul_dtypes(a.dtype, b.dtype, a._data.ndim, b._data.ndim)
         return ops.matmul_op(a._data.ndim, b._data.ndim).apply(a, b)
@@ -525,3 +533,17 @@ class ArithmeticMixin:
             check_broadcast(condition.shape, self._data.shape)
             check_broadcast(np.broadcast_shapes(condition.shape, self._data.shape), np.shape(other))
             raise
+
+
+def _matmul_folded(a, b):
+    """A matrix that requires grad times a batch, as PyTorch computes it (``should_fold`` in
+    aten/src/ATen/native/LinearAlgebra.cpp): on the transposes, the batch folded into the rows
+    of one ``mm``, ``(b^T a^T)^T``, copied to be contiguous. Its graph is PyTorch's:
+    CloneBackward0, TransposeBackward0, UnsafeViewBackward0, MmBackward0."""
+    t1 = b.mT
+    if t1._data.dtype != a._data.dtype:
+        check_matmul_dtypes(t1.dtype, a.dtype, 2, 2)
+    shape = t1.shape[:-1]
+    out = t1.reshape(math.prod(shape), t1.shape[-1]).mm(a.t())
+    return ops.UnsafeView.apply(out, (*shape, a.shape[0])).mT.contiguous()
+

@@ -99,7 +99,25 @@ def pytest_xdist_make_scheduler(config, log):
                 return nodeid
             return super()._split_scope(nodeid)
 
+        def _assign_work_unit(self, node):
+            # loadscope hands out the scopes with the most tests first. The longest ones have
+            # few tests: started last, one of them would keep one worker busy while the other
+            # waits. They go first; the thousands of small tests/ops/ cases fill in at the end.
+            if not getattr(self, "_long_first", False):
+                self._long_first = True
+                for scope in [s for s in self.workqueue if s not in LONG_SCOPES]:
+                    self.workqueue.move_to_end(scope)
+            super()._assign_work_unit(node)
+
     return OpsSpreadScheduling(config, log)
+
+
+# The test modules that take longest (tens of seconds each, of few tests), begun first: `make
+# test PYTEST_ARGS=--durations=30` shows them.
+LONG_SCOPES = ("tests/api/test_fuzz.py", "tests/course/test_instructors.py",
+               "tests/course/test_course_torch.py", "tests/course/test_course.py",
+               "tests/course/test_workspace.py", "tests/project/test_docs.py",
+               "tests/project/test_fast_tier.py")
 
 
 @pytest.fixture

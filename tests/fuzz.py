@@ -46,10 +46,7 @@ KNOWN_DIFFERENCES = {
                    "remainder, fraction or periodic function of a float32 value beyond 1000",
     "matmul-graph": "DIFF: a batched or 1-D@2-D matmul is one node in minigrad, linked straight to "
                     "its operands; PyTorch records its decomposition (BmmBackward0, MmBackward0, "
-                    "views), so the nodes behind the grad_fn differ (the grad_fn itself matches, "
-                    "except for a 1-D or 2-D @ 3-D matmul, which PyTorch computes on the transposes: "
-                    "TransposeBackward0 or CloneBackward0 by strides and requires_grad, where "
-                    "minigrad's is UnsafeViewBackward0)",
+                    "views), so the nodes behind the grad_fn differ (the grad_fn itself matches)",
     "failed-backward": "DIFF: when backward raises midway (a node without a derivative), the "
                        "leaves whose AccumulateGrad already ran differ (the engines' orders differ)",
     "backward-graph": "DIFF: with create_graph=True the gradients' own grad_fn graphs are minigrad's "
@@ -687,14 +684,13 @@ def _next_names(graph):
     return tuple(n.split(":")[0].lstrip("@") for n in names)
 
 
-# known("matmul-graph"): names taken as the same
+# names taken as the same (none today)
 SAME_NAMES = {}
-MATMUL_NAMES = {"TransposeBackward0": "UnsafeViewBackward0", "CloneBackward0": "UnsafeViewBackward0"}
 
 
 def _normalised(record, line):
     """The TensorRecord with the known differences' names replaced (a copy)."""
-    names = dict(SAME_NAMES, **(MATMUL_NAMES if _is_matmul(line) else {}))
+    names = SAME_NAMES
     if record.grad_fn not in names and not any(n in (record.graph or "") for n in SAME_NAMES):
         return record
     fn = names.get(record.grad_fn, record.grad_fn)
@@ -729,9 +725,8 @@ def compare_values(mine, theirs, where, out, line="", loose=False):
             elif (same_bits(mine.values, theirs.values) and not _same_repr(mine.repr, theirs.repr, renamed)
                   and not (_is_matmul(line) and theirs.grad_fn == "UnsafeViewBackward0")):
                 out.append(("repr", where, f"minigrad {mine.repr!r}, PyTorch {theirs.repr!r}"))
-        theirs_next = tuple(MATMUL_NAMES.get(n, n) if m == "UnsafeViewBackward0" else n
-                            for m, n in zip(_next_names(mine.graph), _next_names(theirs.graph)))
-        if (mine.grad_fn == theirs.grad_fn and _next_names(mine.graph) != theirs_next
+        mine_next = _next_names(mine.graph)  # (where PyTorch's node has more inputs, the first ones)
+        if (mine.grad_fn == theirs.grad_fn and mine_next != _next_names(theirs.graph)[:len(mine_next)]
                 and not _is_matmul(line) and mine.grad_fn not in ("UnsafeViewBackward0", "SqueezeBackward4")):
             out.append(("graph", where, f"minigrad {mine.graph}, PyTorch {theirs.graph}"))
     elif isinstance(theirs, list):

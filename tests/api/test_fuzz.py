@@ -12,8 +12,8 @@ message, every warning and each leaf's gradient are compared.
 - ``test_first_order``, ``test_second_order``: Hypothesis draws the programs and runs them
   under live PyTorch (the ``torch`` fixture); a failure shrinks to a minimal program, printed
   as code. How many: ``MINIGRAD_FUZZ_PROGRAMS`` and ``MINIGRAD_FUZZ_SECOND_ORDER`` (by
-  default 5000 and 500 in CI, where ``CI=true`` or ``MINIGRAD_REQUIRE_TORCH=1``: about 105
-  seconds together, side by side under ``-n 2``; 200 and 50 elsewhere). The draws are the same on
+  default 2000 and 200 in CI, where ``CI=true`` or ``MINIGRAD_REQUIRE_TORCH=1``: about 45
+  seconds together; 200 and 50 elsewhere). The draws are the same on
   every run, whatever ran before in the process (derandomized, and without Hypothesis's pool
   of literals from the loaded modules: ``same_draws``), unless ``MINIGRAD_FUZZ_RANDOM=1``.
 
@@ -34,8 +34,8 @@ import fuzz
 import minigrad
 
 IN_CI = os.environ.get("CI") == "true" or os.environ.get("MINIGRAD_REQUIRE_TORCH") == "1"
-FIRST_ORDER = int(os.environ.get("MINIGRAD_FUZZ_PROGRAMS", 5000 if IN_CI else 200))
-SECOND_ORDER = int(os.environ.get("MINIGRAD_FUZZ_SECOND_ORDER", 500 if IN_CI else 50))
+FIRST_ORDER = int(os.environ.get("MINIGRAD_FUZZ_PROGRAMS", 2000 if IN_CI else 200))
+SECOND_ORDER = int(os.environ.get("MINIGRAD_FUZZ_SECOND_ORDER", 200 if IN_CI else 50))
 # A local profile (registered, never loaded globally), as tests/ops/test_gradcheck.py's
 settings.register_profile(
     "minigrad_fuzz", deadline=None, database=None, print_blob=True,

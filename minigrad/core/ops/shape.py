@@ -59,7 +59,7 @@ class Permute(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        return grad.permute(*np.argsort(ctx.dims).tolist()), None
+        return grad.permute(tuple(np.argsort(ctx.dims).tolist())), None  # () for a 0-d tensor
 
 
 class Transpose(Op):
