@@ -216,8 +216,9 @@ def test_made_function_is_named_and_documented_as_torchs(name):
 
 def test_table_row_reads_as_the_function_it_makes():
     row = ROWS["addmm"]
-    assert row.params == "input, mat1, mat2, *, beta=1, alpha=1"
+    assert row.params == "input, mat1, mat2, *, beta=1, alpha=1, out=None"
     assert row.call() == "input.addmm(mat1, mat2, beta=beta, alpha=alpha)"
+    assert row.out == "exact" and ROWS["exp"].out == "cast" and ROWS["reshape"].out is None
     assert row.tensors == [("input", 1), ("mat1", 2), ("mat2", 3)]
     assert ROWS["add"].tensors == []  # (input: Number: not checked)
     assert ROWS["arcsin"].method == "asin"
@@ -229,7 +230,7 @@ def test_made_function_shows_its_line_in_a_traceback():
         minigrad.exp(2.0)
     except TypeError as e:
         text = "".join(traceback.format_exception(e))
-    assert "return not_tensors(exp, (input,), {}, ('input', 1, input))" in text
+    assert "return not_tensors(exp, (input,), {'out': out}, ('input', 1, input))" in text
 
 
 def test_a_stand_in_for_tensors_gets_the_call_through_torch_function():
