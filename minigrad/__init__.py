@@ -37,6 +37,7 @@ from . import _dtype, autograd
 from ._creation import (arange, empty, empty_like, empty_strided, eye, from_numpy, full, full_like, linspace, logspace,
                         normal, ones, ones_like, rand, rand_like, randint, randn, randn_like, randperm,
                         tensor, zeros, zeros_like)
+from ._creation import range  # noqa: A004 (PyTorch's deprecated torch.range: the end included)
 from ._device import accelerator, backends, cuda, device, get_default_device, set_default_device
 from ._dtype import (bool, double, dtype, float, float32, float64, get_default_dtype, int64, long,
                      set_default_dtype)
@@ -51,6 +52,7 @@ from ._dtype import tensor_result_type as result_type  # (_dtype.result_type: th
 from ._einsum import einsum
 from ._joining import block_diag, cartesian_prod, combinations
 from ._conventions import channels_last, contiguous_format, memory_format, preserve_format  # layouts
+from ._conventions import layout, strided  # (torch.strided: the one layout, of dense tensors)
 from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack, hstack, meshgrid,  # joins
                        row_stack, vstack)
 from ._random import Generator, default_generator, manual_seed
@@ -80,6 +82,6 @@ def __getattr__(name):
 
 
 # Public classes print with their public path, as PyTorch's do: <class 'minigrad.Tensor'>.
-for _cls in (Tensor, Size, dtype, device, Generator, finfo, iinfo, memory_format):
+for _cls in (Tensor, Size, dtype, device, Generator, finfo, iinfo, memory_format, layout):
     _cls.__module__ = "minigrad"
 del _cls

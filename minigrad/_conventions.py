@@ -284,6 +284,22 @@ contiguous_format = memory_format("contiguous_format")
 channels_last = memory_format("channels_last")
 
 
+class layout:
+    """How a tensor's elements are stored: ``torch.strided`` (dense, with strides) is minigrad's
+    only layout (PyTorch has sparse ones too); ``x.layout`` answers it."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return f"torch.{self.name}"
+
+
+strided = layout("strided")
+
+
 def memory_format_arg(fmt, who):
     """``memory_format=``, checked as PyTorch checks it."""
     if not isinstance(fmt, memory_format):

@@ -30,6 +30,7 @@ from . import _device, _dtype, ops
 from ._conventions import C_NAMES, Size, typename
 from ._conventions import dim as _dim
 from ._conventions import sizes as _sizes
+from ._conventions import strided
 from ._conventions import is_contiguous_as, memory_format, memory_format_arg, preserve_format
 from ._conventions import shape_args as _shape_args
 from ._conventions import strided_zeros
@@ -101,6 +102,10 @@ class Tensor(ViewsMixin, TensorBase, PointwiseMixin, ArithmeticMixin, LogicMixin
     @property
     def device(self):
         return _device.CPU
+
+    @property
+    def layout(self):
+        return strided  # (dense: minigrad has no sparse tensors)
 
     def is_floating_point(self):
         return self.dtype.is_floating_point

@@ -1,0 +1,77 @@
+"""The torch.* surface that tutorials, d2l.ai and books use, against PyTorch (recorded:
+tests/oracle.py): the keywords of the creation functions (``torch.zeros(size=(3, 4))``,
+``torch.zeros_like(input=x)``, ``layout=``, ``pin_memory=``), ``torch.range`` (deprecated, the end
+included), the module-level in-place functions (``torch.sin_(x)``), ``torch.functional``, and
+``torch.histc`` / ``torch.histogram``. ``out=`` is in test_out.py; print options in test_repr.py.
+"""
+import pytest
+
+from oracle import caught, error_of
+
+
+def _answer(f):
+    """``(f(), the warnings it raised)``, or the error it raised."""
+    try:
+        return caught(f)
+    except Exception as e:  # noqa: BLE001 - the error is the answer
+        return error_of(lambda: (_ for _ in ()).throw(e))
+
+
+CREATION = {
+    "zeros(size=(2, 3))": lambda lib: lib.zeros(size=(2, 3)),
+    "zeros(2, size=(2, 3))": lambda lib: lib.zeros(2, size=(2, 3)),
+    "zeros()": lambda lib: lib.zeros(),
+    "zeros(size=[2], dtype=int32)": lambda lib: lib.zeros(size=[2], dtype=lib.int32),
+    "ones(size=3)": lambda lib: lib.ones(size=3),
+    "ones(size=(2,), requires_grad=True)": lambda lib: lib.ones(size=(2,), requires_grad=True),
+    "full(size=[2], fill_value=7)": lambda lib: lib.full(size=[2], fill_value=7),
+    "full(3, 7)": lambda lib: lib.full(3, 7),
+    "full(size=(2,), fill_value=1.5, dtype=int64)": lambda lib: lib.full(size=(2,), fill_value=1.5, dtype=lib.int64),
+    "empty(size=(2, 0)).shape": lambda lib: tuple(lib.empty(size=(2, 0)).shape),
+    "empty(out=ones(3)) keeps values": lambda lib: lib.empty(2, out=lib.ones(3)),
+    "zeros(2, out=int64)": lambda lib: lib.zeros(2, out=lib.ones(3, dtype=lib.int64)),
+    "zeros(2, out=, dtype=other)": lambda lib: lib.zeros(2, out=lib.ones(3), dtype=lib.int64),
+    "zeros(2, out=requires grad)": lambda lib: lib.zeros(2, out=lib.ones(3, requires_grad=True)),
+    "ones(size=, out=)": lambda lib: lib.ones(size=(2,), out=lib.zeros(0, dtype=lib.int32)),
+    "full(out=int64)": lambda lib: lib.full((2,), 1.5, out=lib.zeros(3, dtype=lib.int64)),
+    "arange(out=)": lambda lib: lib.arange(0, 2, 0.5, out=lib.ones(0)),
+    "arange(end=4)": lambda lib: lib.arange(end=4),
+    "linspace(out=int64)": lambda lib: lib.linspace(0, 1, 3, out=lib.ones(5, dtype=lib.long)),
+    "logspace(out=)": lambda lib: lib.logspace(0, 1, 3, out=lib.ones(5)),
+    "eye(out=int64)": lambda lib: lib.eye(2, out=lib.ones(5, dtype=lib.long)),
+    "zeros(layout=strided)": lambda lib: lib.zeros(2, layout=lib.strided),
+    "layout": lambda lib: repr(lib.zeros(2).layout),
+    "empty(pin_memory=False, memory_format=)": lambda lib: lib.empty(
+        size=(2,), pin_memory=False, memory_format=lib.contiguous_format).shape,
+    "zeros(pin_memory=True)": lambda lib: lib.zeros(2, pin_memory=True),
+    "zeros_like(input=, dtype=)": lambda lib: lib.zeros_like(input=lib.ones(2), dtype=lib.int64),
+    "ones_like(input=)": lambda lib: lib.ones_like(input=lib.ones(2, 2), requires_grad=True),
+    "full_like(input=, fill_value=)": lambda lib: lib.full_like(input=lib.ones(2), fill_value=3.0),
+    "empty_like(input=).shape": lambda lib: lib.empty_like(input=lib.ones(2, 3), layout=lib.strided).shape,
+}
+
+
+@pytest.mark.parametrize("case", CREATION)
+def test_creation_keywords(oracle, case):
+    oracle.same(lambda lib: _answer(lambda: CREATION[case](lib)))
+
+
+RANGES = {
+    "range(1, 4)": (1, 4), "range(0, 1, 0.25)": (0, 1, 0.25), "range(0, 1, 0.3)": (0, 1, 0.3),
+    "range(3, 0, -1)": (3, 0, -1), "range(-1.5, 1.5)": (-1.5, 1.5), "range(0, 3, 0)": (0, 3, 0),
+    "range(4, 1)": (4, 1), "range(3)": (3,), "range(2, 2)": (2, 2),
+}
+
+
+@pytest.mark.parametrize("case", RANGES)
+def test_range_includes_its_end_and_is_deprecated(oracle, case):
+    oracle.same(lambda lib: _answer(lambda: lib.range(*RANGES[case])))
+
+
+def test_range_keywords(oracle):
+    oracle.same(lambda lib: {
+        "dtype=int64": _answer(lambda: lib.range(0, 3, dtype=lib.int64)),
+        "dtype=float64, requires_grad": _answer(lambda: lib.range(0, 1, 0.5, dtype=lib.float64, requires_grad=True)),
+        "start=, end=, step=": _answer(lambda: lib.range(start=1, end=2, step=0.5)),
+        "out=": _answer(lambda: lib.range(0, 3, out=lib.ones(1))),
+        "out= int64": _answer(lambda: lib.range(0, 3, out=lib.ones(1, dtype=lib.int64)))})
