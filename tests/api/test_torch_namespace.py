@@ -78,6 +78,14 @@ SAMPLES = {
     "masked_scatter": "x, b, pos", "select_scatter": "x, v, 0, 1", "slice_scatter": "x, pos[:, :1], 1, 1, 2",
     "diagonal_scatter": "x, v, 0", "put": "x, v.long(), v, True",
 }
+# the in-place functions (torch.sin_(x)): on the same samples as their out-of-place ones
+SAMPLES.update({f"{name}_": SAMPLES[name] for name in (
+    "abs acos acosh arccos arccosh arcsin arcsinh arctan arctanh asin asinh atan atanh ceil cos cosh deg2rad detach erf "
+    "erfc exp exp2 expm1 fix floor frac i0 log log10 log1p log2 neg negative rad2deg reciprocal relu rsqrt sigmoid "
+    "sin sinc sinh sqrt square tan tanh trunc clamp clip clamp_min clamp_max round nan_to_num logit addmv gcd lcm "
+    "ldexp").split()})
+SAMPLES.update({"zero_": "x", "xlogy_": "x, pos", "fill_": "x, 2.5", "index_put_": "x, (v.long() - 1,), v, True",
+                "resize_as_": "x, v", "addmv_": "v * 1, x, v, beta=2, alpha=0.5"})  # (not v: it is read too)
 NOT_IN_PYTORCH = {"sum_to_size"}  # (minigrad's extra: PyTorch has only the method x.sum_to_size)
 SAMPLES["sum_to_size"] = "x, 1, 2"
 
@@ -127,7 +135,8 @@ def test_function_is_its_tensor_method(name):
 SIGNATURE_LISTS = {"addmm", "all", "any", "argsort", "baddbmm", "clamp", "clamp_max", "clamp_min", "clip",
                    "count_nonzero", "dsplit", "fmod", "hsplit", "index_fill", "lerp", "masked_fill", "max", "mean",
                    "min", "moveaxis", "movedim", "nanquantile", "narrow", "prod", "quantile", "round", "scatter",
-                   "sort", "squeeze", "std", "tensor_split", "var", "vsplit"}
+                   "sort", "squeeze", "std", "tensor_split", "var", "vsplit",
+                   "clamp_", "clamp_max_", "clamp_min_", "clip_", "fill_", "xlogy_"}
 # torch.norm is Python in PyTorch: a number fails at its first attribute (x.layout, not x.norm).
 OTHER_ATTRIBUTE = {"norm"}
 # PyTorch's hsplit takes ``sections=`` or ``indices=`` by name, not the documented ``indices_or_sections=``
