@@ -64,7 +64,9 @@ from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inferenc
 from . import nn, optim, utils  # noqa: E402 (they build on everything above)
 from ._namespace import *  # noqa: E402, F403 (the torch.* functions: _namespace.py's table, _functions*.py)
 from .nn._functional_loss import cosine_similarity, pairwise_distance, pdist  # noqa: E402 (nn.functional's distances)
-from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
+from .autograd import functional as _autograd_functional  # noqa: E402, F401 (torch.autograd.functional)
+from . import functional  # noqa: E402 (torch.functional: einsum, split, meshgrid... written in Python in PyTorch)
+from .functional import unravel_index  # noqa: E402
 from . import special  # noqa: E402 (torch.special: erf, erfc, erfinv, expit...)
 from . import linalg  # noqa: E402 (torch.linalg: det, inv, solve, svd, eigh, norms...)
 from . import return_types  # noqa: E402 (the named results' classes: torch.return_types.max...)

@@ -75,3 +75,52 @@ def test_range_keywords(oracle):
         "start=, end=, step=": _answer(lambda: lib.range(start=1, end=2, step=0.5)),
         "out=": _answer(lambda: lib.range(0, 3, out=lib.ones(1))),
         "out= int64": _answer(lambda: lib.range(0, 3, out=lib.ones(1, dtype=lib.int64)))})
+
+
+# -- torch.functional ---------------------------------------------------------------------------
+FUNCTIONAL = {
+    "einsum": lambda F, lib, x: F.einsum("ij,kj->ik", x.detach(), x.detach()),  # (its graph: known to differ)
+    "split": lambda F, lib, x: F.split(x, [1, 2], dim=1),
+    "meshgrid": lambda F, lib, x: F.meshgrid(x[0], x[1, :2], indexing="ij"),
+    "norm": lambda F, lib, x: F.norm(x, p=1, dim=1),
+    "broadcast_tensors": lambda F, lib, x: F.broadcast_tensors(x, x[0]),
+    "broadcast_shapes": lambda F, lib, x: tuple(F.broadcast_shapes((2, 1), (3,))),
+    "tensordot": lambda F, lib, x: F.tensordot(x, x, dims=([1], [1])),
+    "unique": lambda F, lib, x: F.unique(lib.tensor([3, 1, 3, 2]), return_inverse=True, return_counts=True),
+    "unique_consecutive": lambda F, lib, x: F.unique_consecutive(lib.tensor([1, 1, 2, 2, 1]), return_counts=True),
+    "cdist": lambda F, lib, x: F.cdist(x, x),
+    "atleast_3d": lambda F, lib, x: F.atleast_3d(x).shape,
+    "block_diag": lambda F, lib, x: F.block_diag(x, x[:1, :1]),
+    "cartesian_prod": lambda F, lib, x: F.cartesian_prod(lib.tensor([1, 2]), lib.tensor([3, 4])),
+    "chain_matmul": lambda F, lib, x: caught(lambda: F.chain_matmul(x, x.T, x)),
+    "unravel_index": lambda F, lib, x: F.unravel_index(lib.tensor([5, 7, 8, -1]), (2, 4)),
+    "unravel_index 0-d, int shape": lambda F, lib, x: F.unravel_index(lib.tensor(3), 8),
+    "unravel_index of floats": lambda F, lib, x: error_of(F.unravel_index, lib.tensor([1.0]), (2,)),
+}
+
+
+@pytest.mark.parametrize("case", FUNCTIONAL)
+def test_torch_functional(oracle, case):
+    """``import torch.functional as F``: its functions are torch's."""
+    def program(lib):
+        F = lib.functional
+        x = lib.tensor([[0.5, -1.5, 2.0], [2.0, 0.25, 1.0]], requires_grad=True)
+        return FUNCTIONAL[case](F, lib, x)
+
+    oracle.same(program)
+
+
+def test_torch_functional_names(oracle):
+    """The same names; those minigrad leaves out say so (NotImplementedError: what to use)."""
+    import minigrad
+    import minigrad.functional as F
+
+    theirs = oracle(lambda lib: sorted(lib.functional.__all__))
+    assert sorted(F.__all__) == theirs
+    for name in theirs:
+        assert getattr(F, name) is getattr(minigrad, name, getattr(F, name))
+    x = minigrad.ones(4, 4)
+    for name, call in {"stft": lambda: F.stft(x, 4), "istft": lambda: F.istft(x, 4), "lu": lambda: F.lu(x),
+                       "pca_lowrank": lambda: F.pca_lowrank(x), "svd_lowrank": lambda: F.svd_lowrank(x)}.items():
+        with pytest.raises(NotImplementedError, match=f"minigrad does not support torch.{name} "):
+            call()
