@@ -50,6 +50,7 @@ from ._dtype import finfo, iinfo  # a dtype's limits: finfo(torch.float32).eps
 from ._dtype import can_cast, is_complex, is_nonzero, promote_types  # questions about types
 from ._dtype import tensor_result_type as result_type  # (_dtype.result_type: the ops' own, on arrays too)
 from ._einsum import einsum
+from ._repr import set_printoptions  # how tensors print: precision, threshold, sci_mode...
 from ._joining import block_diag, cartesian_prod, combinations
 from ._conventions import channels_last, contiguous_format, memory_format, preserve_format  # layouts
 from ._conventions import layout, strided  # (torch.strided: the one layout, of dense tensors)
