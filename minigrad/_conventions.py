@@ -82,6 +82,7 @@ CummaxResult, CumminResult, KthvalueResult, ModeResult, NanmedianResult = map(
     return_type, ("cummax", "cummin", "kthvalue", "mode", "nanmedian"))
 AminmaxResult = return_type("aminmax", "min max")
 FrexpResult = return_type("frexp", "mantissa exponent")
+HistogramResult = return_type("histogram", "hist bin_edges")
 
 
 def typename(x):

@@ -184,6 +184,7 @@ quantile         (input, q, dim=None, keepdim=False, *, interpolation='linear', 
 nanquantile      (input, q, dim=None, keepdim=False, *, interpolation='linear', out: Same=None)
 msort            (input, *, out: Exact=None)
 histc            (input, bins=100, min=0, max=0, *, out: Same=None)
+histogram        (input, bins, *, range=None, weight=None, density=False, out: Same=None)
 unique_consecutive (input, return_inverse=False, return_counts=False, dim=None)
 # -- shape (Tensor methods: _tensor_shape.py) -------------------------------------------------
 reshape          (input, shape)

@@ -20,7 +20,7 @@ OUT_ROWS = sorted(row.name for row in _namespace.ROWS if row.out and row.name no
 # (``Found dtype Double but expected Float``, abs's, for quantile's "quantile() out tensor must be
 # same dtype as the input tensor"), and the test compares the type only.
 OWN_WORDS = {"addbmm", "all", "amax", "amin", "any", "cholesky", "cummax", "cummin", "dot", "frexp",
-             "heaviside", "histc", "index_select", "inner", "isneginf", "isposinf", "kthvalue", "ldexp",
+             "heaviside", "histc", "histogram", "index_select", "inner", "isneginf", "isposinf", "kthvalue", "ldexp",
              "logcumsumexp", "logsumexp", "masked_select", "median", "mv", "nan_to_num", "nanmean",
              "nanmedian", "nanquantile", "nansum", "narrow_copy", "quantile", "signbit", "svd", "vdot"}
 

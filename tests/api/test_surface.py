@@ -124,3 +124,34 @@ def test_torch_functional_names(oracle):
                        "pca_lowrank": lambda: F.pca_lowrank(x), "svd_lowrank": lambda: F.svd_lowrank(x)}.items():
         with pytest.raises(NotImplementedError, match=f"minigrad does not support torch.{name} "):
             call()
+
+
+# -- histc, histogram -------------------------------------------------------------------------------
+HISTOGRAMS = {
+    "histogram(x, 4)": lambda lib, x: lib.histogram(x, 4),
+    "histogram(x, bins=3, range=(0., 2.))": lambda lib, x: lib.histogram(x, bins=3, range=(0.0, 2.0)),
+    "histogram(x, edges, density=True)": lambda lib, x: lib.histogram(x, lib.tensor([-2.0, 0.0, 1.0, 3.0]),
+                                                                      density=True),
+    "histogram(x, 4, weight=)": lambda lib, x: lib.histogram(x, 4, weight=lib.arange(5.0)),
+    "x.histogram(2)": lambda lib, x: x.histogram(2),
+    "x.histogram(5, density=True)": lambda lib, x: x.histogram(5, density=True),
+    "float64": lambda lib, x: lib.histogram(x.double(), 3),
+    "2-d": lambda lib, x: lib.histogram(lib.tensor([[1.0, 2.0], [3.0, 4.0]]), 2),
+    "one value": lambda lib, x: lib.histogram(lib.tensor([1.0, 1.0]), 2),
+    "empty": lambda lib, x: lib.histogram(lib.tensor([]), 2),
+    "decreasing edges": lambda lib, x: lib.histogram(x, lib.tensor([1.0, 0.0])),
+    "an edge value": lambda lib, x: lib.histogram(lib.tensor([0.0, 0.5, 1.0, 1.5, 2.0]), 4),
+    "out=": lambda lib, x: lib.histogram(x, 2, out=(lib.zeros(0), lib.zeros(0))),
+    "int64": lambda lib, x: error_of(lib.histogram, x.long(), 2),
+    "bins=0": lambda lib, x: error_of(lib.histogram, x, 0),
+    "range (1., 0.)": lambda lib, x: error_of(lambda: lib.histogram(x, 2, range=(1.0, 0.0))),
+    "nan": lambda lib, x: error_of(lib.histogram, lib.tensor([1.0, float("nan")]), 2),
+    "histc(x, 4, -2, 2)": lambda lib, x: lib.histc(x, 4, -2, 2),
+    "x.histc(bins=3)": lambda lib, x: x.histc(bins=3),
+    "histc(int64)": lambda lib, x: error_of(lib.histc, x.long(), 2),
+}
+
+
+@pytest.mark.parametrize("case", HISTOGRAMS)
+def test_histogram(oracle, case):
+    oracle.same(lambda lib: HISTOGRAMS[case](lib, lib.tensor([0.5, -1.5, 2.0, 0.25, 1.0])))

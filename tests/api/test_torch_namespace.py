@@ -57,7 +57,7 @@ SAMPLES = {
     "log_softmax": "x, 0", "cummax": "x, 1", "cummin": "x, 0", "logcumsumexp": "x, 1",
     "kthvalue": "x, 1, 0, True", "mode": "i, 1", "aminmax": "x, dim=1", "quantile": "x, 0.25, 1",
     "nanquantile": "x, 0.5, 0, True, interpolation='nearest'", "msort": "x", "cov": "x, correction=0",
-    "corrcoef": "x", "renorm": "x, 1, 0, 1.0", "histc": "x, 4, -2, 2", "unique_consecutive": "i, True, True",
+    "corrcoef": "x", "renorm": "x, 1, 0, 1.0", "histc": "x, 4, -2, 2", "histogram": "x, 3, range=(-2.0, 2.0)", "unique_consecutive": "i, True, True",
     "diff": "x, 1, 0",
     "reshape": "x, (4,)", "flatten": "m, 1", "ravel": "x", "unflatten": "v, 0, (2, 1)", "transpose": "m, 0, 2",
     "swapaxes": "m, 0, 1", "swapdims": "m, 1, 2", "permute": "m, (2, 0, 1)", "movedim": "m, 0, 2",
@@ -136,7 +136,7 @@ SIGNATURE_LISTS = {"addmm", "all", "any", "argsort", "baddbmm", "clamp", "clamp_
                    "count_nonzero", "dsplit", "fmod", "hsplit", "index_fill", "lerp", "masked_fill", "max", "mean",
                    "min", "moveaxis", "movedim", "nanquantile", "narrow", "prod", "quantile", "round", "scatter",
                    "sort", "squeeze", "std", "tensor_split", "var", "vsplit",
-                   "clamp_", "clamp_max_", "clamp_min_", "clip_", "fill_", "xlogy_"}
+                   "clamp_", "clamp_max_", "clamp_min_", "clip_", "fill_", "xlogy_", "histogram"}
 # torch.norm is Python in PyTorch: a number fails at its first attribute (x.layout, not x.norm).
 OTHER_ATTRIBUTE = {"norm"}
 # PyTorch's hsplit takes ``sections=`` or ``indices=`` by name, not the documented ``indices_or_sections=``
