@@ -355,7 +355,7 @@ OUT_OP = {"square": "pow", "outer": "mul", "kron": "mul", "take_along_dim": "gat
           "inverse": "linalg_inv_ex", "qr": "linalg_qr", "slogdet": "_linalg_slogdet", "svd": "_linalg_svd",
           **dict.fromkeys(("argmax", "argmin", "logical_and", "logical_or", "logical_xor", "logical_not",
                            "signbit", "isposinf", "isneginf", "softmax", "log_softmax", "diag", "inner",
-                           "heaviside", "histc", "quantile", "nanquantile", "slice_scatter"))}
+                           "heaviside", "histc", "histogram", "quantile", "nanquantile", "slice_scatter"))}
 
 
 class Row:
