@@ -156,6 +156,15 @@ def new_shape(shape, size):
     return tuple(shape)
 
 
+def linspace_values(start, end, steps):
+    """``steps`` evenly spaced float64 values from start to end, as PyTorch's linspace computes
+    them: the first half counted up from ``start``, the second half down from ``end``."""
+    i = np.arange(steps)
+    step = (end - start) / (steps - 1) if steps > 1 else 0.0
+    return np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i)) if steps > 1 \
+        else np.full(steps, start, dtype=np.float64)
+
+
 def reshape_is_view(array, shape):
     """Whether NumPy can reshape without copying (PyTorch's view() works exactly then)."""
     try:

@@ -13,7 +13,8 @@ from ._conventions import C_NAMES as _C_NAMES
 from ._conventions import shape_args as _shape_args
 from ._conventions import sizes as _sizes
 from ._conventions import typename as _typename
-from ._conventions import empty_in_layout, memory_format_arg, preserve_format, strided, strided_zeros
+from ._conventions import empty_in_layout, linspace_values, memory_format_arg, preserve_format, strided
+from ._conventions import strided_zeros
 from ._inplace import check_out, write_out
 from ._dtype import dtype_arg as _arg
 from ._random import rng
@@ -22,9 +23,11 @@ from ._tensor import Tensor
 from ._tensor import legacy_new as _legacy_new
 
 
-def tensor(data, dtype=None, device=None, requires_grad=False):
+def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A new leaf tensor holding a copy of ``data`` (a number, nested lists that may hold
     0-d tensors, an array)."""
+    if pin_memory:
+        _check_layout(None, pin_memory)
     if isinstance(data, Tensor):
         warnings.warn("To copy construct from a tensor, it is recommended to use "
                       "sourceTensor.detach().clone() or sourceTensor.detach().clone()"
@@ -98,8 +101,9 @@ def zeros(*sizes, size=None, out=None, dtype=None, layout=None, device=None, req
     return _new(np.zeros(_size(sizes, size, "zeros"), _float(dtype, "zeros")), requires_grad, device)
 
 
-def empty_strided(size, stride, *, dtype=None, device=None, requires_grad=False):
+def empty_strided(size, stride, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
     """A tensor laid out by ``stride`` (steps in elements): zeros here, as ``empty``'s."""
+    _check_layout(layout, pin_memory)
     array = strided_zeros(tuple(_shape_args((size,))), tuple(_shape_args((stride,))), _float(dtype, "empty_strided"))
     out = _new(array, requires_grad, device)
     out._owns_base = True  # (a view of memory only it has: in-place ops on it are recorded on it)
@@ -251,11 +255,7 @@ def linspace(start, end, steps, *, out=None, dtype=None, layout=None, device=Non
     np_dtype = _float(dtype, "linspace")
     if np_dtype == np.bool_:
         raise _not_for(_dtype.bool, "linspace_cpu")
-    i = np.arange(steps)
-    step = (end - start) / (steps - 1) if steps > 1 else 0.0
-    values = np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i)) if steps > 1 \
-        else np.full(steps, start, dtype=np.float64)
-    return _new(values.astype(np_dtype), requires_grad, device)
+    return _new(linspace_values(start, end, steps).astype(np_dtype), requires_grad, device)
 
 
 def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None, device=None, requires_grad=False,

@@ -280,3 +280,11 @@ def write_out(out, result, dtypes="cast", warn=True):
     with grad_mode.no_grad():
         out.copy_(result)
     return out
+
+
+def into_out(out, who, compute, *inputs, op=None, dtypes="cast", differentiable=True):
+    """``out=`` of a function written by hand (``torch.cat(ts, out=o)``): check_out (no gradient
+    check if the result is not ``differentiable``: a comparison's), then ``compute()`` (the
+    function called again without out) written into ``out``."""
+    check_out(out, who, (op or who) if differentiable else None, *inputs)
+    return write_out(out, compute(), dtypes)

@@ -10,6 +10,7 @@ from . import _dtype, ops
 from ._conventions import (HistogramResult, KthvalueResult, MedianResult, ModeResult, NanmedianResult, SortResult, TopkResult,
                            check_tensors)
 from ._conventions import dim as _dim
+from ._conventions import linspace_values
 from ._selection import kth_index, mode_index
 from .core.tensor import TensorBase
 from ._tensor_reduce import _indices, numpy_spellings
@@ -173,8 +174,7 @@ class SortingMixin:
                 raise RuntimeError(f"torch.histogramdd: dimension 0's range [{lo:g}, {hi:g}] is not finite")
             if lo == hi:
                 lo, hi = lo - 0.5, hi + 0.5
-            from ._creation import linspace  # (PyTorch's edges are its linspace's; here, not at import: a cycle)
-            edges = linspace(float(lo), float(hi), bins + 1, dtype=self.dtype)._data
+            edges = linspace_values(float(lo), float(hi), bins + 1).astype(x.dtype)  # (torch.linspace's)
         inside = (x >= edges[0]) & (x <= edges[-1])
         where = np.minimum(np.searchsorted(edges, x[inside], side="right") - 1, len(edges) - 2)
         weights = None if weight is None else weight._data.reshape(-1)[inside]
