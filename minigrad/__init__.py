@@ -43,9 +43,10 @@ from ._dtype import (bool, double, dtype, float, float32, float64, get_default_d
                      set_default_dtype)
 from ._dtype import int, int32  # noqa: A004 (torch.int is int32, as in PyTorch)
 from ._dtype import int8, int16, short, uint8  # images come as uint8
+from ._dtype import float16, half  # (half precision: storage and conversion; NumPy's arithmetic)
 from ._creation import as_tensor, asarray  # (data loading: share memory where possible)
 from ._creation import BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor  # legacy types
-from ._creation import ByteTensor, CharTensor, ShortTensor
+from ._creation import ByteTensor, CharTensor, HalfTensor, ShortTensor
 from ._dtype import finfo, iinfo  # a dtype's limits: finfo(torch.float32).eps
 from ._dtype import can_cast, is_complex, is_nonzero, promote_types  # questions about types
 from ._dtype import tensor_result_type as result_type  # (_dtype.result_type: the ops' own, on arrays too)
@@ -79,8 +80,8 @@ from ._unsupported import compile, compiler  # noqa: E402 (compile(model) return
 
 
 def __getattr__(name):
-    """``torch.float16`` and PyTorch's other dtypes minigrad lacks: an AttributeError that says which
-    dtypes there are (``hasattr(torch, "float16")`` is still False)."""
+    """``torch.bfloat16`` and PyTorch's other dtypes minigrad lacks: an AttributeError that says which
+    dtypes there are (``hasattr(torch, "bfloat16")`` is still False)."""
     raise _dtype.missing(name) or AttributeError(f"module 'minigrad' has no attribute '{name}'")
 
 

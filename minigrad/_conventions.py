@@ -217,7 +217,7 @@ def check_matmul_dtypes(a, b, ndim_a, ndim_b):
 
 # The C++ names PyTorch's messages give some dtypes ("expected ... but got: double != float").
 C_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "int32": "int", "int16": "short int",
-           "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
+           "int8": "signed char", "uint8": "unsigned char", "bool": "bool", "float16": "c10::Half"}
 
 
 def check_index(shape, key):

@@ -478,6 +478,6 @@ class tensortype(type):
         return _legacy_new(cls.dtype, args, kwargs)
 
 
-FloatTensor, DoubleTensor, LongTensor, IntTensor, ShortTensor, CharTensor, ByteTensor, BoolTensor = (
+FloatTensor, DoubleTensor, LongTensor, IntTensor, ShortTensor, CharTensor, ByteTensor, BoolTensor, HalfTensor = (
     tensortype(d.tensor_type.split(".")[1], (), {"dtype": d, "is_cuda": False, "__module__": "minigrad"})
     for d in _dtype.DTYPES)

@@ -4,6 +4,7 @@ tests/oracle.py): the keywords of the creation functions (``torch.zeros(size=(3,
 included), the module-level in-place functions (``torch.sin_(x)``), ``torch.functional``, and
 ``torch.histc`` / ``torch.histogram``. ``out=`` is in test_out.py; print options in test_repr.py.
 """
+import numpy as np
 import pytest
 
 from oracle import caught, error_of
@@ -155,3 +156,41 @@ HISTOGRAMS = {
 @pytest.mark.parametrize("case", HISTOGRAMS)
 def test_histogram(oracle, case):
     oracle.same(lambda lib: HISTOGRAMS[case](lib, lib.tensor([0.5, -1.5, 2.0, 0.25, 1.0])))
+
+
+# -- float16 ------------------------------------------------------------------------------------------
+HALF = {
+    "tensor(dtype=float16)": lambda lib: lib.tensor([1.5, 2.25, 1e-3, 70000.0], dtype=lib.float16),
+    "half()": lambda lib: lib.tensor([0.1, 1 / 3, 65504.0]).half(),
+    "to(float16), type(torch.half), type()": lambda lib: (lib.ones(2).to(lib.float16), lib.ones(2).type(lib.half),
+                                                           lib.ones(2).half().type()),
+    "float() of half": lambda lib: lib.tensor([0.1, 1 / 3]).half().float(),
+    "arithmetic": lambda lib: (lambda x: (x + 1, x * x, x / 3, x.exp(), x - 0.1))(
+        lib.tensor([1.5, 2.25, 1e-3], dtype=lib.float16)),
+    "sum": lambda lib: lib.tensor([1.5, 2.25, 1e-3], dtype=lib.float16).sum(),
+    "promotion": lambda lib: [str(d) for d in (
+        lib.promote_types(lib.float16, lib.int64), lib.promote_types(lib.float16, lib.float32),
+        (lib.ones(2, dtype=lib.half) + lib.ones(2, dtype=lib.int32)).dtype, (lib.ones(2).half() + 1.5).dtype,
+        (lib.ones(2).half() * lib.tensor(2.0)).dtype, (lib.arange(3) / lib.tensor(2.0).half()).dtype)],
+    "finfo": lambda lib: (repr(lib.finfo(lib.float16)), lib.finfo(lib.half).eps, lib.finfo(lib.half).bits),
+    "HalfTensor": lambda lib: (lib.HalfTensor([1, 2]), isinstance(lib.ones(1).half(), lib.HalfTensor),
+                               lib.HalfTensor.__name__),
+    "backward": lambda lib: (lambda y: ((y * y).sum().backward(), y.grad)[1])(
+        lib.tensor([[1.0, 2.0]], dtype=lib.half, requires_grad=True)),
+    "Linear.half()": lambda lib: str(lib.nn.Linear(2, 1).half().weight.dtype),
+    "matmul": lambda lib: lib.tensor([[1.0, 2.0]]).half() @ lib.tensor([[1.0], [3.0]]).half(),
+    "from_numpy": lambda lib: lib.from_numpy(np.array([1.0, 0.5], np.float16)),
+    "empty float16": lambda lib: lib.zeros(0, dtype=lib.float16),
+}
+
+
+@pytest.mark.parametrize("case", HALF)
+def test_float16(oracle, case):
+    """torch.float16 (torch.half): made, converted, printed, computed, promoted as PyTorch's CPU."""
+    oracle.same(HALF[case])
+
+
+@pytest.mark.xfail(strict=True, reason="DIFF: a float16 tensor's mean() sums in float16 (the core's sum), "
+                                       "PyTorch's in float32: its last digit may differ")
+def test_float16_mean(oracle):
+    oracle.same(lambda lib: lib.tensor([1.5, 2.25, 1e-3], dtype=lib.float16).mean())
