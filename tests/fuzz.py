@@ -219,7 +219,8 @@ SHAPE_OPS = op_db.fuzz_pool("shape")
 # a conversion's dtype, and the conversion the other way
 CONVERSIONS = {"float()": ("float32", "double()"), "double()": ("float64", "float()"),
                "to(torch.float64)": ("float64", "to(torch.float32)"),
-               "type(torch.float32)": ("float32", "type(torch.float64)")}
+               "type(torch.float32)": ("float32", "type(torch.float64)"),
+               "half().float()": ("float32", "half().double()")}
 
 
 # known("error-draws"): on a 0-d tensor, PyTorch's message goes on with its C++ stack
@@ -438,6 +439,13 @@ def _nn_text(draw, v, shape, dtype, nonfinite=False):
 def _inplace_text(draw, v, shape):
     """An in-place op on a fresh non-view (a clone), or through a view of one (the clone is
     the line's value: its CopySlices node and its graph are compared)."""
+    if draw.chance(0.2):  # torch.X_(t), and torch.X(..., out=t): on a clone, or on detached values
+        op = draw.choice(("torch.relu_({c})", "torch.sigmoid_({c})", "torch.exp_({c})", "torch.tanh_({c})",
+                          "torch.neg_({c})", "torch.sqrt_({c})", "torch.clamp_({c}, -1, 1)",
+                          "torch.add({v}, 1, out={c})", "torch.mul({d}, 2, out={d}.clone())",
+                          "torch.exp({d}, out=torch.empty(0, dtype={v}.dtype))",
+                          "torch.matmul({d}.reshape(1, -1), {d}.reshape(-1, 1), out=torch.empty(3, dtype={v}.dtype))"))
+        return op.format(v=v, c=f"{v}.clone()", d=f"{v}.detach()"), None
     if draw.chance(0.4):
         op = draw.choice(("add_(1)", "mul_(2)", "mul_(-1)", "zero_()", "fill_(0.5)", "clamp_(-1, 1)",
                           "relu_()", "exp_()", "neg_()", "sigmoid_()", "sqrt_()"))
