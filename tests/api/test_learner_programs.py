@@ -15,8 +15,9 @@ in one of these ways, given in PROGRAMS:
 - ``exact``: the printed text, character for character;
 - ``close``: the same text with its numbers within a tolerance: the words and punctuation
   equal (runs of spaces as one: a tensor's padding follows its widest number), each integer
-  equal, each other number within 1e-4 relative plus one unit of its last printed digit
-  (float32 training drifts by a few ulps per step; a printed 0.1235 may be 0.1234);
+  equal, each other number within 1e-4 relative plus 1e-6 plus one unit of its last printed
+  digit (float32 training drifts by a few ulps per step; a printed 0.1235 may be 0.1234; a
+  float32 parameter that should be 0 is 1e-9 or -3e-9 by rounding);
 - ``unseeded``: what PyTorch prints depends on a random stream it never seeds (``torch.randn``
   before any ``manual_seed``): the text is compared with every number masked and no
   whitespace (the numbers are PyTorch's random draws; the words, the shapes of the
@@ -45,8 +46,94 @@ RUNNER = PROGRAMS_DIR / "_run.py"
 EXACT, CLOSE, UNSEEDED, RUNS = "exact", "close", "unseeded", "runs"
 RANDOM_STREAM = "random stream (#40): minigrad's manual_seed does not reproduce PyTorch's draws"
 
+SIZE = "size= keyword: torch.randn(size=...), torch.rand(size=...) (being added)"
+OUT = "out= keyword: torch.matmul(a, b, out=c), torch.mul(a, b, out=c) (being added)"
+TYPE_NAME = ("type(t) prints <class 'minigrad.Tensor'>, PyTorch <class 'torch.Tensor'> "
+             "(d2l's ndarray section shows type(A), type(B))")
+
 # name (tests/programs/<name>.py): (how it is compared, why it fails today or None)
 PROGRAMS = {
+    # pytorch/tutorials
+    "pytorch_tensorqs": (UNSEEDED, OUT),
+    "pytorch_autogradqs": (UNSEEDED, None),
+    "pytorch_buildmodel": (UNSEEDED, None),
+    "pytorch_blitz_neural_networks": (UNSEEDED, None),
+    "pytorch_polynomial_custom_function": (CLOSE, None),
+    "pytorch_polynomial_nn": (UNSEEDED, None),
+    "pytorch_polynomial_optim": (UNSEEDED, None),
+    "pytorch_polynomial_module": (UNSEEDED, None),
+    "pytorch_dynamic_net": (UNSEEDED, None),
+    "pytorch_nlp_intro": (EXACT, RANDOM_STREAM),
+    "pytorch_nlp_deep_learning": (CLOSE, RANDOM_STREAM),
+    "pytorch_nlp_word_embeddings": (CLOSE, RANDOM_STREAM),
+    "pytorch_nlp_sequence_models": (CLOSE, RANDOM_STREAM + "; and nn.LSTM's output has grad_fn "
+                                    "<StackBackward0>, PyTorch's (CPU) <MkldnnRnnLayerBackward0>"),
+    # d2l-ai/d2l-en and d2l-ai/d2l-zh (PyTorch tabs)
+    "d2l_ndarray": (UNSEEDED, TYPE_NAME),
+    "d2l_autograd": (EXACT, SIZE),
+    "d2l_linear_algebra": (EXACT, None),
+    "d2l_lazy_init": (EXACT, None),
+    "d2l_init_param": (UNSEEDED, SIZE),
+    "d2l_mlp_activations": (EXACT, "torch.arange(-8.0, 8.0, 0.1)[80] is 4.4409e-16 in PyTorch (start + i*step "
+                                   "in double, then float32), -2.8422e-14 in minigrad"),
+    "d2l_linreg_scratch": (UNSEEDED, None),
+    "d2l_linreg_concise": (UNSEEDED, None),
+    "d2l_model_construction": (UNSEEDED, None),
+    "d2l_parameters": (UNSEEDED, SIZE),
+    "d2l_custom_layer": (UNSEEDED, None),
+    "d2l_read_write": (EXACT, SIZE),
+    "d2l_conv_layer": (UNSEEDED, None),
+    "d2l_padding_strides": (EXACT, SIZE),
+    "d2l_channels": (EXACT, "float32 matmul rounds in another order (NumPy's sgemm): d2l's check "
+                            "sum|Y1 - Y2| < 1e-6 (1x1 convolution as matmul vs corr2d) fails for "
+                            "minigrad's draws; random stream (#40) may change them"),
+    "d2l_pooling": (EXACT, None),
+    "d2l_dropout_scratch": (UNSEEDED, None),
+    # karpathy/nn-zero-to-hero (makemore, micrograd lectures)
+    "karpathy_micrograd_lecture_torch": (EXACT, None),
+    "karpathy_bigram_counts": (EXACT, RANDOM_STREAM + " (torch.Generator().manual_seed(2147483647), "
+                                      "torch.multinomial)"),
+    "karpathy_bigram_nn": (UNSEEDED, RANDOM_STREAM + " (the sampled names)"),
+    "karpathy_makemore_mlp": (RUNS, None),  # unseeded torch.randint minibatches: sampled names differ
+    "karpathy_makemore_batchnorm": (CLOSE, RANDOM_STREAM),
+    "karpathy_makemore_backprop": (UNSEEDED, "bit-exactness: PyTorch's own backward of hpreact .. b1 is "
+                                             "not bit-equal to the manual one (cmp prints exact: False), "
+                                             "minigrad's is (exact: True)"),
+    # karpathy/micrograd
+    "micrograd_test_engine": (CLOSE, None),  # the last float64 digit of g varies from run to run, in PyTorch too
+    # yunjey/pytorch-tutorial
+    "yunjey_pytorch_basics": (UNSEEDED, None),
+    "yunjey_linear_regression": (UNSEEDED, None),
+    "yunjey_logistic_regression": (UNSEEDED, None),
+    "yunjey_feedforward": (UNSEEDED, None),
+    "yunjey_cnn": (UNSEEDED, None),
+    "yunjey_rnn": (UNSEEDED, None),
+    "yunjey_birnn": (UNSEEDED, None),
+    # MorvanZhou/PyTorch-Tutorial
+    "morvan_torch_numpy": (EXACT, None),
+    "morvan_variable": (EXACT, None),
+    "morvan_activation": (CLOSE, None),
+    "morvan_regression": (UNSEEDED, None),
+    "morvan_classification": (UNSEEDED, None),
+    "morvan_build_nn_quickly": (EXACT, None),
+    "morvan_save_reload": (UNSEEDED, None),
+    "morvan_batch_train": (EXACT, RANDOM_STREAM + " (DataLoader(shuffle=True) after manual_seed(1))"),
+    "morvan_optimizer": (UNSEEDED, None),
+    "morvan_rnn_regressor": (UNSEEDED, None),
+    "morvan_gan": (CLOSE, RANDOM_STREAM),
+    "morvan_dynamic_graph": (CLOSE, RANDOM_STREAM),
+    "morvan_dropout": (CLOSE, RANDOM_STREAM),
+    "morvan_batch_normalization": (CLOSE, RANDOM_STREAM),
+    # mrdbourke/pytorch-deep-learning (Zero to Mastery)
+    "zerotomastery_fundamentals": (UNSEEDED, SIZE),
+    "zerotomastery_workflow": (CLOSE, RANDOM_STREAM),
+}
+
+# Programs that end in an exception under PyTorch too (the tutorial is older than PyTorch's
+# behaviour): a learner sees that error, so minigrad must raise it, with the same text.
+ENDS_IN_ERROR = {
+    "morvan_torch_numpy": "tensor.dot of 2-D tensors (allowed before PyTorch 0.4)",
+    "yunjey_pytorch_basics": "DataLoader(shuffle=True) over an empty dataset (the tutorial's stub)",
 }
 
 
@@ -110,9 +197,9 @@ def _last_digit(token):
     return 10.0 ** (-decimals + (int(exponent) if exponent else 0))
 
 
-def assert_close_text(mine, theirs, rtol=1e-4):
+def assert_close_text(mine, theirs, rtol=1e-4, atol=1e-6):
     """The same words (runs of whitespace as one), the same integers, the other numbers within
-    ``rtol`` relative plus one unit of their last printed digit."""
+    ``rtol`` relative plus ``atol`` plus one unit of their last printed digit."""
     words_mine, words_theirs = NUMBER.split(mine), NUMBER.split(theirs)
     space = lambda parts: [re.sub(r"\s+", " ", p).strip() for p in parts]  # noqa: E731
     assert space(words_mine) == space(words_theirs), f"the text differs\nminigrad:\n{mine}\nPyTorch:\n{theirs}"
@@ -121,7 +208,7 @@ def assert_close_text(mine, theirs, rtol=1e-4):
             assert int(a) == int(b), f"{a} is not PyTorch's {b}\nminigrad:\n{mine}\nPyTorch:\n{theirs}"
             continue
         x, y = float(a), float(b)
-        assert abs(x - y) <= rtol * max(abs(x), abs(y)) + max(_last_digit(a), _last_digit(b)), \
+        assert abs(x - y) <= rtol * max(abs(x), abs(y)) + atol + max(_last_digit(a), _last_digit(b)), \
             f"{a} is not PyTorch's {b} (rtol {rtol})\nminigrad:\n{mine}\nPyTorch:\n{theirs}"
 
 
@@ -149,9 +236,10 @@ def _params():
 @pytest.mark.parametrize("name, mode", list(_params()))
 def test_program_prints_what_pytorch_prints(name, mode, oracle, selected):
     theirs = oracle(lambda torch: answer(run_programs("torch", selected)[name], mode))
-    assert theirs["error"] is None, f"the program fails under PyTorch: {theirs['error']}"
+    if name not in ENDS_IN_ERROR:
+        assert theirs["error"] is None, f"the program fails under PyTorch: {theirs['error']}"
     result = run_programs("minigrad", selected)[name]
-    assert result["error"] is None, f"{result['error']}\n{result['stderr']}"
+    assert result["error"] == theirs["error"], f"{result['error']}\n{result['stderr']}"
     mine = answer(result, mode)
     if mode == EXACT:
         assert mine["stdout"] == theirs["stdout"]
@@ -183,12 +271,13 @@ def test_the_corpus_is_broad():
 
 
 def test_recordings_are_clean_pytorch_runs():
-    """Every recording is a run that PyTorch finished (a program PyTorch cannot run is broken)."""
+    """Every recording is a run that PyTorch finished, but for the programs of ENDS_IN_ERROR."""
     folder = RECORDINGS / Path(__file__).stem / "test_program_prints_what_pytorch_prints"
     for name in PROGRAMS:
         path = folder / f"{name}.yml"
         if path.is_file():
-            assert loads(path.read_text(encoding="utf-8"))["error"] is None, name
+            error = loads(path.read_text(encoding="utf-8"))["error"]
+            assert (error is not None) == (name in ENDS_IN_ERROR), (name, error)
 
 
 def test_comparisons_can_fail():

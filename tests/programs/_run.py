@@ -114,23 +114,25 @@ def _timeout(signum, frame):
 
 
 def run_forked(path):
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: run, send the result, leave without cleaning up the parent's state
-        code = 0
-        try:
-            os.close(read)
-            data = json.dumps(run_here(path)).encode()
-            with os.fdopen(write, "wb") as pipe:
-                pipe.write(data)
-        except BaseException:  # noqa: BLE001
-            code = 1
-        finally:
-            os._exit(code)
-    os.close(write)
-    with os.fdopen(read, "rb") as pipe:
-        data = pipe.read()
-    _, status = os.waitpid(pid, 0)
+    """Run one program in a child process; the child and whatever it started (DataLoader
+    workers) are one process group, killed when the program is done, so nothing outlives it."""
+    fd, answer = tempfile.mkstemp(suffix=".json")
+    os.close(fd)
+    try:
+        pid = os.fork()
+        if pid == 0:  # the child: run, write the result, end its process group
+            try:
+                os.setpgid(0, 0)
+                with open(answer, "w", encoding="utf-8") as f:
+                    json.dump(run_here(path), f)
+            finally:
+                sys.stdout.flush()
+                os.killpg(0, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        with open(answer, encoding="utf-8") as f:
+            data = f.read()
+    finally:
+        os.unlink(answer)
     if not data:
         return {"stdout": "", "error": f"the child process died (wait status {status})", "stderr": "",
                 "seconds": None}
