@@ -74,8 +74,8 @@ PROGRAMS = {
     "d2l_linear_algebra": (EXACT, None),
     "d2l_lazy_init": (EXACT, None),
     "d2l_init_param": (UNSEEDED, SIZE),
-    "d2l_mlp_activations": (EXACT, "torch.arange(-8.0, 8.0, 0.1)[80] is 4.4409e-16 in PyTorch (start + i*step "
-                                   "in double, then float32), -2.8422e-14 in minigrad"),
+    "d2l_mlp_activations": (EXACT, "torch.arange(-8.0, 8.0, 0.1)[80] is 4.4409e-16 in PyTorch "
+                                   "(start + i*step in double, then float32), -2.8422e-14 in minigrad"),
     "d2l_linreg_scratch": (UNSEEDED, None),
     "d2l_linreg_concise": (UNSEEDED, None),
     "d2l_model_construction": (UNSEEDED, None),
@@ -100,7 +100,8 @@ PROGRAMS = {
                                              "not bit-equal to the manual one (cmp prints exact: False), "
                                              "minigrad's is (exact: True)"),
     # karpathy/micrograd
-    "micrograd_test_engine": (CLOSE, None),  # the last float64 digit of g varies from run to run, in PyTorch too
+    # (close: the last float64 digit of g varies from run to run, in PyTorch too)
+    "micrograd_test_engine": (CLOSE, None),
     # yunjey/pytorch-tutorial
     "yunjey_pytorch_basics": (UNSEEDED, None),
     "yunjey_linear_regression": (UNSEEDED, None),
@@ -202,7 +203,8 @@ def assert_close_text(mine, theirs, rtol=1e-4, atol=1e-6):
     ``rtol`` relative plus ``atol`` plus one unit of their last printed digit."""
     words_mine, words_theirs = NUMBER.split(mine), NUMBER.split(theirs)
     space = lambda parts: [re.sub(r"\s+", " ", p).strip() for p in parts]  # noqa: E731
-    assert space(words_mine) == space(words_theirs), f"the text differs\nminigrad:\n{mine}\nPyTorch:\n{theirs}"
+    assert space(words_mine) == space(words_theirs), \
+        f"the text differs\nminigrad:\n{mine}\nPyTorch:\n{theirs}"
     for a, b in zip(NUMBER.findall(mine), NUMBER.findall(theirs)):
         if not re.search(r"[.eE]", a + b):
             assert int(a) == int(b), f"{a} is not PyTorch's {b}\nminigrad:\n{mine}\nPyTorch:\n{theirs}"
