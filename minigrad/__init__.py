@@ -64,6 +64,7 @@ from ._namespace import *  # noqa: E402, F403 (the torch.* functions: _namespace
 from .nn._functional_loss import cosine_similarity, pairwise_distance, pdist  # noqa: E402 (nn.functional's distances)
 from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
 from . import special  # noqa: E402 (torch.special: erf, erfc, erfinv, expit...)
+from . import random  # noqa: E402 (torch.random: manual_seed, get_rng_state, fork_rng...)
 from . import linalg  # noqa: E402 (torch.linalg: det, inv, solve, svd, eigh, norms...)
 from . import return_types  # noqa: E402 (the named results' classes: torch.return_types.max...)
 from . import serialization  # noqa: E402 (torch.save / torch.load: tensors and modules to files)
