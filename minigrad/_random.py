@@ -19,7 +19,7 @@ aten/src/ATen/native/cpu/DistributionTemplates.h)
 - a uniform float32 in [0, 1) is the low 24 bits of one word times 2**-24; a float64 the low
   53 bits of a random64() times 2**-53. ``uniform_(a, b)``: ``u * (b - a) + a``, which the
   compiler fuses into one multiply-add (rounded once: ``_fma``);
-- a normal number: Box-Muller on two uniforms, ``sqrt(-2 log(1 - u2)) * cos(2 pi u1)``; its
+- a normal number: Box-Muller on two uniforms, ``sqrt(-2 log1p(-u2)) * cos(2 pi u1)``; its
   twin ``... * sin(2 pi u1)`` is kept for the next call (the generator's "normal cache");
 - a tensor of 16 or more contiguous elements is filled another way (``normal_fill``): all
   the uniforms first, then Box-Muller on blocks of 16 (element j with element j + 8); when
@@ -27,7 +27,7 @@ aten/src/ATen/native/cpu/DistributionTemplates.h)
   block is computed with AVX2 (``normal_fill_16_AVX2``): eight floats at a time, with the
   Cephes-style log and sincos of aten/src/ATen/native/cpu/avx_mathfun.h, which we repeat
   step by step (``_log_avx``, ``_sincos_avx``), so that the numbers are PyTorch's bit for bit.
-- whole numbers in [low, high): a word (two for a range of 2**32 or more) modulo the range.
+- whole numbers in [low, high): a word (two for a range of 2**28 or more) modulo the range.
 
 Where PyTorch's CPUs differ
 ---------------------------
@@ -216,6 +216,21 @@ def generator_of(generator):
 # Uniform numbers (uniform_real_distribution; TransformationHelper.h's uniform_real)
 # ---------------------------------------------------------------------------------------------
 
+def _libm(function, x):
+    """``function`` (math's: the C library's, which PyTorch's kernels call) on each element of
+    ``x``: NumPy's own log, log1p, exp and tan are not the C library's, and differ from it in
+    the last bit now and then. (Their sin and cos agree; the float32 blocks use neither.)"""
+    return np.frompyfunc(function, 1, 1)(x).astype(np.float64)
+
+
+def _log(x):
+    return math.log(x) if x > 0 else -math.inf  # (a uniform of 0 for geometric_: log(0))
+
+
+def _exp(x):
+    return math.exp(x) if x < 709.8 else math.inf
+
+
 def _digits(np_dtype):
     """Bits of a float's significand, the hidden one included (float32: 24, float64: 53)."""
     return np.finfo(np_dtype).nmant + 1
@@ -289,7 +304,7 @@ def normal(generator, n, np_dtype, mean=0.0, std=1.0, contiguous=True):
 def normal_numbers(generator, n, mean=0.0, std=1.0):
     """n float64 normal numbers, one at a time as ``normal_distribution<double>`` draws them:
     each pair of uniforms (u1, u2) gives ``r cos(theta)`` now and ``r sin(theta)``, kept in
-    the generator, at the next call (r = sqrt(-2 log(1 - u2)), theta = 2 pi u1)."""
+    the generator, at the next call (r = sqrt(-2 log1p(-u2)), theta = 2 pi u1)."""
     values = []
     if n and generator._next_double_normal is not None:
         values.append(np.array([generator._next_double_normal]))
@@ -298,7 +313,7 @@ def normal_numbers(generator, n, mean=0.0, std=1.0):
     pairs = (n + 1) // 2
     u = _unit(generator, 2 * pairs, np.float64)
     u1, u2 = u[0::2], u[1::2]
-    r = np.sqrt(-2.0 * np.log1p(-u2))
+    r = np.sqrt(-2.0 * _libm(math.log1p, -u2))
     theta = 2.0 * math.pi * u1
     both = np.stack([r * np.cos(theta), r * np.sin(theta)], axis=1).reshape(-1)
     if n % 2:  # the last pair's sine waits for the next call
@@ -321,7 +336,7 @@ def _normal_fill(generator, n, np_dtype, mean, std, box_muller):
 def _box_muller_16(data, mean, std):
     """normal_fill_16 (float64): in each block of 16, u1 = 1 - data[j], u2 = data[j + 8]."""
     blocks = data.reshape(-1, 2, 8)
-    radius = np.sqrt(-2.0 * np.log(1.0 - blocks[:, 0]))
+    radius = np.sqrt(-2.0 * _libm(math.log, 1.0 - blocks[:, 0]))
     theta = 2.0 * math.pi * blocks[:, 1]
     both = np.stack([radius * np.cos(theta), radius * np.sin(theta)], axis=1)
     return _fma(both, std, mean, np.float64).reshape(-1)
@@ -388,14 +403,12 @@ def _sincos_avx(x):
 # Whole numbers (random_ and randint; uniform_int_from_to_distribution, uniform_int_distribution)
 # ---------------------------------------------------------------------------------------------
 
-_WIDE = ("int64", "float64", "float32")  # dtypes whose draws take 64 bits when the range needs it
-
-
 def random_from_to(generator, n, dtype, low, high):
     """n whole numbers in [low, high): a word modulo the range, plus low; two words
-    (random64) for a range of 2**32 or more in int64 and float tensors."""
+    (random64) for a range of 2**28 or more (uniform_int_from_to_distribution: PyTorch's
+    public builds switch at 2**28, for any dtype, to keep the modulo's skew small)."""
     span = high - low
-    words = generator._random64(n) if span >= 2 ** 32 and dtype.name in _WIDE else generator._random(n)
+    words = generator._random64(n) if span >= 2 ** 28 else generator._random(n)
     return _as_dtype((words % np.uint64(span)).astype(np.int64) + np.int64(low), dtype)
 
 
@@ -460,24 +473,24 @@ def bernoulli_number(generator, n, p):
 
 
 def exponential(generator, n, lambd):
-    """``-1 / lambd * log(1 - u)``: waiting times of rate lambd."""
-    return -1.0 / lambd * np.log(1.0 - _unit(generator, n, np.float64))
+    """``-1 / lambd * log1p(-u)``: waiting times of rate lambd."""
+    return -1.0 / lambd * _libm(math.log1p, -_unit(generator, n, np.float64))
 
 
 def geometric(generator, n, p):
     """``ceil(log(u) / log(1 - p))``: the number of tries up to the first success."""
     with np.errstate(divide="ignore"):
-        return np.ceil(np.log(_unit(generator, n, np.float64)) / np.log(1.0 - p))
+        return np.ceil(_libm(_log, _unit(generator, n, np.float64)) / math.log(1.0 - p))
 
 
 def cauchy(generator, n, median, sigma):
     """``median + sigma * tan(pi * (u - 1/2))``."""
-    return _fma(sigma, np.tan(math.pi * (_unit(generator, n, np.float64) - 0.5)), median, np.float64)
+    return _fma(sigma, _libm(math.tan, math.pi * (_unit(generator, n, np.float64) - 0.5)), median, np.float64)
 
 
 def log_normal(generator, n, mean, std):
     """``exp`` of normal numbers (one at a time, with the normal cache: normal_distribution)."""
-    return np.exp(normal_numbers(generator, n, mean, std))
+    return _libm(_exp, normal_numbers(generator, n, mean, std))
 
 
 def poisson_counts(generator, rates):
