@@ -43,6 +43,7 @@ import contextlib
 import math
 import numbers
 import os
+import warnings
 
 import numpy as np
 
@@ -407,9 +408,35 @@ def random_from_to(generator, n, dtype, low, high):
     """n whole numbers in [low, high): a word modulo the range, plus low; two words
     (random64) for a range of 2**28 or more (uniform_int_from_to_distribution: PyTorch's
     public builds switch at 2**28, for any dtype, to keep the modulo's skew small)."""
+    if dtype.is_floating_point:
+        low, high = _float_bounds(low, high, dtype)
     span = high - low
     words = generator._random64(n) if span >= 2 ** 28 else generator._random(n)
     return _as_dtype((words % np.uint64(span)).astype(np.int64) + np.int64(low), dtype)
+
+
+def _float_bounds(low, high, dtype):
+    """[low, high) for a float tensor (random_from_to_impl in aten/src/ATen/native/
+    DistributionTemplates.h): beyond 2**digits not every whole number is a float, so PyTorch
+    moves ``low`` up and ``high`` down to bounds whose numbers stay inside once rounded
+    (update_from, update_to), and warns about bounds beyond +-2**digits."""
+    digits = _digits(dtype.np)
+    rounded = int(dtype.np.type(low + 1))
+    if rounded < low:
+        low = rounded + (1 << (max(abs(low + 1).bit_length() - 1, 0) - digits + 1))
+    rounded = int(dtype.np.type(high - 1))
+    if rounded >= high:
+        high = rounded - (1 << (max(abs(high - 1).bit_length() - 1, 0) - digits + 1))
+    for name, value in (("from", low), ("to - 1", high - 1)):
+        if not -2 ** digits <= value <= 2 ** digits:
+            warnings.warn(f"{name} is out of bounds [-(2^{digits}), 2^{digits}]. Due to precision limitations "
+                          f"{_C_TYPES[dtype.name]} can support discrete uniform distribution only within this "
+                          "range. This warning will become an error in version 1.7 release, please fix the code "
+                          "in advance", UserWarning, stacklevel=4)
+    return low, high
+
+
+_C_TYPES = {"float32": "float", "float64": "double"}
 
 
 def random_any(generator, n, dtype):
@@ -470,6 +497,21 @@ def bernoulli_number(generator, n, p):
     """n draws of ``bernoulli_(p)`` with a number p (dropout's masks): a uniform float64 per
     element, below p is a 1 (PyTorch's way on every CPU but Intel's: see the top)."""
     return _unit(generator, n, np.float64) < p
+
+
+def dropout_noise(data, p, feature=False):
+    """Dropout's mask as PyTorch makes it (``_dropout_impl``, aten/src/ATen/native/Dropout.cpp):
+    a new array like ``data`` (``feature``: of shape (N, C, 1, ...), to drop whole channels)
+    filled by ``bernoulli_(1 - p)`` from the default generator (in data's memory order), then
+    divided by ``1 - p``, in data's dtype. With p = 1: zeros (0-d), and nothing drawn."""
+    if p == 1:
+        return np.zeros((), data.dtype)
+    if feature:
+        shape = data.shape[:2] + (1,) * (data.ndim - 2)
+        keep = bernoulli_number(default_generator, math.prod(shape), 1 - p).reshape(shape)
+    else:
+        keep = laid_out(bernoulli_number(default_generator, data.size, 1 - p), data)
+    return keep.astype(data.dtype) / data.dtype.type(1 - p)
 
 
 def exponential(generator, n, lambd):

@@ -12,6 +12,7 @@ import numpy as np
 from .. import _creation, _dtype, ops
 from .._conventions import check_broadcast
 from .._joining import cat
+from .. import _random
 from .._tensor import Tensor
 from ..autograd import no_grad
 from ._functional_linear import linear
@@ -108,8 +109,7 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
 
 def _dropout(input, p):
     """``F.dropout`` in training: PyTorch's math attention calls it on the weights."""
-    from .functional import dropout
-    return dropout(input, p)
+    return input * Tensor._wrap(_random.dropout_noise(input._data, p))
 
 
 # ---------------------------------------------------------------------------------------------

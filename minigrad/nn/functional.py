@@ -90,19 +90,8 @@ def dropout(input, p=0.5, training=True, inplace=False):
 
 
 def _dropout_noise(input, p, feature=False):
-    """Dropout's mask as PyTorch makes it (``_dropout_impl``, aten/src/ATen/native/Dropout.cpp):
-    a new tensor like the input (``feature``: of shape (N, C, 1, ...), to drop whole channels)
-    filled by ``bernoulli_(1 - p)`` from the default generator (in the input's memory order),
-    then divided by ``1 - p``, in the input's dtype. With p = 1: zeros, and nothing drawn."""
-    data = input._data
-    if p == 1:
-        return Tensor._wrap(np.zeros((), data.dtype))
-    if feature:
-        shape = data.shape[:2] + (1,) * (data.ndim - 2)
-        keep = _random.bernoulli_number(_random.default_generator, math.prod(shape), 1 - p).reshape(shape)
-    else:
-        keep = _random.laid_out(_random.bernoulli_number(_random.default_generator, data.size, 1 - p), data)
-    return Tensor._wrap(keep.astype(data.dtype) / data.dtype.type(1 - p))
+    """Dropout's mask (see _random.dropout_noise) as a tensor."""
+    return Tensor._wrap(_random.dropout_noise(input._data, p, feature))
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):

@@ -11,8 +11,9 @@ import warnings
 
 import numpy as np
 
-from .._creation import empty_like, randperm
-from .._functions import where
+from .._creation import empty_like as _empty_like
+from .._creation import randperm as _randperm
+from .._functions import where as _where
 from .._tensor import Tensor
 from ..autograd import no_grad
 
@@ -138,13 +139,13 @@ def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
                 outside = (result < lo) | (result > hi)
                 if not outside.any():
                     break
-                result = where(outside, empty_like(result).normal_(mean, std, generator=generator), result)
+                result = _where(outside, _empty_like(result).normal_(mean, std, generator=generator), result)
             if result is not tensor:
                 tensor.copy_(result)
             return tensor
         mode = max(a, min(mean, b))
         log_peak = -0.5 * ((mode - mean) / std) ** 2
-        candidates, accept = empty_like(tensor), empty_like(tensor)
+        candidates, accept = _empty_like(tensor), _empty_like(tensor)
         tensor.uniform_(a, b, generator=generator)
         candidates.copy_(tensor)
         candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)  # log pdf - log peak
@@ -153,9 +154,9 @@ def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
             result = tensor
             while True:
                 candidates.uniform_(a, b, generator=generator)
-                result = where(pending, candidates, result)
+                result = _where(pending, candidates, result)
                 candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
-                pending = where(pending, accept.uniform_(generator=generator).log_().gt(candidates), pending)
+                pending = _where(pending, accept.uniform_(generator=generator).log_().gt(candidates), pending)
                 if not pending.any():
                     break
             tensor.copy_(result)
@@ -224,7 +225,7 @@ def sparse_(tensor, sparsity, std=0.01, generator=None):
     with no_grad():
         tensor.normal_(0, std, generator=generator)
         for col_idx in range(cols):
-            zero_indices = randperm(rows)[:num_zeros]
+            zero_indices = _randperm(rows)[:num_zeros]
             tensor[zero_indices, col_idx] = 0
     return tensor
 

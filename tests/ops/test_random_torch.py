@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import minigrad
+from oracle import caught
 
 SEEDS = [0, 1, 42, 2147483647, 2 ** 32, 2 ** 40 + 7, 2 ** 63 + 5, 2 ** 64 - 1, -1]
 SIZES = [0, 1, 5, 15, 16, 17, 31, 100, 1000]
@@ -88,6 +89,19 @@ def test_whole_numbers(oracle, seed):
         out.append(lib.randperm(60_000)[::997])
         return out + [lib.randn(3)]
     _same(oracle, program, seed)
+
+
+def test_float_bounds_beyond_exact_whole_numbers(oracle):
+    """random_(from, to) on a float tensor beyond 2**24 (float32) or 2**53 (float64): PyTorch
+    moves the bounds to numbers that stay inside once rounded, and warns."""
+    def program(lib):
+        lib.manual_seed(0)
+        out, warned = caught(lambda: [lib.empty(5).random_(low, high) for low, high in
+                                      [(0, 2 ** 25), (-2 ** 26 - 3, 5), (3, 2 ** 30 + 1), (0, 2 ** 24 + 1)]]
+                             + [lib.randint(-2 ** 25, 2 ** 25, (4,), dtype=lib.float32),
+                                lib.empty(5, dtype=lib.float64).random_(0, 2 ** 60)])
+        return out + [warned, lib.randn(2)]
+    _same(oracle, program)
 
 
 @pytest.mark.parametrize("seed", SEEDS[:5])
@@ -258,6 +272,21 @@ def test_dropout_masks(oracle, seed):
                F.rrelu(lib.linspace(-2, 2, 9), training=True), F.dropout(lib.randn(300), 0.1)]
         return out + [lib.randn(3)]
     _same(oracle, program, seed)
+
+
+def test_attention_dropout(oracle):
+    """Attention drops its weights so, and a Transformer layer in training mode draws its
+    masks in PyTorch's order (the values: float32 matmuls, to 1e-5)."""
+    def program(lib):
+        lib.manual_seed(3)
+        q, k, v = lib.randn(2, 3, 5, 4), lib.randn(2, 3, 5, 4), lib.randn(2, 3, 5, 4)
+        out = [lib.nn.functional.scaled_dot_product_attention(q, k, v, dropout_p=0.4)]
+        attention = lib.nn.MultiheadAttention(8, 2, dropout=0.3)
+        x = lib.randn(5, 2, 8)
+        out += [t.detach() for t in attention(x, x, x)]
+        out.append(lib.nn.TransformerEncoderLayer(8, 2, 16, dropout=0.2)(x).detach())
+        return out + [lib.randn(3)]
+    oracle.same(program, check_repr=False)
 
 
 @pytest.mark.parametrize("seed", SEEDS[:4])
