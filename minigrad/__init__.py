@@ -70,6 +70,7 @@ from .autograd import functional as _autograd_functional  # noqa: E402, F401 (to
 from . import functional  # noqa: E402 (torch.functional: einsum, split, meshgrid... written in Python in PyTorch)
 from .functional import unravel_index  # noqa: E402
 from . import special  # noqa: E402 (torch.special: erf, erfc, erfinv, expit...)
+from . import random  # noqa: E402 (torch.random: manual_seed, get_rng_state, fork_rng...)
 from . import linalg  # noqa: E402 (torch.linalg: det, inv, solve, svd, eigh, norms...)
 from . import return_types  # noqa: E402 (the named results' classes: torch.return_types.max...)
 from . import serialization  # noqa: E402 (torch.save / torch.load: tensors and modules to files)

@@ -3,6 +3,7 @@
 Every function takes PyTorch's ``dtype=``, ``device=`` (the CPU only: ``_device.py``) and
 ``requires_grad=``; the random ones also ``generator=`` (``_random.py``).
 """
+import math
 import numbers
 import warnings
 
@@ -17,7 +18,8 @@ from ._conventions import empty_in_layout, linspace_values, memory_format_arg, p
 from ._conventions import strided_zeros
 from ._inplace import check_out, write_out
 from ._dtype import dtype_arg as _arg
-from ._random import rng
+from . import _random
+from .autograd import no_grad as _no_grad
 from ._conventions import check_normal_std
 from ._tensor import Tensor
 from ._tensor import legacy_new as _legacy_new
@@ -366,6 +368,8 @@ _unsupported = _dtype.unsupported  # (the TypeError for an array of a dtype no t
 
 
 # -- random -------------------------------------------------------------------------------------
+# Each draws as PyTorch does (_random.py): randn fills a new tensor with normal_(0, 1), rand
+# with uniform_(0, 1), randint with random_(low, high), in its order, from ``generator``.
 
 def _random_float(dtype, who, kernel):
     """The NumPy dtype of random floats: PyTorch draws normal or uniform numbers as floats only."""
@@ -375,35 +379,69 @@ def _random_float(dtype, who, kernel):
     return dtype.np
 
 
-def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
+def _random_sizes(size, keyword):
+    """``randn(2, 3)``, ``randn((2, 3))`` or ``randn(size=(2, 3))``."""
+    if keyword is not None:
+        if size:
+            raise TypeError("randn() received an invalid combination of arguments - got both positional sizes "
+                            "and size=")
+        size = (keyword,)
+    return _sizes(size)
+
+
+def _into(out, shape, fill):
+    """``out=``: PyTorch resizes the given tensor and fills it in place."""
+    out.resize_(shape)
+    with _no_grad():
+        fill(out)
+    return out
+
+
+def randn(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+          pin_memory=False, **kwargs):
+    shape = _random_sizes(size, kwargs.pop("size", None))
+    _no_more(kwargs, "randn")
+    if out is not None:
+        return _into(out, shape, lambda t: t.normal_(generator=generator))
     np_dtype = _random_float(dtype, "randn", "normal_kernel_cpu")
-    array = rng(generator).standard_normal(_sizes(size), dtype=np_dtype)
-    return _new(array, requires_grad, device)
+    values = _random.normal(_random.generator_of(generator), math.prod(shape), np_dtype)
+    return _new(values.reshape(shape), requires_grad, device)
 
 
-def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
+def rand(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+         pin_memory=False, **kwargs):
+    shape = _random_sizes(size, kwargs.pop("size", None))
+    _no_more(kwargs, "rand")
+    if out is not None:
+        return _into(out, shape, lambda t: t.uniform_(generator=generator))
     np_dtype = _random_float(dtype, "rand", "check_uniform_bounds")
-    array = rng(generator).random(_sizes(size), dtype=np_dtype)
-    return _new(array, requires_grad, device)
+    values = _random.uniform(_random.generator_of(generator), math.prod(shape), np_dtype)
+    return _new(values.reshape(shape), requires_grad, device)
 
 
-def randn_like(t, dtype=None, device=None, requires_grad=False, memory_format=None):
+def _no_more(kwargs, who):
+    if kwargs:
+        raise TypeError(f"{who}() got an unexpected keyword argument '{next(iter(kwargs))}'")
+
+
+def randn_like(t, dtype=None, device=None, requires_grad=False, memory_format=None, *, generator=None):
     """(Row by row whatever ``memory_format`` says: PyTorch's keeps t's layout, and draws in
     that order: a known difference.)"""
     if memory_format is not None:
         memory_format_arg(memory_format, "randn_like")
     dtype = _arg(dtype, "randn_like") or t.dtype
-    return randn(*t.shape, dtype=dtype, device=device, requires_grad=requires_grad)
+    return randn(*t.shape, dtype=dtype, device=device, requires_grad=requires_grad, generator=generator)
 
 
-def rand_like(t, dtype=None, device=None, requires_grad=False, memory_format=None):
+def rand_like(t, dtype=None, device=None, requires_grad=False, memory_format=None, *, generator=None):
     if memory_format is not None:
         memory_format_arg(memory_format, "rand_like")
     dtype = _arg(dtype, "rand_like") or t.dtype
-    return rand(*t.shape, dtype=dtype, device=device, requires_grad=requires_grad)
+    return rand(*t.shape, dtype=dtype, device=device, requires_grad=requires_grad, generator=generator)
 
 
-def randint(low, high=None, size=(), *, generator=None, dtype=None, device=None, requires_grad=False):
+def randint(low, high=None, size=(), *, generator=None, out=None, dtype=None, layout=None, device=None,
+            requires_grad=False, pin_memory=False):
     """Integers in ``[low, high)``: ``randint(10, (3,))`` or ``randint(0, 10, (3,))``."""
     if isinstance(high, (tuple, list)):  # randint(high, size)
         low, high, size = 0, low, high
@@ -411,14 +449,17 @@ def randint(low, high=None, size=(), *, generator=None, dtype=None, device=None,
         low, high = 0, low
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
-    dtype = _arg(dtype, "randint")
-    if dtype is not None and dtype._category == 1 and dtype is not _dtype.int64:
+    shape = _shape_args((size,))
+    if out is not None:
+        return _into(out, shape, lambda t: t.random_(low, high, generator=generator))
+    dtype = _arg(dtype, "randint") or _dtype.int64
+    if dtype._category == 1 and dtype is not _dtype.int64:
         info = np.iinfo(dtype.np)
         for bound, value in (("from", low), ("to - 1", high - 1)):
             if not info.min <= value <= info.max:
                 raise RuntimeError(f"{bound} is out of bounds for {_C_NAMES[dtype.name]}")
-    array = rng(generator).integers(low, high, size=_shape_args((size,)), dtype=np.int64)
-    return _new(array if dtype is None else array.astype(dtype.np), requires_grad, device)
+    values = _random.random_from_to(_random.generator_of(generator), math.prod(shape), dtype, low, high)
+    return _new(values.reshape(shape), requires_grad, device)
 
 
 def randint_like(input, low=0, high=None, *, generator=None, dtype=None, device=None, requires_grad=False,
@@ -433,32 +474,55 @@ def randint_like(input, low=0, high=None, *, generator=None, dtype=None, device=
                    requires_grad=requires_grad)
 
 
-def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
-    dtype = _arg(dtype, "randperm")
+def randperm(n, *, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+             pin_memory=False):
+    """0, ..., n - 1 in a random order (PyTorch's shuffle: see _random.randperm)."""
+    if out is not None:
+        dtype = out.dtype
+    dtype = _arg(dtype, "randperm") or _dtype.int64
     if dtype is _dtype.bool:
         raise _not_for(dtype, "randperm")
-    array = rng(generator).permutation(n).astype(np.int64)
-    return _new(array if dtype is None else array.astype(dtype.np), requires_grad, device)
+    if n < 0:
+        raise RuntimeError(f"n must be non-negative, got{n}")
+    values = _random.randperm(_random.generator_of(generator), n).astype(dtype.np)
+    if out is not None:
+        return _into(out, (n,), lambda t: t.copy_(Tensor._wrap(values)))
+    return _new(values, requires_grad, device)
 
 
-def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False):
+def normal(mean, std=1.0, size=None, *, generator=None, out=None, dtype=None, layout=None, device=None,
+           requires_grad=False, pin_memory=False):
     """Normal samples: ``normal(mean_tensor, std)`` draws one per element (mean and std may be
-    tensors or numbers, broadcast together), ``normal(0.0, 1.0, size=(2, 3))`` a fresh tensor."""
+    tensors or numbers, broadcast together), ``normal(0.0, 1.0, size=(2, 3))`` a fresh tensor.
+    As PyTorch: normal numbers of mean 0 (and std ``std`` if it is a number), then times a
+    tensor ``std`` and plus ``mean``, in the result's dtype."""
     tensors = [v for v in (mean, std) if isinstance(v, Tensor)]
     if not tensors and size is None:
         raise TypeError("normal() received an invalid combination of arguments - got (float, float), "
                         "but expected one of: (Tensor mean, Tensor std), (Tensor mean, float std), "
                         "(float mean, Tensor std), (float mean, float std, tuple of ints size)")
-    m, s = (np.asarray(v._data if isinstance(v, Tensor) else v) for v in (mean, std))
-    if isinstance(std, Tensor) and (s < 0).any():
+    if isinstance(std, Tensor) and (std._data < 0).any():
         raise RuntimeError("normal expects all elements of std >= 0.0")
     if not isinstance(std, Tensor):
         check_normal_std(std)
-    shape = np.broadcast_shapes(m.shape, s.shape) if size is None else _shape_args((size,))
-    np_dtype = tensors[0]._data.dtype if tensors and dtype is None else \
-        _random_float(dtype, "normal", "normal_kernel_cpu")
-    array = (m + s * rng(generator).standard_normal(shape)).astype(np_dtype)
-    return _new(array, requires_grad, device)
+    g = _random.generator_of(generator)
+    if not tensors:  # normal(mean, std, size): a fresh tensor filled with normal_(mean, std)
+        shape = _shape_args((size,))
+        if out is not None:
+            return _into(out, shape, lambda t: t.normal_(mean, std, generator=generator))
+        np_dtype = _random_float(dtype, "normal", "normal_kernel_cpu")
+        return _new(_random.normal(g, math.prod(shape), np_dtype, mean, std).reshape(shape), requires_grad, device)
+    m, s = (np.asarray(v._data if isinstance(v, Tensor) else v) for v in (mean, std))
+    shape = np.broadcast_shapes(m.shape, s.shape)
+    np_dtype = tensors[0]._data.dtype if dtype is None else _random_float(dtype, "normal", "normal_kernel_cpu")
+    scale = 1.0 if isinstance(std, Tensor) else std
+    values = _random.normal(g, math.prod(shape), np_dtype, 0.0, scale).reshape(shape)
+    if isinstance(std, Tensor):
+        values = values * s.astype(np_dtype)
+    values = (values + m.astype(np_dtype)).astype(np_dtype)
+    if out is not None:
+        return _into(out, shape, lambda t: t.copy_(Tensor._wrap(values)))
+    return _new(values, requires_grad, device)
 
 
 # -- the legacy tensor types: torch.FloatTensor and co ----------------------------------------

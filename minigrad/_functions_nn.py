@@ -76,8 +76,8 @@ def hardshrink(input, lambd=0.5):
 
 
 def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
-    return F.rrelu(input, lower, upper, training)
+    return F.rrelu(input, lower, upper, training, generator=generator)
 
 
 def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
-    return F.rrelu(input, lower, upper, training, inplace=True)
+    return F.rrelu(input, lower, upper, training, inplace=True, generator=generator)

@@ -86,8 +86,15 @@ BY_DESIGN = """\
   (`CopySlices`, `AsStridedBackward0`). Two differences remain: a view made under `no_grad`
   reports `requires_grad=False` (PyTorch: `True`, with no `grad_fn`), and a tensor on NumPy's
   strided memory (`from_numpy(a[::2])`) refuses a recorded in-place op.
-- Random numbers are reproducible within minigrad (`manual_seed`; `get_rng_state` gives
-  minigrad's own bytes) but are not PyTorch's streams.
+- Random numbers are PyTorch 2.13's CPU streams: after `manual_seed`, or from a seeded
+  `Generator`, minigrad draws PyTorch's numbers (randn, rand, randint, randperm, the fills,
+  bernoulli, multinomial, a layer's initial weights, dropout's masks, DataLoader's shuffling,
+  random_split), and `get_rng_state` gives PyTorch's bytes. PyTorch's own numbers depend on the
+  CPU in two places, and minigrad's are those of an AMD (or other non-Intel) CPU with AVX2:
+  `bernoulli_(p)` with a number p (dropout's masks), which PyTorch draws through MKL on an
+  Intel CPU, and float32 normal numbers, which a CPU without AVX2 rounds otherwise in the last
+  bit. `randn_like`/`rand_like` with another `memory_format` draw row by row (PyTorch: in the
+  new tensor's layout), and `nn.init.orthogonal_`'s QR is NumPy's (to rounding).
 """
 
 

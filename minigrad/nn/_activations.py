@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import _inplace, ops
 from .._conventions import dim as _dim
-from .._random import rng as _rng
+from .. import _random
 from .._conventions import float_only
 
 
@@ -173,16 +173,18 @@ def prelu(input, weight):
     return ops.PreluKernel.apply(input, weight.view(shape))
 
 
-def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False, *, generator=None):
     """Randomized leaky ReLU: in training each negative element gets its own slope, drawn
     uniformly from ``[lower, upper]``; in eval mode the slope is their mean."""
     if lower > upper:
         raise RuntimeError("Lower bound should be less than or equal to the upper bound")
     float_only(input, "leaky_relu_cpu")
     x = input._data
-    if training:  # (PyTorch draws for x <= 0 only: minigrad draws for all, then keeps those)
-        slopes = _rng(None).uniform(lower, upper, x.shape)
-        noise = np.where(x <= 0, slopes, 1.0).astype(x.dtype)
+    if training:  # a slope drawn for each element <= 0, in order (PyTorch's _rrelu_with_noise_train)
+        negative = np.ascontiguousarray(x) <= 0
+        noise = np.ones(x.shape, x.dtype)
+        noise[negative] = _random.uniform(_random.generator_of(generator), int(negative.sum()), np.float64,
+                                          lower, upper)
     else:
         noise = np.where(x > 0, 1.0, (lower + upper) / 2).astype(x.dtype)
     return _maybe_inplace(input, ops.RreluWithNoise, ops.RreluWithNoiseInplace if inplace else None, noise)

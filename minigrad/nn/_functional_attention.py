@@ -12,7 +12,7 @@ import numpy as np
 from .. import _creation, _dtype, ops
 from .._conventions import check_broadcast
 from .._joining import cat
-from .._random import rng as _rng
+from .. import _random
 from .._tensor import Tensor
 from ..autograd import no_grad
 from ._functional_linear import linear
@@ -108,9 +108,8 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
 
 
 def _dropout(input, p):
-    """``F.dropout`` in training (drawn from minigrad's generator: not PyTorch's numbers)."""
-    keep = _rng(None).random(input.shape) >= p
-    return input * Tensor._wrap((keep * (1 / (1 - p) if p < 1 else 0.0)).astype(input._data.dtype))
+    """``F.dropout`` in training: PyTorch's math attention calls it on the weights."""
+    return input * Tensor._wrap(_random.dropout_noise(input._data, p))
 
 
 # ---------------------------------------------------------------------------------------------

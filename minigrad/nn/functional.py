@@ -7,6 +7,7 @@ softmax are in ``_activations.py``, the convolutions, pools, interpolate, pixel_
 unfold and fold (and ``pad``'s modes other than constant) in ``_functional_conv.py``
 (imported here).
 """
+import math
 import warnings
 
 import numpy as np
@@ -14,7 +15,7 @@ import numpy as np
 from .. import _creation, _dtype, ops
 from .._conventions import check_broadcast
 from .._conventions import quietly as _quietly
-from .._random import rng as _rng
+from .. import _random
 from .._tensor import Tensor
 from ..autograd import no_grad
 from ._activations import (celu, celu_, elu, elu_, gelu, glu, hardshrink, hardsigmoid, hardswish, hardtanh,
@@ -82,11 +83,15 @@ def dropout(input, p=0.5, training=True, inplace=False):
     so the expected value is unchanged and nothing needs rescaling at test time."""
     if not 0 <= p <= 1:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-    if not training or p == 0:
+    if not training or p == 0 or not input.numel():
         return input
-    keep = _rng(None).random(input.shape) >= p  # drawn from minigrad's default generator
-    mask = Tensor._wrap((keep * (1 / (1 - p) if p < 1 else 0.0)).astype(input._data.dtype))
+    mask = _dropout_noise(input, p)
     return input.mul_(mask) if inplace else input * mask
+
+
+def _dropout_noise(input, p, feature=False):
+    """Dropout's mask (see _random.dropout_noise) as a tensor."""
+    return Tensor._wrap(_random.dropout_noise(input._data, p, feature))
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
@@ -218,10 +223,9 @@ def dropout2d(input, p=0.5, training=True, inplace=False):
 
 def _feature_dropout(input, p, training, inplace):
     """Zero each (sample, channel) of ``input`` (N, C, ...) with probability p, scale the rest."""
-    if not training or p == 0:
+    if not training or p == 0 or not input.numel():
         return input
-    keep = _rng(None).random(tuple(input.shape[:2]) + (1,) * (input.dim() - 2)) >= p
-    mask = Tensor._wrap((keep * (1 / (1 - p) if p < 1 else 0.0)).astype(input._data.dtype))
+    mask = _dropout_noise(input, p, feature=True)
     return input.mul_(mask) if inplace else input * mask
 
 
@@ -284,7 +288,7 @@ def _alpha_dropout(input, p, training, inplace, feature):
     if feature and input.dim() < 2:
         raise RuntimeError("Feature dropout requires at least 2 dimensions in the input")
     shape = tuple(input.shape[:2]) + (1,) * (input.dim() - 2) if feature else tuple(input.shape)
-    keep = _rng(None).random(shape) < 1 - p
+    keep = _random.bernoulli_number(_random.default_generator, math.prod(shape), 1 - p).reshape(shape)
     a = 1 / np.sqrt((_ALPHA * _ALPHA * p + 1) * (1 - p))  # (PyTorch's Dropout.cpp)
     b = Tensor._wrap(((keep - 1.0) * (_ALPHA * a) + _ALPHA * a * p).astype(input._data.dtype))
     noise = Tensor._wrap((keep * a).astype(input._data.dtype))

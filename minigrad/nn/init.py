@@ -1,19 +1,21 @@
 """``torch.nn.init``: fill a tensor in place with starting values for training.
 
 Each function changes the tensor's numbers without recording anything (as under
-``no_grad``), draws from minigrad's default generator (so ``manual_seed`` makes
-it reproducible) unless given another, and returns the tensor.
+``no_grad``), draws from the default generator (so ``manual_seed`` makes it
+reproducible) unless given another, and returns the tensor. The random ones call the
+tensor's own ``uniform_`` and ``normal_`` with PyTorch's bounds, computed as PyTorch
+computes them, so a seeded model starts with PyTorch's numbers.
 """
 import math
 import warnings
 
 import numpy as np
 
-from .._random import rng as _rng
+from .._creation import empty_like as _empty_like
+from .._creation import randperm as _randperm
+from .._functions import where as _where
 from .._tensor import Tensor
-from .._conventions import check_normal_std, check_uniform_bounds, float_only
 from ..autograd import no_grad
-from ..ops.pointwise import erfinv  # (NumPy has none: SciPy's)
 
 __all__ = ["calculate_gain", "uniform_", "normal_", "trunc_normal_", "constant_", "ones_", "zeros_", "eye_", "dirac_",
            "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_", "orthogonal_", "sparse_",
@@ -28,15 +30,13 @@ def _fill(tensor, array):
 
 
 def uniform_(tensor, a=0.0, b=1.0, generator=None):
-    float_only(tensor, "check_uniform_bounds")  # PyTorch fills no integer tensor with these
-    check_uniform_bounds(a, b)
-    return _fill(tensor, _rng(generator).uniform(a, b, tensor.shape))
+    with no_grad():
+        return tensor.uniform_(a, b, generator=generator)
 
 
 def normal_(tensor, mean=0.0, std=1.0, generator=None):
-    float_only(tensor, "normal_kernel_cpu")
-    check_normal_std(std)
-    return _fill(tensor, _rng(generator).normal(mean, std, tensor.shape))
+    with no_grad():
+        return tensor.normal_(mean, std, generator=generator)
 
 
 def constant_(tensor, val):
@@ -96,7 +96,8 @@ def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gene
     if 0 in tensor.shape:
         warnings.warn("Initializing zero-element tensors is a no-op", UserWarning, stacklevel=2)
         return tensor
-    bound = math.sqrt(3.0) * calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode))
+    std = calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode))
+    bound = math.sqrt(3.0) * std  # (PyTorch's steps, for its rounding)
     return uniform_(tensor, -bound, bound, generator)
 
 
@@ -111,24 +112,55 @@ def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gener
 def xavier_uniform_(tensor, gain=1.0, generator=None):
     """Glorot initialisation: uniform in +-gain * sqrt(6 / (fan_in + fan_out))."""
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
-    bound = gain * math.sqrt(6.0 / (fan_in + fan_out))
+    std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+    bound = math.sqrt(3.0) * std  # (PyTorch's steps, for its rounding)
     return uniform_(tensor, -bound, bound, generator)
 
 
 def xavier_normal_(tensor, gain=1.0, generator=None):
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
-    return normal_(tensor, 0.0, gain * math.sqrt(2.0 / (fan_in + fan_out)), generator)
+    return normal_(tensor, 0.0, gain * math.sqrt(2.0 / float(fan_in + fan_out)), generator)
 
 
 def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
-    """Normal(mean, std) restricted to [a, b] (bounds in absolute terms, not in stds), drawn
-    as PyTorch draws it: uniform between the bounds' CDF values, then through the inverse
-    CDF (erfinv), so no value is ever redrawn."""
-    float_only(tensor, "normal_kernel_cpu")
-    lo, hi = (_normal_cdf((a - mean) / std), _normal_cdf((b - mean) / std))
-    u = _rng(generator).uniform(2 * lo - 1, 2 * hi - 1, tensor.shape)
-    values = erfinv(u) * (std * math.sqrt(2.0)) + mean
-    return _fill(tensor, np.clip(values, a, b))
+    """Normal(mean, std) restricted to [a, b] (bounds in absolute terms, not in stds), drawn as
+    PyTorch 2.13 draws it: if the bounds hold more than 30% of the normal's mass, normal numbers,
+    those outside drawn again (a fresh tensor of them each round) until none is; else uniform
+    candidates in [a, b], each kept with probability pdf / pdf's peak (a uniform's log below
+    the log ratio), the rejected ones drawn again, all of them, each round."""
+    if mean < a - 2 * std or mean > b + 2 * std:
+        warnings.warn("mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
+                      "The distribution of values may be incorrect.", stacklevel=2)
+    with no_grad():
+        if _normal_cdf((b - mean) / std) - _normal_cdf((a - mean) / std) > 0.3:
+            lo, hi = (float(np.asarray(v, tensor._data.dtype)) for v in (a, b))  # the bounds as the dtype has them
+            result = tensor.normal_(mean, std, generator=generator)
+            while True:
+                outside = (result < lo) | (result > hi)
+                if not outside.any():
+                    break
+                result = _where(outside, _empty_like(result).normal_(mean, std, generator=generator), result)
+            if result is not tensor:
+                tensor.copy_(result)
+            return tensor
+        mode = max(a, min(mean, b))
+        log_peak = -0.5 * ((mode - mean) / std) ** 2
+        candidates, accept = _empty_like(tensor), _empty_like(tensor)
+        tensor.uniform_(a, b, generator=generator)
+        candidates.copy_(tensor)
+        candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)  # log pdf - log peak
+        pending = accept.uniform_(generator=generator).log_().gt(candidates)
+        if pending.any():
+            result = tensor
+            while True:
+                candidates.uniform_(a, b, generator=generator)
+                result = _where(pending, candidates, result)
+                candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+                pending = _where(pending, accept.uniform_(generator=generator).log_().gt(candidates), pending)
+                if not pending.any():
+                    break
+            tensor.copy_(result)
+    return tensor
 
 
 def _normal_cdf(x):
@@ -145,7 +177,8 @@ def orthogonal_(tensor, gain=1, generator=None):
         return tensor
     rows = tensor.shape[0]
     cols = tensor.numel() // rows
-    flat = _rng(generator).normal(0.0, 1.0, (rows, cols))
+    with no_grad():
+        flat = tensor.new_empty((rows, cols)).normal_(0, 1, generator=generator)._data.astype(np.float64)
     if rows < cols:
         flat = flat.T
     q, r = np.linalg.qr(flat)
@@ -189,12 +222,12 @@ def sparse_(tensor, sparsity, std=0.01, generator=None):
         raise ValueError("Only tensors with 2 dimensions are supported")
     rows, cols = tensor.shape
     num_zeros = math.ceil(sparsity * rows)
-    float_only(tensor, "normal_kernel_cpu")
-    array = _rng(generator).normal(0.0, std, (rows, cols))
-    for col_idx in range(cols):
-        zero_indices = _rng(None).permutation(rows)[:num_zeros]
-        array[zero_indices, col_idx] = 0
-    return _fill(tensor, array)
+    with no_grad():
+        tensor.normal_(0, std, generator=generator)
+        for col_idx in range(cols):
+            zero_indices = _randperm(rows)[:num_zeros]
+            tensor[zero_indices, col_idx] = 0
+    return tensor
 
 
 def _make_deprecate(meth):

@@ -2,7 +2,7 @@
 minigrad. What they print must be identical, character for character.
 
 Each program is a function of the module it uses as ``torch``. Inputs come from
-``torch.tensor(list)`` only: random numbers are not comparable across libraries.
+``torch.tensor(list)`` only (seeded random numbers are compared in tests/ops/test_random_torch.py).
 What PyTorch prints is recorded (tests/oracle.py), so this runs without PyTorch too.
 """
 import contextlib

@@ -6,9 +6,10 @@
 ``LocalResponseNorm``/``local_response_norm``. Each program builds the same tensors and
 parameters in both libraries (drawn from seeded NumPy generators, in float64 unless said) and
 returns everything to compare: values, gradients of inputs and parameters, attention weights,
-grad_fn names and graphs, reprs, state_dict keys, errors. Dropout's draws are minigrad's own
-(not PyTorch's numbers): training-mode comparisons use dropout 0, and dropout is checked by
-its own properties. PyTorch's answers are recorded (tests/oracle.py).
+grad_fn names and graphs, reprs, state_dict keys, errors. Training-mode comparisons use
+dropout 0, and dropout is checked here by its own properties (its draws, PyTorch's after the
+same seed, are compared in tests/ops/test_random_torch.py). PyTorch's answers are recorded
+(tests/oracle.py).
 """
 import math
 import warnings
@@ -141,7 +142,7 @@ def test_sdpa_masked_rows_are_zero_without_grad(oracle):
 
 
 def test_sdpa_dropout():
-    """Dropout in training draws a mask (minigrad's generator: not PyTorch's numbers): the
+    """Dropout in training draws a mask (PyTorch's after the same seed: test_random_torch.py): the
     same seed gives the same output; p=1 drops everything; the gradient flows through what
     is kept."""
     q, k, v = (mg.tensor(data(2, 3, 4, 5, seed=i), requires_grad=True) for i in range(3))
@@ -402,7 +403,7 @@ def _transformer_program(case):
 @pytest.mark.parametrize("case", list(TRANSFORMER_CASES))
 def test_transformer_values_and_grads(oracle, case):
     """Given the same parameters: the output, the inputs' and every parameter's gradient, in
-    eval mode or in training with dropout 0 (dropout's draws are not PyTorch's)."""
+    eval mode or in training with dropout 0 (dropout's draws: tests/ops/test_random_torch.py)."""
     oracle.same(_transformer_program(case), check_graph=False, check_repr=False)
 
 

@@ -1,7 +1,8 @@
 """nn.RNN, nn.LSTM, nn.GRU and nn.RNNCell, nn.LSTMCell, nn.GRUCell against PyTorch.
 
 Each layer is built in both libraries by the same program, its parameters drawn from a seeded
-NumPy generator (minigrad's random numbers are not PyTorch's), and everything a learner sees is
+NumPy generator (the initial ones, PyTorch's after a seed, are compared in
+tests/ops/test_random_torch.py), and everything a learner sees is
 compared: outputs and final states, the gradients of the input, of the initial states and of
 every parameter, reprs, parameter names and shapes, state_dict keys, errors. PyTorch's side is
 live, or replayed from its recording (tests/oracle.py); the Hypothesis test at the end is
@@ -303,8 +304,8 @@ def test_state_dict_goes_across(oracle):
 @pytest.mark.parametrize("cls, args", [("LSTM", (20, 25, 2)), ("GRU", (30, 16)), ("RNN", (5, 9)),
                                        ("LSTMCell", (20, 25)), ("GRUCell", (30, 16)), ("RNNCell", (5, 9))])
 def test_init_bounds(oracle, cls, args):
-    """Every parameter drawn from U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)), as PyTorch's
-    (whose numbers differ: another generator), filling the range; reproducible with a seed."""
+    """Every parameter drawn from U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)), as PyTorch's,
+    filling the range; reproducible with a seed (the values: tests/ops/test_random_torch.py)."""
     bound = 1 / math.sqrt(args[1])
 
     def program(lib):

@@ -430,7 +430,8 @@ def test_creation(oracle):
 
 
 def test_random_creation_shapes_and_dtypes(oracle):
-    """Random numbers differ from PyTorch's (another generator); shapes, dtypes and ranges do not."""
+    """Shapes, dtypes and ranges of the random creation functions (their values after a seed:
+    tests/ops/test_random_torch.py)."""
     def program(lib):
         g = lib.Generator().manual_seed(0)
         x = lib.empty(3, 4)

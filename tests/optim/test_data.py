@@ -1,7 +1,7 @@
 """minigrad.utils.data against torch.utils.data: datasets, collation, DataLoader batching
-and shuffling. Shuffled orders cannot be compared across libraries (different random
-streams), so those are checked for what they must be: a permutation per epoch,
-reproducible from a seed, different from one epoch to the next. PyTorch's side runs live, or
+and shuffling. Shuffled orders are checked here for what they must be: a permutation per
+epoch, reproducible from a seed, different from one epoch to the next (that they are
+PyTorch's orders after the same seed: tests/ops/test_random_torch.py). PyTorch's side runs live, or
 is replayed from its recording where PyTorch is not installed (tests/oracle.py).
 """
 import collections

@@ -14,7 +14,7 @@ import warnings
 
 import numpy as np
 
-from ... import _creation, _dtype
+from ... import _creation, _dtype, _random
 from ..._functions import multinomial, stack
 from ..._tensor import Tensor
 from .dataset import IterableDataset
@@ -47,7 +47,8 @@ class SequentialSampler(Sampler):
 class RandomSampler(Sampler):
     """A random order: a fresh permutation each time it is iterated (each epoch).
 
-    Drawn from ``generator`` (default: the global one, seeded by ``manual_seed``).
+    Drawn from ``generator``; without one, as PyTorch does, from a new generator seeded
+    with a number drawn from the default one (so ``manual_seed`` makes it reproducible).
     ``replacement=True`` draws ``num_samples`` indices independently instead.
     """
 
@@ -68,12 +69,18 @@ class RandomSampler(Sampler):
 
     def __iter__(self):
         n = len(self.data_source)
+        generator = self.generator
+        if generator is None:  # PyTorch's: torch.empty((), dtype=torch.int64).random_() as the seed
+            seed = int(_random.random_any(_random.default_generator, 1, _dtype.int64)[0])
+            generator = _random.Generator().manual_seed(seed)
         if self.replacement:
-            yield from _creation.randint(n, size=(self.num_samples,), generator=self.generator).tolist()
+            for _ in range(self.num_samples // 32):
+                yield from _creation.randint(n, size=(32,), generator=generator).tolist()
+            yield from _creation.randint(n, size=(self.num_samples % 32,), generator=generator).tolist()
             return
         for _ in range(self.num_samples // n):  # num_samples > n: whole permutations, then part of one
-            yield from _creation.randperm(n, generator=self.generator).tolist()
-        yield from _creation.randperm(n, generator=self.generator).tolist()[:self.num_samples % n]
+            yield from _creation.randperm(n, generator=generator).tolist()
+        yield from _creation.randperm(n, generator=generator).tolist()[:self.num_samples % n]
 
     def __len__(self):
         return self.num_samples
@@ -296,6 +303,10 @@ class DataLoader:
         self._IterableDataset_len_called = None  # what len(loader) said, for the warning below
 
     def __iter__(self):
+        # PyTorch's iterator, when it is made, draws a seed for worker processes (its _base_seed:
+        # an int64's random_(), two words of ``generator`` or of the default generator), with
+        # workers or without: drawn here too, so that the stream stays in step with PyTorch's.
+        _random.random_any(_random.generator_of(self.generator), 1, _dtype.int64)
         if self._is_iterable:  # (what len(loader) said so far is read now, as PyTorch's iterator does)
             return self._iter_iterable(self._IterableDataset_len_called)
         return self._iter_map()
