@@ -4,9 +4,9 @@ Every complete notebook is run a second time with ``import torch`` in place of `
 minigrad as torch`` (tools/course.py: ``torch_version``), and what each cell prints is compared
 with the notebook's stored outputs, which nbval keeps equal to minigrad's. Left out of the
 PyTorch run: cells tagged ``minigrad-only`` (minigrad.viz, minigrad.fusion, minigrad's insides)
-and the exercise check cells. Run, not compared: cells tagged ``random-output`` (they print
-random numbers, which PyTorch's generator draws differently: such a cell must then print
-something else, or its tag is not needed) and timing cells (``# NBVAL_IGNORE_OUTPUT``). The
+and the exercise check cells. Run, not compared: cells tagged ``random-output`` (minigrad
+draws PyTorch's random numbers, so few remain: those whose float32 results differ in a last
+digit; such a cell must then print something else, or its tag is not needed) and timing cells (``# NBVAL_IGNORE_OUTPUT``). The
 package's own name is the one difference allowed in every output (``minigrad.nn`` reads as
 ``torch.nn``). notebooks/AUTHORING.md says when to use the tags; 00 tells the learner.
 

@@ -32,7 +32,7 @@ NOT_OPS = {
         linspace logspace ones ones_like range tensor tril_indices triu_indices zeros zeros_like
         Tensor.new_empty Tensor.new_empty_strided Tensor.new_full Tensor.new_ones Tensor.new_tensor
         Tensor.new_zeros nn.functional.one_hot""",
-    # random numbers: PyTorch's generator is not NumPy's, nothing to compare value for value
+    # random numbers: compared draw for draw with PyTorch 2.13 in tests/ops/test_random_torch.py
     # (test_seeds.py, test_random_dtype_nn_more.py compare their shapes, dtypes and statistics)
     "random": """bernoulli multinomial normal poisson rand rand_like randint randint_like randn randn_like
         randperm dropout alpha_dropout feature_alpha_dropout rrelu
