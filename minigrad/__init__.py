@@ -37,20 +37,24 @@ from . import _dtype, autograd
 from ._creation import (arange, empty, empty_like, empty_strided, eye, from_numpy, full, full_like, linspace, logspace,
                         normal, ones, ones_like, rand, rand_like, randint, randn, randn_like, randperm,
                         tensor, zeros, zeros_like)
+from ._creation import range  # noqa: A004 (PyTorch's deprecated torch.range: the end included)
 from ._device import accelerator, backends, cuda, device, get_default_device, set_default_device
 from ._dtype import (bool, double, dtype, float, float32, float64, get_default_dtype, int64, long,
                      set_default_dtype)
 from ._dtype import int, int32  # noqa: A004 (torch.int is int32, as in PyTorch)
 from ._dtype import int8, int16, short, uint8  # images come as uint8
+from ._dtype import float16, half  # (half precision: storage and conversion; NumPy's arithmetic)
 from ._creation import as_tensor, asarray  # (data loading: share memory where possible)
 from ._creation import BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor  # legacy types
-from ._creation import ByteTensor, CharTensor, ShortTensor
+from ._creation import ByteTensor, CharTensor, HalfTensor, ShortTensor
 from ._dtype import finfo, iinfo  # a dtype's limits: finfo(torch.float32).eps
 from ._dtype import can_cast, is_complex, is_nonzero, promote_types  # questions about types
 from ._dtype import tensor_result_type as result_type  # (_dtype.result_type: the ops' own, on arrays too)
 from ._einsum import einsum
+from ._repr import set_printoptions  # how tensors print: precision, threshold, sci_mode...
 from ._joining import block_diag, cartesian_prod, combinations
 from ._conventions import channels_last, contiguous_format, memory_format, preserve_format  # layouts
+from ._conventions import layout, strided  # (torch.strided: the one layout, of dense tensors)
 from ._joining import (atleast_1d, atleast_2d, atleast_3d, column_stack, dstack, hstack, meshgrid,  # joins
                        row_stack, vstack)
 from ._random import Generator, default_generator, manual_seed
@@ -62,7 +66,9 @@ from .autograd import (enable_grad, inference_mode, is_grad_enabled, is_inferenc
 from . import nn, optim, utils  # noqa: E402 (they build on everything above)
 from ._namespace import *  # noqa: E402, F403 (the torch.* functions: _namespace.py's table, _functions*.py)
 from .nn._functional_loss import cosine_similarity, pairwise_distance, pdist  # noqa: E402 (nn.functional's distances)
-from .autograd import functional  # noqa: E402 (torch.autograd.functional: built on the ops)
+from .autograd import functional as _autograd_functional  # noqa: E402, F401 (torch.autograd.functional)
+from . import functional  # noqa: E402 (torch.functional: einsum, split, meshgrid... written in Python in PyTorch)
+from .functional import unravel_index  # noqa: E402
 from . import special  # noqa: E402 (torch.special: erf, erfc, erfinv, expit...)
 from . import random  # noqa: E402 (torch.random: manual_seed, get_rng_state, fork_rng...)
 from . import linalg  # noqa: E402 (torch.linalg: det, inv, solve, svd, eigh, norms...)
@@ -75,12 +81,12 @@ from ._unsupported import compile, compiler  # noqa: E402 (compile(model) return
 
 
 def __getattr__(name):
-    """``torch.float16`` and PyTorch's other dtypes minigrad lacks: an AttributeError that says which
-    dtypes there are (``hasattr(torch, "float16")`` is still False)."""
+    """``torch.bfloat16`` and PyTorch's other dtypes minigrad lacks: an AttributeError that says which
+    dtypes there are (``hasattr(torch, "bfloat16")`` is still False)."""
     raise _dtype.missing(name) or AttributeError(f"module 'minigrad' has no attribute '{name}'")
 
 
 # Public classes print with their public path, as PyTorch's do: <class 'minigrad.Tensor'>.
-for _cls in (Tensor, Size, dtype, device, Generator, finfo, iinfo, memory_format):
+for _cls in (Tensor, Size, dtype, device, Generator, finfo, iinfo, memory_format, layout):
     _cls.__module__ = "minigrad"
 del _cls

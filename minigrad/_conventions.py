@@ -82,6 +82,7 @@ CummaxResult, CumminResult, KthvalueResult, ModeResult, NanmedianResult = map(
     return_type, ("cummax", "cummin", "kthvalue", "mode", "nanmedian"))
 AminmaxResult = return_type("aminmax", "min max")
 FrexpResult = return_type("frexp", "mantissa exponent")
+HistogramResult = return_type("histogram", "hist bin_edges")
 
 
 def typename(x):
@@ -155,6 +156,15 @@ def new_shape(shape, size):
     return tuple(shape)
 
 
+def linspace_values(start, end, steps):
+    """``steps`` evenly spaced float64 values from start to end, as PyTorch's linspace computes
+    them: the first half counted up from ``start``, the second half down from ``end``."""
+    i = np.arange(steps)
+    step = (end - start) / (steps - 1) if steps > 1 else 0.0
+    return np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i)) if steps > 1 \
+        else np.full(steps, start, dtype=np.float64)
+
+
 def reshape_is_view(array, shape):
     """Whether NumPy can reshape without copying (PyTorch's view() works exactly then)."""
     try:
@@ -207,7 +217,7 @@ def check_matmul_dtypes(a, b, ndim_a, ndim_b):
 
 # The C++ names PyTorch's messages give some dtypes ("expected ... but got: double != float").
 C_NAMES = {"float32": "float", "float64": "double", "int64": "long int", "int32": "int", "int16": "short int",
-           "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
+           "int8": "signed char", "uint8": "unsigned char", "bool": "bool", "float16": "c10::Half"}
 
 
 def check_index(shape, key):
@@ -282,6 +292,22 @@ class memory_format:
 preserve_format = memory_format("preserve_format")
 contiguous_format = memory_format("contiguous_format")
 channels_last = memory_format("channels_last")
+
+
+class layout:
+    """How a tensor's elements are stored: ``torch.strided`` (dense, with strides) is minigrad's
+    only layout (PyTorch has sparse ones too); ``x.layout`` answers it."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return f"torch.{self.name}"
+
+
+strided = layout("strided")
 
 
 def memory_format_arg(fmt, who):

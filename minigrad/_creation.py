@@ -14,18 +14,21 @@ from ._conventions import C_NAMES as _C_NAMES
 from ._conventions import shape_args as _shape_args
 from ._conventions import sizes as _sizes
 from ._conventions import typename as _typename
-from ._conventions import empty_in_layout, memory_format_arg, preserve_format, strided_zeros
+from ._conventions import empty_in_layout, linspace_values, memory_format_arg, preserve_format, strided
+from ._conventions import strided_zeros
+from ._inplace import check_out, write_out
 from ._dtype import dtype_arg as _arg
 from . import _random
-from .autograd import no_grad as _no_grad
 from ._conventions import check_normal_std
 from ._tensor import Tensor
 from ._tensor import legacy_new as _legacy_new
 
 
-def tensor(data, dtype=None, device=None, requires_grad=False):
+def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A new leaf tensor holding a copy of ``data`` (a number, nested lists that may hold
     0-d tensors, an array)."""
+    if pin_memory:
+        _check_layout(None, pin_memory)
     if isinstance(data, Tensor):
         warnings.warn("To copy construct from a tensor, it is recommended to use "
                       "sourceTensor.detach().clone() or sourceTensor.detach().clone()"
@@ -53,25 +56,76 @@ def _not_for(dtype, kernel):
     return NotImplementedError(f'"{kernel}" not implemented for \'{dtype.legacy_name}\'')
 
 
+def _size(sizes, size, who):
+    """The shape of zeros, ones, empty: given as ``f(2, 3)``, ``f((2, 3))`` or ``f(size=(2, 3))``."""
+    if size is None:
+        if not sizes:
+            raise TypeError(f'{who}() missing 1 required positional arguments: "size"')
+        return _sizes(sizes, who)
+    if sizes:
+        raise TypeError(f"{who}() got multiple values for argument 'size'")
+    if not isinstance(size, (tuple, list)):
+        raise TypeError(f"{who}(): argument 'size' must be tuple of ints, not {_typename(size)}")
+    return _sizes((size,), who)
+
+
+def _check_layout(layout, pin_memory):
+    """``layout=`` and ``pin_memory=``: the only layout is ``torch.strided``; pinned memory is for
+    copies to a GPU, which minigrad has not."""
+    if layout is not None and layout is not strided:
+        raise TypeError(f"layout= must be torch.strided (minigrad's only layout), not {layout!r}")
+    if pin_memory:
+        raise RuntimeError("pin_memory=True requires a CUDA or other accelerator backend; no pinned memory "
+                           "allocator is available on this system.")
+
+
+def _into(out, who, dtype, requires_grad, make):
+    """``out=`` of a creation function: ``make(dtype)`` (by default in out's dtype; another is
+    PyTorch's error) written into ``out``, resized to it without a word (unlike an op's out=)."""
+    check_out(out, who, f"aten::{who}")
+    dtype = _arg(dtype, who)
+    if dtype is not None and dtype is not out.dtype:
+        raise RuntimeError(f"dtype {dtype.legacy_name} does not match dtype of out parameter "
+                           f"({out.dtype.legacy_name})")
+    write_out(out, make(out.dtype), warn=False)
+    return out.requires_grad_() if requires_grad else out
+
+
 # -- filled with a value ----------------------------------------------------------------------
 
-def zeros(*size, dtype=None, device=None, requires_grad=False):
-    return _new(np.zeros(_sizes(size, "zeros"), _float(dtype, "zeros")), requires_grad, device)
+def zeros(*sizes, size=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+          pin_memory=False):
+    """Zeros, of the shape ``zeros(2, 3)``, ``zeros((2, 3))`` or ``zeros(size=(2, 3))`` says."""
+    if out is not None:
+        return _into(out, "zeros", dtype, requires_grad, lambda d: zeros(*sizes, size=size, dtype=d))
+    _check_layout(layout, pin_memory)
+    return _new(np.zeros(_size(sizes, size, "zeros"), _float(dtype, "zeros")), requires_grad, device)
 
 
-def empty_strided(size, stride, *, dtype=None, device=None, requires_grad=False):
+def empty_strided(size, stride, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
     """A tensor laid out by ``stride`` (steps in elements): zeros here, as ``empty``'s."""
+    _check_layout(layout, pin_memory)
     array = strided_zeros(tuple(_shape_args((size,))), tuple(_shape_args((stride,))), _float(dtype, "empty_strided"))
     out = _new(array, requires_grad, device)
     out._owns_base = True  # (a view of memory only it has: in-place ops on it are recorded on it)
     return out
 
 
-def ones(*size, dtype=None, device=None, requires_grad=False):
-    return _new(np.ones(_sizes(size), _float(dtype, "ones")), requires_grad, device)
+def ones(*sizes, size=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+         pin_memory=False):
+    if out is not None:
+        return _into(out, "ones", dtype, requires_grad, lambda d: ones(*sizes, size=size, dtype=d))
+    _check_layout(layout, pin_memory)
+    return _new(np.ones(_size(sizes, size, "ones"), _float(dtype, "ones")), requires_grad, device)
 
 
-def full(size, fill_value, dtype=None, device=None, requires_grad=False):
+def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+         pin_memory=False):
+    if out is not None:
+        return _into(out, "full", dtype, requires_grad, lambda d: full(size, fill_value, dtype=d))
+    _check_layout(layout, pin_memory)
+    if not isinstance(size, (tuple, list)):
+        raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not {_typename(size)}")
     if not isinstance(fill_value, (numbers.Number, Tensor)):
         raise TypeError(f"full(): argument 'fill_value' (position 2) must be Number, not {_typename(fill_value)}")
     dtype = _arg(dtype, "full") or _dtype.default_for(fill_value)
@@ -79,9 +133,17 @@ def full(size, fill_value, dtype=None, device=None, requires_grad=False):
     return _new(np.full(_sizes((size,)), fill_value, dtype.np), requires_grad, device)
 
 
-def empty(*size, dtype=None, device=None, requires_grad=False):
-    """Uninitialised memory in PyTorch; zeros here, so that no run depends on leftovers."""
-    return zeros(_sizes(size, "empty"), dtype=_arg(dtype, "empty"), device=device, requires_grad=requires_grad)
+def empty(*sizes, size=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+          pin_memory=False, memory_format=None):
+    """Uninitialised memory in PyTorch; zeros here, so that no run depends on leftovers (but an
+    ``out`` keeps its values: PyTorch's empty(out=) only resizes it)."""
+    if memory_format is not None:
+        memory_format_arg(memory_format, "empty")
+    if out is not None:
+        check_out(out, "empty", "aten::empty")
+        return out.resize_(_size(sizes, size, "empty"))
+    _check_layout(layout, pin_memory)
+    return zeros(_size(sizes, size, "empty"), dtype=_arg(dtype, "empty"), device=device, requires_grad=requires_grad)
 
 
 def _filled_like(t, value, dtype, memory_format, who):
@@ -93,26 +155,37 @@ def _filled_like(t, value, dtype, memory_format, who):
     return out
 
 
-def zeros_like(t, dtype=None, device=None, requires_grad=False, memory_format=None):
-    if not isinstance(t, Tensor):
-        raise TypeError(f"zeros_like(): argument 'input' (position 1) must be Tensor, not {_typename(t)}")
-    return _new(_filled_like(t, 0, dtype, memory_format, "zeros_like"), requires_grad, device)
+def zeros_like(input, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False,
+               memory_format=None):
+    if not isinstance(input, Tensor):
+        raise TypeError(f"zeros_like(): argument 'input' (position 1) must be Tensor, not {_typename(input)}")
+    _check_layout(layout, pin_memory)
+    return _new(_filled_like(input, 0, dtype, memory_format, "zeros_like"), requires_grad, device)
 
 
-def ones_like(t, dtype=None, device=None, requires_grad=False, memory_format=None):
-    return _new(_filled_like(t, 1, dtype, memory_format, "ones_like"), requires_grad, device)
+def ones_like(input, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False,
+              memory_format=None):
+    _check_layout(layout, pin_memory)
+    return _new(_filled_like(input, 1, dtype, memory_format, "ones_like"), requires_grad, device)
 
 
-def full_like(t, fill_value, dtype=None, device=None, requires_grad=False, memory_format=None):
-    return _new(_filled_like(t, fill_value, dtype, memory_format, "full_like"), requires_grad, device)
+def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False,
+              memory_format=None):
+    _check_layout(layout, pin_memory)
+    return _new(_filled_like(input, fill_value, dtype, memory_format, "full_like"), requires_grad, device)
 
 
-def empty_like(t, dtype=None, device=None, requires_grad=False, memory_format=None):
-    return _new(_filled_like(t, 0, _arg(dtype, "empty_like"), memory_format, "empty_like"), requires_grad,
+def empty_like(input, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False,
+               memory_format=None):
+    _check_layout(layout, pin_memory)
+    return _new(_filled_like(input, 0, _arg(dtype, "empty_like"), memory_format, "empty_like"), requires_grad,
                 device)
 
 
-def eye(n, m=None, dtype=None, device=None, requires_grad=False):
+def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
+    if out is not None:
+        return _into(out, "eye", dtype, requires_grad, lambda d: eye(n, m, dtype=d))
+    _check_layout(layout, pin_memory)
     for k in (n, m):
         if k is not None and k < 0:
             raise RuntimeError(f"{'n' if k is n else 'm'} must be greater or equal to 0, got {k}")
@@ -121,7 +194,11 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False):
 
 # -- ranges -------------------------------------------------------------------------------------
 
-def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False):
+def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+           pin_memory=False):
+    if out is not None:
+        return _into(out, "arange", dtype, requires_grad, lambda d: arange(start, end, step, dtype=d))
+    _check_layout(layout, pin_memory)
     if end is None:
         start, end = 0, start
     dtype = _arg(dtype, "arange")
@@ -137,23 +214,56 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
     return _new(np.arange(start, end, step).astype(dtype.np), requires_grad, device)
 
 
-def linspace(start, end, steps, dtype=None, device=None, requires_grad=False):
+def range(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+          pin_memory=False):
+    """Deprecated by PyTorch: ``start`` to ``end`` *inclusive* in steps of ``step``, as the
+    default float dtype unless ``dtype`` says otherwise (``arange`` stops before ``end``)."""
+    if end is None:
+        raise TypeError('range() missing 1 required positional arguments: "end"')
+    warnings.warn(_RANGE_WARNING, UserWarning, stacklevel=2)
+    _device.check(device)
+    make = lambda d: _new(_inclusive_range(start, end, step, d), False)  # noqa: E731
+    if out is not None:
+        return _into(out, "range", dtype, requires_grad, make)
+    _check_layout(layout, pin_memory)
+    return make(_arg(dtype, "range") or _dtype.get_default_dtype()).requires_grad_(requires_grad)
+
+
+_RANGE_WARNING = ("torch.range is deprecated and will be removed in a future release because its behavior "
+                  "is inconsistent with Python's range builtin. Instead, use torch.arange, which produces "
+                  "values in [start, end).")
+
+
+def _inclusive_range(start, end, step, dtype):
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (end - start) * step < 0:
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    n = int((end - start) // step) + 1  # (the end counts)
+    return (start + step * np.arange(n, dtype=np.float64)).astype(dtype.np)
+
+
+def linspace(start, end, steps, *, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+             pin_memory=False):
     """``steps`` evenly spaced values from start to end. As PyTorch computes them: the first
     half counted up from ``start``, the second half down from ``end``, so that a range
     symmetric about 0 comes out exactly symmetric (NumPy's ``start + i * step`` does not)."""
+    if out is not None:
+        return _into(out, "linspace", dtype, requires_grad, lambda d: linspace(start, end, steps, dtype=d))
+    _check_layout(layout, pin_memory)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     np_dtype = _float(dtype, "linspace")
     if np_dtype == np.bool_:
         raise _not_for(_dtype.bool, "linspace_cpu")
-    i = np.arange(steps)
-    step = (end - start) / (steps - 1) if steps > 1 else 0.0
-    values = np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i)) if steps > 1 \
-        else np.full(steps, start, dtype=np.float64)
-    return _new(values.astype(np_dtype), requires_grad, device)
+    return _new(linspace_values(start, end, steps).astype(np_dtype), requires_grad, device)
 
 
-def logspace(start, end, steps, base=10.0, dtype=None, device=None, requires_grad=False):
+def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+             pin_memory=False):
+    if out is not None:
+        return _into(out, "logspace", dtype, requires_grad, lambda d: logspace(start, end, steps, base, dtype=d))
+    _check_layout(layout, pin_memory)
     np_dtype = _float(dtype, "logspace")
     if np_dtype == np.bool_:
         raise _not_for(_dtype.bool, "logspace_cpu")
@@ -268,49 +378,30 @@ def _random_float(dtype, who, kernel):
     return dtype.np
 
 
-def _random_sizes(size, keyword):
-    """``randn(2, 3)``, ``randn((2, 3))`` or ``randn(size=(2, 3))``."""
-    if keyword is not None:
-        if size:
-            raise TypeError("randn() received an invalid combination of arguments - got both positional sizes "
-                            "and size=")
-        size = (keyword,)
-    return _sizes(size)
-
-
-def _into(out, shape, fill):
-    """``out=``: PyTorch resizes the given tensor and fills it in place."""
-    out.resize_(shape)
-    with _no_grad():
-        fill(out)
-    return out
-
-
-def randn(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
-          pin_memory=False, **kwargs):
-    shape = _random_sizes(size, kwargs.pop("size", None))
-    _no_more(kwargs, "randn")
+def randn(*sizes, size=None, generator=None, out=None, dtype=None, layout=None, device=None,
+          requires_grad=False, pin_memory=False):
+    """Normal numbers: ``randn(2, 3)``, ``randn((2, 3))`` or ``randn(size=(2, 3))``."""
     if out is not None:
-        return _into(out, shape, lambda t: t.normal_(generator=generator))
+        return _into(out, "randn", dtype, requires_grad,
+                     lambda d: randn(*sizes, size=size, generator=generator, dtype=d))
+    _check_layout(layout, pin_memory)
+    shape = _size(sizes, size, "randn")
     np_dtype = _random_float(dtype, "randn", "normal_kernel_cpu")
     values = _random.normal(_random.generator_of(generator), math.prod(shape), np_dtype)
     return _new(values.reshape(shape), requires_grad, device)
 
 
-def rand(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
-         pin_memory=False, **kwargs):
-    shape = _random_sizes(size, kwargs.pop("size", None))
-    _no_more(kwargs, "rand")
+def rand(*sizes, size=None, generator=None, out=None, dtype=None, layout=None, device=None,
+         requires_grad=False, pin_memory=False):
+    """Uniform numbers in [0, 1): ``rand(2, 3)``, ``rand((2, 3))`` or ``rand(size=(2, 3))``."""
     if out is not None:
-        return _into(out, shape, lambda t: t.uniform_(generator=generator))
+        return _into(out, "rand", dtype, requires_grad,
+                     lambda d: rand(*sizes, size=size, generator=generator, dtype=d))
+    _check_layout(layout, pin_memory)
+    shape = _size(sizes, size, "rand")
     np_dtype = _random_float(dtype, "rand", "check_uniform_bounds")
     values = _random.uniform(_random.generator_of(generator), math.prod(shape), np_dtype)
     return _new(values.reshape(shape), requires_grad, device)
-
-
-def _no_more(kwargs, who):
-    if kwargs:
-        raise TypeError(f"{who}() got an unexpected keyword argument '{next(iter(kwargs))}'")
 
 
 def randn_like(t, dtype=None, device=None, requires_grad=False, memory_format=None, *, generator=None):
@@ -338,9 +429,11 @@ def randint(low, high=None, size=(), *, generator=None, out=None, dtype=None, la
         low, high = 0, low
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
-    shape = _shape_args((size,))
     if out is not None:
-        return _into(out, shape, lambda t: t.random_(low, high, generator=generator))
+        return _into(out, "randint", dtype, requires_grad,
+                     lambda d: randint(low, high, size, generator=generator, dtype=d))
+    _check_layout(layout, pin_memory)
+    shape = _shape_args((size,))
     dtype = _arg(dtype, "randint") or _dtype.int64
     if dtype._category == 1 and dtype is not _dtype.int64:
         info = np.iinfo(dtype.np)
@@ -367,15 +460,14 @@ def randperm(n, *, generator=None, out=None, dtype=None, layout=None, device=Non
              pin_memory=False):
     """0, ..., n - 1 in a random order (PyTorch's shuffle: see _random.randperm)."""
     if out is not None:
-        dtype = out.dtype
+        return _into(out, "randperm", dtype, requires_grad, lambda d: randperm(n, generator=generator, dtype=d))
+    _check_layout(layout, pin_memory)
     dtype = _arg(dtype, "randperm") or _dtype.int64
     if dtype is _dtype.bool:
         raise _not_for(dtype, "randperm")
     if n < 0:
         raise RuntimeError(f"n must be non-negative, got{n}")
     values = _random.randperm(_random.generator_of(generator), n).astype(dtype.np)
-    if out is not None:
-        return _into(out, (n,), lambda t: t.copy_(Tensor._wrap(values)))
     return _new(values, requires_grad, device)
 
 
@@ -394,11 +486,13 @@ def normal(mean, std=1.0, size=None, *, generator=None, out=None, dtype=None, la
         raise RuntimeError("normal expects all elements of std >= 0.0")
     if not isinstance(std, Tensor):
         check_normal_std(std)
+    if out is not None:
+        return _into(out, "normal", dtype, requires_grad,
+                     lambda d: normal(mean, std, size, generator=generator, dtype=d))
+    _check_layout(layout, pin_memory)
     g = _random.generator_of(generator)
     if not tensors:  # normal(mean, std, size): a fresh tensor filled with normal_(mean, std)
         shape = _shape_args((size,))
-        if out is not None:
-            return _into(out, shape, lambda t: t.normal_(mean, std, generator=generator))
         np_dtype = _random_float(dtype, "normal", "normal_kernel_cpu")
         return _new(_random.normal(g, math.prod(shape), np_dtype, mean, std).reshape(shape), requires_grad, device)
     m, s = (np.asarray(v._data if isinstance(v, Tensor) else v) for v in (mean, std))
@@ -409,8 +503,6 @@ def normal(mean, std=1.0, size=None, *, generator=None, out=None, dtype=None, la
     if isinstance(std, Tensor):
         values = values * s.astype(np_dtype)
     values = (values + m.astype(np_dtype)).astype(np_dtype)
-    if out is not None:
-        return _into(out, shape, lambda t: t.copy_(Tensor._wrap(values)))
     return _new(values, requires_grad, device)
 
 
@@ -431,6 +523,6 @@ class tensortype(type):
         return _legacy_new(cls.dtype, args, kwargs)
 
 
-FloatTensor, DoubleTensor, LongTensor, IntTensor, ShortTensor, CharTensor, ByteTensor, BoolTensor = (
+FloatTensor, DoubleTensor, LongTensor, IntTensor, ShortTensor, CharTensor, ByteTensor, BoolTensor, HalfTensor = (
     tensortype(d.tensor_type.split(".")[1], (), {"dtype": d, "is_cuda": False, "__module__": "minigrad"})
     for d in _dtype.DTYPES)

@@ -133,9 +133,9 @@ def check(where):
                        + _WHY.format(d.type))
 
 
-def set_default_device(where):
+def set_default_device(device):
     """Accepted for the CPU (and None), which is already where every tensor is made."""
-    check(where)
+    check(device)
 
 
 def get_default_device():

@@ -1,4 +1,4 @@
-"""The eight dtypes minigrad knows (float32, float64; int64, int32, int16, int8, uint8; bool),
+"""The nine dtypes minigrad knows (float32, float64, float16; int64, int32, int16, int8, uint8; bool),
 how a ``dtype=`` argument is read, PyTorch's type-promotion rules for them, and their limits
 (finfo, iinfo). uint8 is what images come as (``np.array(PIL_image)``, MNIST's arrays):
 its arithmetic wraps modulo 256, as PyTorch's does."""
@@ -43,6 +43,7 @@ class dtype:
 
 float32 = dtype("float32", np.float32, 2, "Float")
 float64 = dtype("float64", np.float64, 2, "Double")
+float16 = dtype("float16", np.float16, 2, "Half")  # (half precision: as NumPy computes it, op by op)
 int64 = dtype("int64", np.int64, 1, "Long")
 int32 = dtype("int32", np.int32, 1, "Int")  # makemore's count matrix; sums of it are int64
 int16 = dtype("int16", np.int16, 1, "Short")
@@ -51,13 +52,14 @@ uint8 = dtype("uint8", np.uint8, 1, "Byte")  # images: 0..255
 bool = dtype("bool", np.bool_, 0, "Bool")  # noqa: A001 (PyTorch's name, on purpose)
 float = float32  # noqa: A001
 double = float64
+half = float16
 long = int64
 int = int32  # noqa: A001 (PyTorch's torch.int is int32, not Python's int)
 short = int16
 
-DTYPES = (float32, float64, int64, int32, int16, int8, uint8, bool)
+DTYPES = (float32, float64, int64, int32, int16, int8, uint8, bool, float16)
 _FROM_NUMPY = {d.np: d for d in DTYPES}
-NUMPY_DTYPES = tuple(_FROM_NUMPY)  # the NumPy dtypes of minigrad's eight (a tensor may share their memory)
+NUMPY_DTYPES = tuple(_FROM_NUMPY)  # the NumPy dtypes of minigrad's nine (a tensor may share their memory)
 
 
 # PyTorch's argument parser takes Python's number types where a dtype goes: dtype=float is float64.
@@ -74,7 +76,7 @@ def dtype_arg(d, who):
         return _PYTHON_TYPES[d]
     if d is complex:
         raise refusal("complex numbers (dtype=complex, PyTorch's complex128)",
-                      "its dtypes are float32, float64, int64, int32, int16, int8, uint8 and bool; keep real "
+                      "its dtypes are float32, float64, float16, int64, int32, int16, int8, uint8 and bool; keep real "
                       "and imaginary parts in two float tensors")
     raise TypeError(f"{who}(): argument 'dtype' must be torch.dtype, not {typename(d)}")
 
@@ -85,7 +87,7 @@ _MISSING = {**dict.fromkeys(("uint16", "uint32", "uint64",
                              "uint3", "uint4", "uint5", "uint6", "uint7", "qint8", "qint32", "quint8",
                              "quint4x2", "quint2x4", "bits1x8", "bits2x4", "bits4x2", "bits8", "bits16",
                              "bit"), "use torch.int64"),
-            **dict.fromkeys(("float16", "half", "bfloat16", "float8_e4m3fn", "float8_e4m3fnuz",
+            **dict.fromkeys(("bfloat16", "float8_e4m3fn", "float8_e4m3fnuz",
                              "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float4_e2m1fn_x2"),
                             "use torch.float32"),
             **dict.fromkeys(("complex32", "chalf", "complex64", "cfloat", "complex128", "cdouble"),
@@ -97,7 +99,7 @@ def missing(name):
     an AttributeError still, so that ``hasattr(torch, "int32")`` answers False."""
     if name not in _MISSING:
         return None
-    return AttributeError(f"minigrad has eight dtypes (float32, float64, int64, int32, int16, int8, uint8, "
+    return AttributeError(f"minigrad has nine dtypes (float32, float64, float16, int64, int32, int16, int8, uint8, "
                           f"bool): torch.{name} is not one of them; {_MISSING[name]}")
 
 
@@ -110,7 +112,7 @@ def from_numpy_dtype(np_dtype):
         if np_dtype.kind in "iu":
             return int64
         if np_dtype.kind == "f":
-            return float32 if np_dtype.itemsize <= 4 else float64
+            return float32 if np_dtype.itemsize <= 4 else float64  # (float16 is one of the nine)
         raise TypeError(f"can't convert np.ndarray of type {np_dtype} to a minigrad tensor. "
                         "The only supported types are: float64, float32, int64, int32, int16, int8, uint8 "
                         "and bool.") from None
@@ -398,7 +400,7 @@ def unsupported(array):
         supported = ("float64, float32, float16, complex64, complex128, int64, int32, int16, "
                      "int8, uint64, uint32, uint16, uint8")
     else:  # PyTorch has these dtypes (int32, float16...); minigrad has not
-        supported = "float64, float32, int64, int32, int16, int8, uint8"
+        supported = "float64, float32, float16, int64, int32, int16, int8, uint8"
     return TypeError(f"can't convert np.ndarray of type numpy.{array.dtype.type.__name__}. The "
                      f"only supported types are: {supported}, and bool.")
 

@@ -16,6 +16,7 @@ from ._joining import cat, concat, concatenate, stack
 from ._conventions import check_broadcast
 from ._tensor import Size, Tensor
 from ._conventions import check_tensors
+from ._inplace import into_out
 from ._tensor_arithmetic import rsub
 
 __all__ = ["is_tensor", "polygamma", "true_divide", "floor_divide", "remainder", "pow", "xlogy", "copysign",
@@ -30,7 +31,9 @@ def is_tensor(obj):
     return isinstance(obj, Tensor)
 
 
-def polygamma(n, input):
+def polygamma(n, input, *, out=None):
+    if out is not None:
+        return into_out(out, 'polygamma', lambda: polygamma(n, input), input)
     if type(n) is not builtins.int:  # (n first: torch.polygamma(x, 1) names it)
         raise TypeError(f"polygamma(): argument 'n' (position 1) must be int, not {type(n).__name__}")
     check_tensors("polygamma", 2, input=input)
@@ -40,23 +43,33 @@ def polygamma(n, input):
 # Of two tensors, either may be a number
 
 
-def true_divide(input, other):
+def true_divide(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'true_divide', lambda: true_divide(input, other), input, other, op='div')
     return input / other
 
 
-def floor_divide(input, other):
+def floor_divide(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'floor_divide', lambda: floor_divide(input, other), input, other, differentiable=False)
     return input // other
 
 
-def remainder(input, other):
+def remainder(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'remainder', lambda: remainder(input, other), input, other)
     return input % other
 
 
-def pow(input, exponent):
+def pow(input, exponent, *, out=None):
+    if out is not None:
+        return into_out(out, 'pow', lambda: pow(input, exponent), input, exponent)
     return input ** exponent  # input may be a number: torch.pow(2, x)
 
 
-def xlogy(input, other):
+def xlogy(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'xlogy', lambda: xlogy(input, other), input, other)
     """``input * log(other)``, 0 where input is 0; either may be a number (not both)."""
     if not isinstance(input, Tensor):  # a number times the log of a tensor: XlogyBackward1
         check_tensors("xlogy", 2, other=other)
@@ -66,7 +79,9 @@ def xlogy(input, other):
     return input.xlogy(other)
 
 
-def copysign(input, other):
+def copysign(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'copysign', lambda: copysign(input, other), input, other)
     if not isinstance(input, Tensor):
         raise TypeError(f"copysign() received an invalid combination of arguments - got ({type(input).__name__}, "
                         f"{type(other).__name__}), but expected one of:\n * (Tensor input, Tensor other, *, Tensor "
@@ -74,7 +89,9 @@ def copysign(input, other):
     return input.copysign(other)
 
 
-def float_power(input, exponent):
+def float_power(input, exponent, *, out=None):
+    if out is not None:
+        return into_out(out, 'float_power', lambda: float_power(input, exponent), input, exponent, op='pow')
     if not isinstance(input, Tensor):  # a number to tensor powers: PowBackward2, in float64
         return builtins.float(input) ** exponent.double()
     return input.float_power(exponent)
@@ -82,59 +99,83 @@ def float_power(input, exponent):
 
 # Comparisons and bitwise operators (bool or integer results, no gradients)
 
-def eq(input, other):
+def eq(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'eq', lambda: eq(input, other), input, other, differentiable=False)
     return input == other
 
 
-def ne(input, other):
+def ne(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'ne', lambda: ne(input, other), input, other, differentiable=False)
     return input != other
 
 
-def lt(input, other):
+def lt(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'lt', lambda: lt(input, other), input, other, differentiable=False)
     return input < other
 
 
-def le(input, other):
+def le(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'le', lambda: le(input, other), input, other, differentiable=False)
     return input <= other
 
 
-def gt(input, other):
+def gt(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'gt', lambda: gt(input, other), input, other, differentiable=False)
     return input > other
 
 
-def ge(input, other):
+def ge(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'ge', lambda: ge(input, other), input, other, differentiable=False)
     return input >= other
 
 
 greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
 
 
-def bitwise_and(input, other):
+def bitwise_and(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'bitwise_and', lambda: bitwise_and(input, other), input, other, differentiable=False)
     return input & other  # (input may be a number: torch.bitwise_and(2, t))
 
 
-def bitwise_or(input, other):
+def bitwise_or(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'bitwise_or', lambda: bitwise_or(input, other), input, other, differentiable=False)
     return input | other  # (input may be a number: torch.bitwise_or(2, t))
 
 
-def bitwise_xor(input, other):
+def bitwise_xor(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'bitwise_xor', lambda: bitwise_xor(input, other), input, other, differentiable=False)
     return input ^ other  # (input may be a number: torch.bitwise_xor(2, t))
 
 
-def bitwise_left_shift(input, other):
+def bitwise_left_shift(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'bitwise_left_shift', lambda: bitwise_left_shift(input, other), input, other, differentiable=False)
     return input << other
 
 
-def bitwise_right_shift(input, other):
+def bitwise_right_shift(input, other, *, out=None):
+    if out is not None:
+        return into_out(out, 'bitwise_right_shift', lambda: bitwise_right_shift(input, other), input, other, differentiable=False)
     return input >> other
 
 
 # -- several tensors (cat, stack, hstack, meshgrid... are in _joining.py) --------------------
 
 
-def where(condition, input=None, other=None):
+def where(condition, input=None, other=None, *, out=None):
     """``input`` where ``condition`` holds, else ``other`` (either may be a number);
     ``where(condition)`` alone is ``nonzero(condition, as_tuple=True)``."""
+    if out is not None:
+        return into_out(out, "where", lambda: where(condition, input, other), condition, input, other)
     if input is None and other is None:
         return condition.nonzero(as_tuple=True)
     if not isinstance(input, Tensor):  # torch.where(mask, 0.0, x)

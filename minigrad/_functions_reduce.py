@@ -6,6 +6,7 @@ import numpy as np
 
 from . import _dtype, ops
 from ._conventions import check_broadcast
+from ._inplace import into_out
 from ._conventions import dim as _dim
 from ._conventions import dims as _dims
 from .core.tensor import TensorBase
@@ -93,9 +94,12 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     return ops.Cdist.apply(x1, x2, float(p))
 
 
-def bucketize(input, boundaries, *, out_int32=False, right=False):
+def bucketize(input, boundaries, *, out_int32=False, right=False, out=None):
     """For each element, the index of the bucket it falls in: how many boundaries are below
     it (``right=True``: at or below it)."""
+    if out is not None:
+        return into_out(out, "bucketize", lambda: bucketize(input, boundaries, out_int32=out_int32, right=right),
+                        input, boundaries, differentiable=False)
     if boundaries._data.ndim != 1:
         raise RuntimeError(f"boundaries tensor must be 1 dimension, but got dim({boundaries._data.ndim})")
     values = input._data if isinstance(input, TensorBase) else np.asarray(input)

@@ -1,13 +1,13 @@
 """The ``torch.*`` functions of shapes and indexing written by hand: those that do more than
 call their Tensor method (``torch.reshape(x, s)``, ``torch.gather``... are made from the table in
-_namespace.py), and the index makers ``tril_indices``, ``triu_indices``.
+_namespace.py), and the index makers ``tril_indices``, ``triu_indices``, ``unravel_index``.
 """
 import numpy as np
 
 from ._creation import arange, tensor
 from ._dtype import int64
 
-__all__ = ["repeat_interleave", "take", "tril_indices", "triu_indices", "unsafe_split"]
+__all__ = ["repeat_interleave", "take", "tril_indices", "triu_indices", "unravel_index", "unsafe_split"]
 
 
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
@@ -52,3 +52,11 @@ def unsafe_split(tensor, split_size_or_sections, dim=0):
     return tensor.unsafe_split(split_size_or_sections, dim)
 
 
+def unravel_index(indices, shape):
+    """The coordinates, one tensor per dimension of ``shape``, of the flat ``indices`` (int64
+    tensors of indices' shape); as PyTorch's, indices outside count modulo the size."""
+    if not indices.dtype.is_floating_point and indices.dtype.name != "bool":
+        flat = indices._data.astype(np.int64) % max(int(np.prod(shape)), 1)
+        shape = (shape,) if isinstance(shape, int) else tuple(shape)
+        return tuple(tensor(c) for c in np.unravel_index(flat, shape)) if shape else ()
+    raise TypeError(f"expected 'indices' to be integer dtype, but got {indices.dtype}")

@@ -12,13 +12,14 @@ view) is all CopySlices needs, whichever ops made the view.
 """
 import functools
 import re
+import warnings
 import weakref
 
 import numpy as np
 
 from . import ops
 from ._conventions import IGNORE_ALL, INFERENCE_INPLACE, NO_GRAD_VIEW_INPLACE, check_broadcast, numpy_errors
-from ._conventions import strided_zeros
+from ._conventions import C_NAMES, RETURN_TYPES, ReturnType, return_type, strided_zeros, typename
 from .core import function, grad_mode, node
 from .core.tensor import TensorBase
 
@@ -222,3 +223,68 @@ class CopySlices(node.Node):
     @property
     def saved_freed(self):
         return self.fn.saved_freed
+
+
+# -- out=: a function's result written into a tensor given to it --------------------------------
+
+OUT_RESIZED = ("An output with one or more elements was resized since it had shape {}, which does not "
+               "match the required output shape {}. This behavior is deprecated, and in a future PyTorch "
+               "release outputs will not be resized unless they have zero elements. You can explicitly "
+               "reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0).")
+
+
+def check_out(out, who, op, *inputs):
+    """``out=`` of the function ``who`` (computed by the op ``op``: ``torch.subtract`` is ``sub``;
+    None: PyTorch checks no gradient),
+    checked before it computes, as PyTorch checks it: a tensor (or, for a function of several
+    results, a tuple of them), and no gradient to record: with grad mode on, neither ``out`` nor
+    an input (a list of them counts) may require grad. The ``out=`` functions compute without a
+    graph, so they are no use for training."""
+    outs = out if isinstance(out, tuple) else (out,)
+    if not all(isinstance(o, TensorBase) for o in outs):
+        raise TypeError(f"{who}(): argument 'out' must be Tensor, not {typename(out)}")
+    if grad_mode._state.enabled and op is not None:
+        tensors = [t for x in (*outs, *inputs) for t in (x if isinstance(x, (list, tuple)) else (x,))]
+        if any(isinstance(t, TensorBase) and t._requires_grad for t in tensors):
+            raise RuntimeError(f"{op}(): functions with out=... arguments don't support automatic "
+                               "differentiation, but one of the arguments requires grad.")
+
+
+def write_out(out, result, dtypes="cast", warn=True):
+    """``result`` (a tensor, or a tuple of them for a tuple ``out``) written into ``out``, which is
+    returned. ``out`` takes result's shape first (``resize_``: PyTorch warns that this is
+    deprecated if ``out`` had elements, and ``warn``); its dtype must fit ``dtypes``: "cast" (most
+    ops: result's dtype may be cast to out's unless that loses its kind, float to int, say),
+    "same" and "exact" (the result's dtype, as abs and as matmul word PyTorch's error), "any"."""
+    if isinstance(out, tuple):  # (max(x, 1, out=(values, indices)) returns torch.return_types.max_out)
+        for o, r in zip(out, result):
+            write_out(o, r, dtypes, warn)
+        kind = type(result)
+        if not issubclass(kind, ReturnType):
+            return out
+        name = kind.__name__ + "_out"
+        return (RETURN_TYPES.get(name) or return_type(name, " ".join(kind._fields)))(*out)
+    if result.dtype is not out.dtype:
+        if dtypes == "exact":
+            raise RuntimeError(f"Expected out tensor to have dtype {C_NAMES[result.dtype.name]}, but got "
+                               f"{C_NAMES[out.dtype.name]} instead")
+        if dtypes == "same":
+            raise RuntimeError(f"Found dtype {out.dtype.legacy_name} but expected {result.dtype.legacy_name}")
+        if dtypes == "cast":
+            _check_cast(result, out)
+    shape = result._data.shape
+    if out._data.shape != shape:
+        if warn and out._data.size:
+            warnings.warn(OUT_RESIZED.format(list(out._data.shape), list(shape)), UserWarning, stacklevel=3)
+        out.resize_(shape)
+    with grad_mode.no_grad():
+        out.copy_(result)
+    return out
+
+
+def into_out(out, who, compute, *inputs, op=None, dtypes="cast", differentiable=True):
+    """``out=`` of a function written by hand (``torch.cat(ts, out=o)``): check_out (no gradient
+    check if the result is not ``differentiable``: a comparison's), then ``compute()`` (the
+    function called again without out) written into ``out``."""
+    check_out(out, who, (op or who) if differentiable else None, *inputs)
+    return write_out(out, compute(), dtypes)

@@ -12,11 +12,14 @@ import numpy as np
 from . import ops
 from ._conventions import dim as _dim
 from ._conventions import typename
+from ._inplace import into_out
 from ._tensor import Tensor
 
 
-def cat(tensors, dim=0):
+def cat(tensors, dim=0, *, out=None):
     """Join tensors along an existing dimension."""
+    if out is not None:
+        return into_out(out, "cat", lambda: cat(tensors, dim), tensors)
     if isinstance(tensors, Tensor):
         raise TypeError("cat(): argument 'tensors' (position 1) must be tuple of Tensors, not Tensor")
     tensors = list(tensors)
@@ -38,11 +41,18 @@ def cat(tensors, dim=0):
     return ops.Cat.apply(d, *tensors)
 
 
-concat = concatenate = cat
+concat = cat
 
 
-def stack(tensors, dim=0):
+def concatenate(tensors, axis=0, out=None):
+    """``cat``, with NumPy's name for ``dim``."""
+    return cat(tensors, axis, out=out)
+
+
+def stack(tensors, dim=0, *, out=None):
     """Join tensors along a new dimension."""
+    if out is not None:
+        return into_out(out, "stack", lambda: stack(tensors, dim), tensors)
     tensors = list(tensors)
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
@@ -94,26 +104,34 @@ def atleast_3d(*tensors):  # (n,) -> (1, n, 1); (m, n) -> (m, n, 1)
                     lambda t: t.unsqueeze(0).unsqueeze(-1) if t.dim() == 1 else t.unsqueeze(-1))
 
 
-def hstack(tensors):
+def hstack(tensors, *, out=None):
     """Side by side: along dim 0 for vectors (and numbers), along dim 1 otherwise."""
+    if out is not None:
+        return into_out(out, 'hstack', lambda: hstack(tensors), tensors, op='cat')
     tensors = [atleast_1d(t) for t in _tensor_list(tensors, "hstack")]
     return cat(tensors, 0 if tensors[0].dim() == 1 else 1)
 
 
-def vstack(tensors):
+def vstack(tensors, *, out=None):
     """One under another: vectors (and numbers) become rows, then cat along dim 0."""
+    if out is not None:
+        return into_out(out, 'vstack', lambda: vstack(tensors), tensors, op='cat')
     return cat([atleast_2d(t) for t in _tensor_list(tensors, "vstack")], 0)
 
 
 row_stack = vstack
 
 
-def dstack(tensors):
+def dstack(tensors, *, out=None):
+    if out is not None:
+        return into_out(out, 'dstack', lambda: dstack(tensors), tensors, op='cat')
     return cat([atleast_3d(t) for t in _tensor_list(tensors, "dstack")], 2)
 
 
-def column_stack(tensors):
+def column_stack(tensors, *, out=None):
     """Vectors (and numbers) become columns, then cat along dim 1."""
+    if out is not None:
+        return into_out(out, 'column_stack', lambda: column_stack(tensors), tensors, op='cat')
     tensors = _tensor_list(tensors, "column_stack")
     return cat([t.view(t.numel(), 1) if t.dim() <= 1 else t for t in tensors], 1)
 

@@ -30,6 +30,7 @@ from . import _device, _dtype, ops
 from ._conventions import C_NAMES, Size, typename
 from ._conventions import dim as _dim
 from ._conventions import sizes as _sizes
+from ._conventions import strided
 from ._conventions import is_contiguous_as, memory_format, memory_format_arg, preserve_format
 from ._conventions import shape_args as _shape_args
 from ._conventions import strided_zeros
@@ -101,6 +102,10 @@ class Tensor(ViewsMixin, TensorBase, PointwiseMixin, ArithmeticMixin, LogicMixin
     @property
     def device(self):
         return _device.CPU
+
+    @property
+    def layout(self):
+        return strided  # (dense: minigrad has no sparse tensors)
 
     def is_floating_point(self):
         return self.dtype.is_floating_point
@@ -273,7 +278,7 @@ class Tensor(ViewsMixin, TensorBase, PointwiseMixin, ArithmeticMixin, LogicMixin
             return self.clone() if copy else self
         if dtype.is_floating_point and self._requires_grad:
             return ops.ToCopy.apply(self, dtype.np)
-        with np.errstate(invalid="ignore"):  # NaN or inf to an integer, silently, as in PyTorch
+        with np.errstate(invalid="ignore", over="ignore"):  # NaN or inf to an integer, 1e5 to float16: silently
             return Tensor._wrap(self._data.astype(dtype.np))
 
     def _to_np_dtype(self, np_dtype):
@@ -332,8 +337,8 @@ class Tensor(ViewsMixin, TensorBase, PointwiseMixin, ArithmeticMixin, LogicMixin
     def bool(self):
         return self._as(_dtype.bool)
 
-    def half(self):  # PyTorch's float16 and bfloat16: not among minigrad's dtypes
-        raise _dtype.missing("half")
+    def half(self):  # float16
+        return self._as(_dtype.float16)
 
     def bfloat16(self):
         raise _dtype.missing("bfloat16")

@@ -104,16 +104,16 @@ def _no_derivative(op, a, b):
         raise
 
 
-def rsub(x, other, alpha=1):
-    """``torch.rsub(x, other, alpha=)``: ``other - alpha * x``, one node (RsubBackward0; 1 for a number)."""
+def rsub(input, other, alpha=1):
+    """``torch.rsub(input, other, alpha=)``: ``other - alpha * input``, one node (RsubBackward0; 1 for a number)."""
     other = _dtype.python_number(other)
-    _check_bool_sub(x, other)
-    alpha = _alpha(alpha, x, other, "rsub")
+    _check_bool_sub(input, other)
+    alpha = _alpha(alpha, input, other, "rsub")
     if isinstance(other, numbers.Number):
-        return ops.Rsub.apply(_as_tensor(x, _dtype.result_type(x, other)), other, alpha)
+        return ops.Rsub.apply(_as_tensor(input, _dtype.result_type(input, other)), other, alpha)
     if isinstance(other, TensorBase):
-        check_broadcast(other._data.shape, x._data.shape)  # PyTorch's words name other as tensor a
-    return _binary(ops.RsubTensor, x, other, alpha)
+        check_broadcast(other._data.shape, input._data.shape)  # PyTorch's words name other as tensor a
+    return _binary(ops.RsubTensor, input, other, alpha)
 
 
 def _check_bool_sub(a, b):

@@ -47,7 +47,7 @@ class IndexMixin:
         return _indexing.getitem(self, key)
 
     # -- picking elements along a dim (minigrad/ops/index.py) ------------------------------------
-    def gather(self, dim, index):
+    def gather(self, dim, index, sparse_grad=False):  # (sparse_grad: for sparse gradients, which minigrad has not)
         """``out[i][j] = self[i][index[i][j]]`` (for dim 1): elements picked along ``dim``."""
         _check_index("gather", index)
         d = _dim(dim, max(self._data.ndim, 1))

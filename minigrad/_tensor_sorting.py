@@ -7,9 +7,10 @@ op of ``minigrad/ops/sorting.py``; kthvalue's and mode's ties are _selection.py'
 import functools
 import numpy as np
 from . import _dtype, ops
-from ._conventions import (KthvalueResult, MedianResult, ModeResult, NanmedianResult, SortResult, TopkResult,
+from ._conventions import (HistogramResult, KthvalueResult, MedianResult, ModeResult, NanmedianResult, SortResult, TopkResult,
                            check_tensors)
 from ._conventions import dim as _dim
+from ._conventions import linspace_values
 from ._selection import kth_index, mode_index
 from .core.tensor import TensorBase
 from ._tensor_reduce import _indices, numpy_spellings
@@ -150,6 +151,37 @@ class SortingMixin:
         where = ((inside - lo) * x.dtype.type(bins) / (hi - lo)).astype(np.int64)
         counts = np.bincount(np.minimum(where, bins - 1), minlength=bins)
         return TensorBase._wrap(counts.astype(x.dtype))
+
+    def histogram(self, bins, *, range=None, weight=None, density=False):
+        """(hist, bin_edges): how many elements (with ``weight``: their weights' sum) fall in each
+        bin; ``bins`` is their number (equal bins over ``range``, by default the smallest to the
+        largest element) or a tensor of their edges. Each bin holds its left edge, the last its
+        right edge too; elements outside are left out. ``density``: hist divided by its sum and
+        the bins' widths. (Not recorded: no gradient, as PyTorch's has none.)"""
+        x = self._data.reshape(-1)
+        if x.dtype.kind != "f":
+            raise NotImplementedError(f'"histogramdd" not implemented for \'{self.dtype.legacy_name}\'')
+        if isinstance(bins, TensorBase):
+            edges = bins._data.astype(x.dtype)
+        else:
+            if bins <= 0:
+                raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
+            lo, hi = range if range is not None else (x.min(), x.max()) if x.size else (0.0, 1.0)
+            if lo > hi:
+                raise RuntimeError(f"torch.histogramdd: min should not exceed max, but got min {lo:g} max "
+                                   f"{hi:g} for dimension 0")
+            if not (np.isfinite(lo) and np.isfinite(hi)):
+                raise RuntimeError(f"torch.histogramdd: dimension 0's range [{lo:g}, {hi:g}] is not finite")
+            if lo == hi:
+                lo, hi = lo - 0.5, hi + 0.5
+            edges = linspace_values(float(lo), float(hi), bins + 1).astype(x.dtype)  # (torch.linspace's)
+        inside = (x >= edges[0]) & (x <= edges[-1])
+        where = np.minimum(np.searchsorted(edges, x[inside], side="right") - 1, len(edges) - 2)
+        weights = None if weight is None else weight._data.reshape(-1)[inside]
+        hist = np.bincount(where, weights, minlength=len(edges) - 1).astype(x.dtype)
+        if density:
+            hist = hist / (hist.sum() * np.diff(edges))
+        return HistogramResult(TensorBase._wrap(hist.astype(x.dtype)), TensorBase._wrap(edges.copy()))
 
     def bincount(self, weights=None, minlength=0):
         """How many times each value 0, 1, ... occurs in this 1-D tensor of non-negative

@@ -114,8 +114,9 @@ def pytest_xdist_make_scheduler(config, log):
 
 # The test modules that take longest (tens of seconds each, of few tests), begun first: `make
 # test PYTEST_ARGS=--durations=30` shows them.
-LONG_SCOPES = ("tests/api/test_fuzz.py", "tests/course/test_instructors.py",
-               "tests/course/test_course_torch.py", "tests/course/test_course.py",
+LONG_SCOPES = ("tests/api/test_fuzz.py", "tests/api/test_learner_programs.py",
+               "tests/course/test_instructors.py", "tests/course/test_course_torch.py",
+               "tests/course/test_course.py",
                "tests/course/test_workspace.py", "tests/project/test_docs.py",
                "tests/project/test_fast_tier.py")
 

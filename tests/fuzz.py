@@ -52,6 +52,10 @@ KNOWN_DIFFERENCES = {
     "backward-graph": "DIFF: with create_graph=True the gradients' own grad_fn graphs are minigrad's "
                       "backward formulas, not PyTorch's (the values, dtypes and second derivatives "
                       "are compared)",
+    "sort-ties": "DIFF: where equal elements go in an unstable sort (stable=False, the default) "
+                 "follows PyTorch's CPU sort, which keeps their order in a short row and not always in a "
+                 "longer one (of a column of 18 zeros); minigrad's sort is stable, so the fuzzer sorts "
+                 "values with ties with stable=True",
     "topk-ties": "DIFF: which of equal elements topk picks (and so where its gradient goes) follows "
                  "PyTorch's quickselect (of six zeros, topk(1) picks the fourth); minigrad picks the "
                  "first, so the fuzzer draws topk over distinct values only",
@@ -219,7 +223,8 @@ SHAPE_OPS = op_db.fuzz_pool("shape")
 # a conversion's dtype, and the conversion the other way
 CONVERSIONS = {"float()": ("float32", "double()"), "double()": ("float64", "float()"),
                "to(torch.float64)": ("float64", "to(torch.float32)"),
-               "type(torch.float32)": ("float32", "type(torch.float64)")}
+               "type(torch.float32)": ("float32", "type(torch.float64)"),
+               "half().float()": ("float32", "half().double()")}
 
 
 # known("error-draws"): on a 0-d tensor, PyTorch's message goes on with its C++ stack
@@ -285,7 +290,9 @@ def _op_text(draw, v, info):
         if op.startswith("median(") and expanded:
             op = "sort(dim={d})[0]"  # known("median-expanded")
         if op.startswith("topk(") and ties:
-            op = "sort(dim={d}, descending=True).values"  # known("topk-ties")
+            op = "sort(dim={d}, descending=True, stable=True).values"  # known("topk-ties")
+        if op.startswith("sort(") and ties:
+            op = "sort(dim={d}, stable=True)[0]"  # known("sort-ties")
         if op.startswith(("var(", "std(")) and (shape[d] if ndim else 1) <= 1:
             op = "mean(dim={d}, keepdim={k})"  # known("error-draws"): var's dof <= 0
         if op.startswith(("torch.std_mean", "torch.var_mean")) and (has_inf or has_nan or (shape[d] if ndim else 1) <= 1):
@@ -438,6 +445,13 @@ def _nn_text(draw, v, shape, dtype, nonfinite=False):
 def _inplace_text(draw, v, shape):
     """An in-place op on a fresh non-view (a clone), or through a view of one (the clone is
     the line's value: its CopySlices node and its graph are compared)."""
+    if draw.chance(0.2):  # torch.X_(t), and torch.X(..., out=t): on a clone, or on detached values
+        op = draw.choice(("torch.relu_({c})", "torch.sigmoid_({c})", "torch.exp_({c})", "torch.tanh_({c})",
+                          "torch.neg_({c})", "torch.sqrt_({c})", "torch.clamp_({c}, -1, 1)",
+                          "torch.add({v}, 1, out={c})", "torch.mul({d}, 2, out={d}.clone())",
+                          "torch.exp({d}, out=torch.empty(0, dtype={v}.dtype))",
+                          "torch.matmul({d}.reshape(1, -1), {d}.reshape(-1, 1), out=torch.empty(3, dtype={v}.dtype))"))
+        return op.format(v=v, c=f"{v}.clone()", d=f"{v}.detach()"), None
     if draw.chance(0.4):
         op = draw.choice(("add_(1)", "mul_(2)", "mul_(-1)", "zero_()", "fill_(0.5)", "clamp_(-1, 1)",
                           "relu_()", "exp_()", "neg_()", "sigmoid_()", "sqrt_()"))

@@ -1253,6 +1253,8 @@ OPS = [
            },
            vs_torch=[
                *check("zero_grad_sign", "cat", lambda lib, x: lib.cat([x[:1], x[:1]])),
+               *compare("torch.concatenate(axis=1)", lambda lib, x: lib.concatenate([x, x * 2], axis=1),
+                        ((2, 3), "f", True)),
                *with_flags("cat dim0", lambda lib, a, b: lib.cat([a, b]), ((2, 3), (4, 3)),
                            ("both_rg", "left_rg")),
                *with_flags("cat dim1", lambda lib, a, b: lib.cat((a, b), dim=1), ((2, 3), (2, 1)),
@@ -1779,7 +1781,7 @@ OPS = [
                *grad("flipud", lambda t: minigrad.flipud(t) ** 2, one(min_dims=1)),
            ]),
     OpInfo('float',
-           fuzz={"unary": ["float()"]},
+           fuzz={"unary": ["float()", "half().float()"]},
            vs_torch=[
                *compare(".float()", lambda lib, x: x.float(), ((2, 3), "f", True)),
                *compare(".float(), no grad", lambda lib, x: x.float(), ((2, 3), "f", False)),

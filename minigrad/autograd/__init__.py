@@ -11,9 +11,10 @@ from ..core.grad_mode import (enable_grad, inference_mode, is_grad_enabled, is_i
 from . import anomaly_mode, function, grad_mode, graph  # noqa: F401 (torch.autograd.function, ...)
 from .function import Function
 from .gradcheck import gradcheck
+from .variable import Variable
 
 
-__all__ = ["Function", "backward", "grad", "gradcheck", "no_grad", "enable_grad",
+__all__ = ["Variable", "Function", "backward", "grad", "gradcheck", "no_grad", "enable_grad",
            "set_grad_enabled", "is_grad_enabled", "inference_mode", "is_inference_mode_enabled",
            "detect_anomaly", "set_detect_anomaly", "graph"]
 # minigrad.autograd.functional (jacobian, hessian, ...) builds on the ops, which build on this

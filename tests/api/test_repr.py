@@ -258,3 +258,87 @@ def test_node_repr_and_ipython_display_as_pytorch(oracle):
         hide = lambda s: re.sub(r"0x[0-9a-f]+", "0xADDRESS", s)  # noqa: E731
         return hide(repr(y.grad_fn)), hide(str(y.grad_fn)), hide(pretty(y.grad_fn.next_functions))
     oracle.same(program)
+
+
+# --- torch.set_printoptions ---------------------------------------------------------------------
+
+PRINT_OPTIONS = {
+    "precision=2": dict(precision=2), "precision=6": dict(precision=6), "precision=10": dict(precision=10),
+    "precision=0": dict(precision=0),
+    "sci_mode=True": dict(sci_mode=True), "sci_mode=False": dict(sci_mode=False),
+    "sci_mode=None": dict(sci_mode=None), "precision=2, sci_mode=True": dict(precision=2, sci_mode=True),
+    "profile=short": dict(profile="short"), "profile=full": dict(profile="full"),
+    "profile=default": dict(profile="default"), "profile=short, precision=6": dict(profile="short", precision=6),
+    "threshold=5": dict(threshold=5), "threshold=10, edgeitems=1": dict(threshold=10, edgeitems=1),
+    "threshold=5, edgeitems=0": dict(threshold=5, edgeitems=0), "edgeitems=5": dict(edgeitems=5),
+    "linewidth=40": dict(linewidth=40), "linewidth=20": dict(linewidth=20), "linewidth=120": dict(linewidth=120),
+    "linewidth=30, precision=6": dict(linewidth=30, precision=6),
+}
+
+
+def _printed(lib):
+    """The reprs of tensors that exercise every print option."""
+    g = np.random.default_rng(0)
+    arrays = {
+        "small floats": np.array([0.123456789, -2.5, 3.0, 1 / 3], np.float32),
+        "whole floats": np.array([1.0, -20.0, 300.0], np.float32),
+        "wide range": np.array([1e-5, 1.0, 12345.678], np.float32),
+        "huge": np.array([1e9, 2.5], np.float32),
+        "nan inf zero": np.array([np.nan, np.inf, -0.0, 0.5], np.float32),
+        "float64 pi": np.array([np.pi, -np.e]),
+        "0-d": np.array(0.1, np.float32),
+        "ints": np.array([1, -200, 30000]),
+        "bools": np.array([True, False, True]),
+        "vector of 40": (g.standard_normal(40) * 10).astype(np.float32),
+        "matrix 12x12": g.standard_normal((12, 12)).astype(np.float32),
+        "3-d": np.arange(60, dtype=np.float32).reshape(3, 4, 5) / 7,
+        "int vector of 1001": np.arange(1001),
+        "int matrix 8x8": np.arange(64).reshape(8, 8),
+    }
+    reprs = {name: repr(lib.tensor(a)) for name, a in arrays.items()}
+    reprs["requires grad"] = repr(lib.tensor(arrays["small floats"], requires_grad=True))
+    reprs["grad_fn"] = repr(lib.tensor(arrays["vector of 40"][:12], requires_grad=True) * 2)
+    return reprs
+
+
+@pytest.fixture
+def default_print_options():
+    """Every print options test leaves PyTorch's and minigrad's defaults behind it."""
+    import minigrad
+    from oracle import torch_module
+    yield
+    for lib in (minigrad, torch_module()):
+        if lib is not None:
+            lib.set_printoptions(profile="default")
+
+
+@pytest.mark.parametrize("case", PRINT_OPTIONS)
+def test_set_printoptions(oracle, case, default_print_options):
+    def program(lib):
+        lib.set_printoptions(**PRINT_OPTIONS[case])
+        try:
+            return _printed(lib)
+        finally:
+            lib.set_printoptions(profile="default")
+
+    oracle.same(program)
+
+
+def test_set_printoptions_keeps_what_it_is_not_given(oracle, default_print_options):
+    """Options left out keep their values, but sci_mode, which is always set (None if left out);
+    profile sets the first four, then the others change them; an unknown profile does nothing."""
+    def program(lib):
+        x = lib.tensor([1.23456789, 1e-5, 100.0])
+        steps = [dict(precision=6), dict(linewidth=30), dict(sci_mode=False), dict(threshold=2),
+                 dict(edgeitems=1), dict(profile="nonsense"), dict(profile="short", linewidth=25),
+                 dict(profile="default")]
+        answer = []
+        try:
+            for options in steps:
+                lib.set_printoptions(**options)
+                answer.append(repr(x))
+        finally:
+            lib.set_printoptions(profile="default")
+        return answer
+
+    oracle.same(program)

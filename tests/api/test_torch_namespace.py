@@ -57,7 +57,7 @@ SAMPLES = {
     "log_softmax": "x, 0", "cummax": "x, 1", "cummin": "x, 0", "logcumsumexp": "x, 1",
     "kthvalue": "x, 1, 0, True", "mode": "i, 1", "aminmax": "x, dim=1", "quantile": "x, 0.25, 1",
     "nanquantile": "x, 0.5, 0, True, interpolation='nearest'", "msort": "x", "cov": "x, correction=0",
-    "corrcoef": "x", "renorm": "x, 1, 0, 1.0", "histc": "x, 4, -2, 2", "unique_consecutive": "i, True, True",
+    "corrcoef": "x", "renorm": "x, 1, 0, 1.0", "histc": "x, 4, -2, 2", "histogram": "x, 3, range=(-2.0, 2.0)", "unique_consecutive": "i, True, True",
     "diff": "x, 1, 0",
     "reshape": "x, (4,)", "flatten": "m, 1", "ravel": "x", "unflatten": "v, 0, (2, 1)", "transpose": "m, 0, 2",
     "swapaxes": "m, 0, 1", "swapdims": "m, 1, 2", "permute": "m, (2, 0, 1)", "movedim": "m, 0, 2",
@@ -78,6 +78,14 @@ SAMPLES = {
     "masked_scatter": "x, b, pos", "select_scatter": "x, v, 0, 1", "slice_scatter": "x, pos[:, :1], 1, 1, 2",
     "diagonal_scatter": "x, v, 0", "put": "x, v.long(), v, True",
 }
+# the in-place functions (torch.sin_(x)): on the same samples as their out-of-place ones
+SAMPLES.update({f"{name}_": SAMPLES[name] for name in (
+    "abs acos acosh arccos arccosh arcsin arcsinh arctan arctanh asin asinh atan atanh ceil cos cosh deg2rad detach erf "
+    "erfc exp exp2 expm1 fix floor frac i0 log log10 log1p log2 neg negative rad2deg reciprocal relu rsqrt sigmoid "
+    "sin sinc sinh sqrt square tan tanh trunc clamp clip clamp_min clamp_max round nan_to_num logit addmv gcd lcm "
+    "ldexp").split()})
+SAMPLES.update({"zero_": "x", "xlogy_": "x, pos", "fill_": "x, 2.5", "index_put_": "x, (v.long() - 1,), v, True",
+                "resize_as_": "x, v", "addmv_": "v * 1, x, v, beta=2, alpha=0.5"})  # (not v: it is read too)
 NOT_IN_PYTORCH = {"sum_to_size"}  # (minigrad's extra: PyTorch has only the method x.sum_to_size)
 SAMPLES["sum_to_size"] = "x, 1, 2"
 
@@ -127,7 +135,8 @@ def test_function_is_its_tensor_method(name):
 SIGNATURE_LISTS = {"addmm", "all", "any", "argsort", "baddbmm", "clamp", "clamp_max", "clamp_min", "clip",
                    "count_nonzero", "dsplit", "fmod", "hsplit", "index_fill", "lerp", "masked_fill", "max", "mean",
                    "min", "moveaxis", "movedim", "nanquantile", "narrow", "prod", "quantile", "round", "scatter",
-                   "sort", "squeeze", "std", "tensor_split", "var", "vsplit"}
+                   "sort", "squeeze", "std", "tensor_split", "var", "vsplit",
+                   "clamp_", "clamp_max_", "clamp_min_", "clip_", "fill_", "xlogy_", "histogram"}
 # torch.norm is Python in PyTorch: a number fails at its first attribute (x.layout, not x.norm).
 OTHER_ATTRIBUTE = {"norm"}
 # PyTorch's hsplit takes ``sections=`` or ``indices=`` by name, not the documented ``indices_or_sections=``
@@ -216,8 +225,9 @@ def test_made_function_is_named_and_documented_as_torchs(name):
 
 def test_table_row_reads_as_the_function_it_makes():
     row = ROWS["addmm"]
-    assert row.params == "input, mat1, mat2, *, beta=1, alpha=1"
+    assert row.params == "input, mat1, mat2, *, beta=1, alpha=1, out=None"
     assert row.call() == "input.addmm(mat1, mat2, beta=beta, alpha=alpha)"
+    assert row.out == "exact" and ROWS["exp"].out == "cast" and ROWS["reshape"].out is None
     assert row.tensors == [("input", 1), ("mat1", 2), ("mat2", 3)]
     assert ROWS["add"].tensors == []  # (input: Number: not checked)
     assert ROWS["arcsin"].method == "asin"
@@ -229,7 +239,7 @@ def test_made_function_shows_its_line_in_a_traceback():
         minigrad.exp(2.0)
     except TypeError as e:
         text = "".join(traceback.format_exception(e))
-    assert "return not_tensors(exp, (input,), {}, ('input', 1, input))" in text
+    assert "return not_tensors(exp, (input,), {'out': out}, ('input', 1, input))" in text
 
 
 def test_a_stand_in_for_tensors_gets_the_call_through_torch_function():

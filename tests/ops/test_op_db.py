@@ -29,7 +29,7 @@ import op_db
 NOT_OPS = {
     # creating tensors, from nothing or from another's shape (test_vs_torch.py: test_creation, ...)
     "creation": """arange as_tensor asarray empty empty_like empty_strided eye from_numpy full full_like
-        linspace logspace ones ones_like tensor tril_indices triu_indices zeros zeros_like
+        linspace logspace ones ones_like range tensor tril_indices triu_indices zeros zeros_like
         Tensor.new_empty Tensor.new_empty_strided Tensor.new_full Tensor.new_ones Tensor.new_tensor
         Tensor.new_zeros nn.functional.one_hot""",
     # random numbers: PyTorch's generator is not NumPy's, nothing to compare value for value
@@ -43,7 +43,7 @@ NOT_OPS = {
     # the library's state and settings, saving and loading
     "state": """compile load save manual_seed seed initial_seed get_rng_state set_rng_state get_default_device
         set_default_device get_default_dtype set_default_dtype is_grad_enabled is_inference_mode_enabled
-        is_warn_always_enabled set_warn_always""",
+        is_warn_always_enabled set_warn_always set_printoptions""",
     # questions about dtypes, shapes and devices, answered in Python values (a plain name is the
     # torch.* function and the Tensor method)
     "dtype and shape utilities": """promote_types result_type can_cast broadcast_shapes allclose equal
@@ -53,7 +53,7 @@ NOT_OPS = {
         Tensor.nelement Tensor.numpy Tensor.tolist Tensor.size Tensor.stride Tensor.storage
         Tensor.storage_offset Tensor.untyped_storage Tensor.data_ptr Tensor.shape Tensor.dtype
         Tensor.device Tensor.output_nr Tensor.cpu Tensor.cuda Tensor.bfloat16 Tensor.byte Tensor.char
-        Tensor.half Tensor.int Tensor.short""",
+        Tensor.half Tensor.int Tensor.short Tensor.layout""",
     # autograd's own API, not an op (test_autograd.py, test_vs_torch.py)
     "autograd": """Tensor.backward Tensor.register_hook Tensor.register_post_accumulate_grad_hook
         Tensor.requires_grad_ Tensor.retain_grad Tensor.grad Tensor.grad_fn Tensor.requires_grad
@@ -63,10 +63,10 @@ NOT_OPS = {
     "not differentiable": """bitwise_and bitwise_left_shift bitwise_not bitwise_or bitwise_right_shift
         bitwise_xor gcd lcm bincount bucketize searchsorted histc unique unique_consecutive argwhere
         nonzero signbit isneginf isposinf isreal isclose logical_or lt le ne less less_equal not_equal
-        heaviside linalg.matrix_rank""",
+        heaviside linalg.matrix_rank histogram unravel_index""",
     # memory, not values: resize_ of a tensor that requires grad is refused (PyTorch's error,
     # test_inplace_views.py)
-    "memory": "Tensor.resize_ Tensor.resize_as_",
+    "memory": "Tensor.resize_ resize_as_",
     # composite layers, compared as the modules they are (test_attention.py)
     "layers": "nn.functional.multi_head_attention_forward",
     # helpers of nn.functional's own, not PyTorch's

@@ -356,8 +356,8 @@ class Module:
     def float(self):
         return self.to(_dtype.float32)
 
-    def half(self):  # PyTorch's float16 and bfloat16: not among minigrad's dtypes
-        raise _dtype.missing("half")
+    def half(self):
+        return self.to(_dtype.float16)
 
     def bfloat16(self):
         raise _dtype.missing("bfloat16")
