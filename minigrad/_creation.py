@@ -19,7 +19,6 @@ from ._conventions import strided_zeros
 from ._inplace import check_out, write_out
 from ._dtype import dtype_arg as _arg
 from . import _random
-from .autograd import no_grad as _no_grad
 from ._conventions import check_normal_std
 from ._tensor import Tensor
 from ._tensor import legacy_new as _legacy_new
@@ -379,49 +378,30 @@ def _random_float(dtype, who, kernel):
     return dtype.np
 
 
-def _random_sizes(size, keyword):
-    """``randn(2, 3)``, ``randn((2, 3))`` or ``randn(size=(2, 3))``."""
-    if keyword is not None:
-        if size:
-            raise TypeError("randn() received an invalid combination of arguments - got both positional sizes "
-                            "and size=")
-        size = (keyword,)
-    return _sizes(size)
-
-
-def _into(out, shape, fill):
-    """``out=``: PyTorch resizes the given tensor and fills it in place."""
-    out.resize_(shape)
-    with _no_grad():
-        fill(out)
-    return out
-
-
-def randn(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
-          pin_memory=False, **kwargs):
-    shape = _random_sizes(size, kwargs.pop("size", None))
-    _no_more(kwargs, "randn")
+def randn(*sizes, size=None, generator=None, out=None, dtype=None, layout=None, device=None,
+          requires_grad=False, pin_memory=False):
+    """Normal numbers: ``randn(2, 3)``, ``randn((2, 3))`` or ``randn(size=(2, 3))``."""
     if out is not None:
-        return _into(out, shape, lambda t: t.normal_(generator=generator))
+        return _into(out, "randn", dtype, requires_grad,
+                     lambda d: randn(*sizes, size=size, generator=generator, dtype=d))
+    _check_layout(layout, pin_memory)
+    shape = _size(sizes, size, "randn")
     np_dtype = _random_float(dtype, "randn", "normal_kernel_cpu")
     values = _random.normal(_random.generator_of(generator), math.prod(shape), np_dtype)
     return _new(values.reshape(shape), requires_grad, device)
 
 
-def rand(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
-         pin_memory=False, **kwargs):
-    shape = _random_sizes(size, kwargs.pop("size", None))
-    _no_more(kwargs, "rand")
+def rand(*sizes, size=None, generator=None, out=None, dtype=None, layout=None, device=None,
+         requires_grad=False, pin_memory=False):
+    """Uniform numbers in [0, 1): ``rand(2, 3)``, ``rand((2, 3))`` or ``rand(size=(2, 3))``."""
     if out is not None:
-        return _into(out, shape, lambda t: t.uniform_(generator=generator))
+        return _into(out, "rand", dtype, requires_grad,
+                     lambda d: rand(*sizes, size=size, generator=generator, dtype=d))
+    _check_layout(layout, pin_memory)
+    shape = _size(sizes, size, "rand")
     np_dtype = _random_float(dtype, "rand", "check_uniform_bounds")
     values = _random.uniform(_random.generator_of(generator), math.prod(shape), np_dtype)
     return _new(values.reshape(shape), requires_grad, device)
-
-
-def _no_more(kwargs, who):
-    if kwargs:
-        raise TypeError(f"{who}() got an unexpected keyword argument '{next(iter(kwargs))}'")
 
 
 def randn_like(t, dtype=None, device=None, requires_grad=False, memory_format=None, *, generator=None):
@@ -449,9 +429,11 @@ def randint(low, high=None, size=(), *, generator=None, out=None, dtype=None, la
         low, high = 0, low
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
-    shape = _shape_args((size,))
     if out is not None:
-        return _into(out, shape, lambda t: t.random_(low, high, generator=generator))
+        return _into(out, "randint", dtype, requires_grad,
+                     lambda d: randint(low, high, size, generator=generator, dtype=d))
+    _check_layout(layout, pin_memory)
+    shape = _shape_args((size,))
     dtype = _arg(dtype, "randint") or _dtype.int64
     if dtype._category == 1 and dtype is not _dtype.int64:
         info = np.iinfo(dtype.np)
@@ -478,15 +460,14 @@ def randperm(n, *, generator=None, out=None, dtype=None, layout=None, device=Non
              pin_memory=False):
     """0, ..., n - 1 in a random order (PyTorch's shuffle: see _random.randperm)."""
     if out is not None:
-        dtype = out.dtype
+        return _into(out, "randperm", dtype, requires_grad, lambda d: randperm(n, generator=generator, dtype=d))
+    _check_layout(layout, pin_memory)
     dtype = _arg(dtype, "randperm") or _dtype.int64
     if dtype is _dtype.bool:
         raise _not_for(dtype, "randperm")
     if n < 0:
         raise RuntimeError(f"n must be non-negative, got{n}")
     values = _random.randperm(_random.generator_of(generator), n).astype(dtype.np)
-    if out is not None:
-        return _into(out, (n,), lambda t: t.copy_(Tensor._wrap(values)))
     return _new(values, requires_grad, device)
 
 
@@ -505,11 +486,13 @@ def normal(mean, std=1.0, size=None, *, generator=None, out=None, dtype=None, la
         raise RuntimeError("normal expects all elements of std >= 0.0")
     if not isinstance(std, Tensor):
         check_normal_std(std)
+    if out is not None:
+        return _into(out, "normal", dtype, requires_grad,
+                     lambda d: normal(mean, std, size, generator=generator, dtype=d))
+    _check_layout(layout, pin_memory)
     g = _random.generator_of(generator)
     if not tensors:  # normal(mean, std, size): a fresh tensor filled with normal_(mean, std)
         shape = _shape_args((size,))
-        if out is not None:
-            return _into(out, shape, lambda t: t.normal_(mean, std, generator=generator))
         np_dtype = _random_float(dtype, "normal", "normal_kernel_cpu")
         return _new(_random.normal(g, math.prod(shape), np_dtype, mean, std).reshape(shape), requires_grad, device)
     m, s = (np.asarray(v._data if isinstance(v, Tensor) else v) for v in (mean, std))
@@ -520,8 +503,6 @@ def normal(mean, std=1.0, size=None, *, generator=None, out=None, dtype=None, la
     if isinstance(std, Tensor):
         values = values * s.astype(np_dtype)
     values = (values + m.astype(np_dtype)).astype(np_dtype)
-    if out is not None:
-        return _into(out, shape, lambda t: t.copy_(Tensor._wrap(values)))
     return _new(values, requires_grad, device)
 
 
