@@ -533,9 +533,9 @@ def run_notebook(path: Path) -> None:
 # - ``minigrad-only``: the cell is left out of the PyTorch run (it uses minigrad.viz,
 #   minigrad.fusion, or looks inside minigrad). nbgrader check cells are left out without a
 #   tag: they call minigrad.exercises.
-# - ``random-output``: the cell runs, but what it prints depends on random numbers, which
-#   PyTorch's generator draws differently; its outputs are not compared (and must differ, or
-#   the tag is not needed).
+# - ``random-output``: the cell runs, but its outputs are not compared: minigrad draws
+#   PyTorch's random numbers, so this is for the few cells whose float32 results still differ
+#   in a last digit (they must differ, or the tag is not needed).
 #
 # Cells starting with ``# NBVAL_IGNORE_OUTPUT`` (timings) run and are not compared either.
 
