@@ -698,35 +698,10 @@ def _next_names(graph):
     return tuple(n.split(":")[0].lstrip("@") for n in names)
 
 
-# names taken as the same (none today)
-SAME_NAMES = {}
-
-
-def _normalised(record, line):
-    """The TensorRecord with the known differences' names replaced (a copy)."""
-    names = SAME_NAMES
-    if record.grad_fn not in names and not any(n in (record.graph or "") for n in SAME_NAMES):
-        return record
-    fn = names.get(record.grad_fn, record.grad_fn)
-    graph = record.graph.replace(record.grad_fn, fn, 1) if record.graph else record.graph
-    for a, b in SAME_NAMES.items():
-        graph = graph.replace(a, b)
-    return TensorRecord(record.dtype, record.shape, record.values, record.requires_grad, record.is_leaf,
-                        fn, graph, record.repr.replace(f"<{record.grad_fn}>", f"<{fn}>"))
-
-
-def _same_repr(mine, theirs, renamed):
-    """Equal reprs; where a known difference renamed PyTorch's grad_fn, equal up to where the
-    lines break (the name's length moves PyTorch's line break)."""
-    return mine == theirs or (renamed and mine.split() == theirs.split())
-
-
 def compare_values(mine, theirs, where, out, line="", loose=False):
     """Append (kind, where, detail) to ``out`` for each way ``mine`` differs from ``theirs``
     (``loose``: float32 tolerance, for a program where float32 values flow into float64 ones)."""
     if isinstance(theirs, TensorRecord):
-        renamed = _normalised(theirs, line)
-        renamed, theirs = renamed is not theirs, renamed
         if not isinstance(mine, TensorRecord):
             out.append(("type", where, f"minigrad {mine!r}, PyTorch a tensor"))
             return
@@ -736,7 +711,7 @@ def compare_values(mine, theirs, where, out, line="", loose=False):
         if mine.dtype == theirs.dtype and mine.shape == theirs.shape:
             if not _close(mine, theirs, loose):
                 out.append(("value", where, f"minigrad {mine.values.tolist()}, PyTorch {theirs.values.tolist()}"))
-            elif (same_bits(mine.values, theirs.values) and not _same_repr(mine.repr, theirs.repr, renamed)
+            elif (same_bits(mine.values, theirs.values) and mine.repr != theirs.repr
                   and not (_is_matmul(line) and theirs.grad_fn == "UnsafeViewBackward0")):
                 out.append(("repr", where, f"minigrad {mine.repr!r}, PyTorch {theirs.repr!r}"))
         mine_next = _next_names(mine.graph)  # (where PyTorch's node has more inputs, the first ones)
