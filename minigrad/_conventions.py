@@ -156,13 +156,98 @@ def new_shape(shape, size):
     return tuple(shape)
 
 
-def linspace_values(start, end, steps):
-    """``steps`` evenly spaced float64 values from start to end, as PyTorch's linspace computes
-    them: the first half counted up from ``start``, the second half down from ``end``."""
+def linspace_values(start, end, steps, np_dtype):
+    """``steps`` evenly spaced values from start to end, as PyTorch's CPU kernel computes them
+    (native/cpu/RangeFactoriesKernel.cpp): the first half counted up from ``start``, the second
+    half down from ``end`` (so that a range symmetric about 0 comes out exactly symmetric), each
+    as one fused multiply-add. A float dtype computes in itself (its step too); an integer dtype
+    in double, cut toward zero at the end."""
+    if steps == 1:
+        return np.full(1, start, dtype=np_dtype)
+    np_dtype = np.dtype(np_dtype)
+    floating = np_dtype.kind == "f"
+    start, end = (np_dtype.type(start), np_dtype.type(end)) if floating else (int(start), int(end))
+    step = (end - start) / (np_dtype.type(steps - 1) if floating else steps - 1)
     i = np.arange(steps)
-    step = (end - start) / (steps - 1) if steps > 1 else 0.0
-    return np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i)) if steps > 1 \
-        else np.full(steps, start, dtype=np.float64)
+    half = steps // 2
+    if np_dtype == np.float16:  # (each operation rounded to float16: c10::Half's operators)
+        i = i.astype(np.float16)
+        return np.concatenate([start + step * i[:half], end - step * (np.float16(steps - 1) - i[half:])])
+    values = np.concatenate([_fma(step, i[:half], start), _fma(-step, steps - 1 - i[half:], end)])
+    return values.astype(np_dtype) if floating else np.trunc(values).astype(np_dtype)
+
+
+def logspace_values(start, end, steps, base, np_dtype):
+    """``base`` to the power of ``steps`` evenly spaced exponents, as PyTorch computes them
+    (native/RangeFactories.cpp): the exponents in double, counted up from ``start`` and down
+    from ``end`` as linspace's (but multiplied and added apart: that file is compiled for any
+    CPU, without fused multiply-adds), then C's ``pow`` (Python's ``math.pow``; NumPy's SIMD
+    power differs in the last bit)."""
+    np_dtype = np.dtype(np_dtype)
+    if steps == 1:
+        exponents = [float(start)]
+    else:
+        start, end = (np_dtype.type(start), np_dtype.type(end)) if np_dtype.kind == "f" else (int(start), int(end))
+        step = float(end - start) / (steps - 1)
+        i = np.arange(steps)
+        half = steps // 2
+        exponents = np.concatenate([float(start) + step * i[:half], float(end) - step * (steps - 1 - i[half:])])
+    values = np.array([math.pow(base, x) for x in exponents], dtype=np.float64)
+    return values.astype(np_dtype) if np_dtype.kind == "f" else np.trunc(values).astype(np_dtype)
+
+
+def arange_values(start, end, step, dtype):
+    """The values of ``torch.arange(start, end, step, dtype=dtype)`` as PyTorch's CPU kernel
+    computes them (aten/src/ATen/native/RangeFactories.cpp, native/cpu/RangeFactoriesKernel.cpp).
+
+    Integer dtypes: start and step are cut to integers first (0.5 becomes 0). Floating dtypes:
+    in double, each value ``start + step * i`` rounded once (the compiler fuses the multiply and
+    the add), except that the kernel fills 32 bytes at a time: it computes the first value of
+    each 32-byte group so, rounds it to the dtype, and counts the rest of the group on from that
+    (``first + step * k``); the last elements (fewer than two groups) it computes one by one.
+    (float16 the same way in float32, 16 to a group.)
+    So ``arange(-8.0, 8.0, 0.1)[80]`` is 4.4409e-16, not 0: the product 0.1 * 80 is not
+    rounded before -8 is added."""
+    if not dtype.is_floating_point:
+        first, stride = int(start), int(step)  # (C's conversion: toward zero)
+        if dtype.np == np.int64:
+            if stride == 0:
+                raise ValueError("step must be nonzero")
+            sign = 1 if stride > 0 else -1
+            n = int((int(end) - first + stride - sign) / stride)
+        else:
+            n = math.ceil((end - start) / step)
+        return (first + stride * np.arange(n, dtype=np.int64)).astype(dtype.np)
+    n = math.ceil((end - start) / step)
+    acc = np.float32 if dtype.np == np.float16 else np.float64  # (PyTorch's accumulate type on CPU)
+    start, step = acc(start), acc(step)
+    group = 32 // np.dtype(dtype.np).itemsize  # values per 32-byte vector: 8 float32, 4 float64
+    grouped = n // (2 * group) * (2 * group)  # (two vectors at a time)
+    firsts = _fma(step, np.arange(0, grouped, group), start).astype(acc).astype(dtype.np)
+    counted = _fma(np.arange(group), step, firsts.astype(np.float64)[:, None])
+    rest = _fma(step, np.arange(grouped, n), start)
+    return np.concatenate([counted.ravel(), rest]).astype(acc).astype(dtype.np)
+
+
+def _fma(a, b, c):
+    """``a * b + c`` rounded once, as a fused multiply-add does (float64 arrays). The product's
+    rounding error is recovered exactly (Dekker's split into halves of 26 bits), as is the sum's
+    (Knuth's two-sum), and both are added back."""
+    a, b, c = np.broadcast_arrays(np.float64(a), np.float64(b), np.float64(c))
+    product = a * b
+    (a_hi, a_lo), (b_hi, b_lo) = _halves(a), _halves(b)
+    product_error = ((a_hi * b_hi - product) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo
+    total = product + c
+    part = total - product
+    sum_error = (product - (total - part)) + (c - part)
+    return total + (sum_error + product_error)
+
+
+def _halves(x):
+    """``x`` as hi + lo exactly, each with at most 26 significant bits (Veltkamp's split)."""
+    scaled = 134217729.0 * x  # 2**27 + 1
+    hi = scaled - (scaled - x)
+    return hi, x - hi
 
 
 def reshape_is_view(array, shape):

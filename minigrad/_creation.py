@@ -14,7 +14,8 @@ from ._conventions import C_NAMES as _C_NAMES
 from ._conventions import shape_args as _shape_args
 from ._conventions import sizes as _sizes
 from ._conventions import typename as _typename
-from ._conventions import empty_in_layout, linspace_values, memory_format_arg, preserve_format, strided
+from ._conventions import arange_values, empty_in_layout, linspace_values, logspace_values, memory_format_arg
+from ._conventions import preserve_format, strided
 from ._conventions import strided_zeros
 from ._inplace import check_out, write_out
 from ._dtype import dtype_arg as _arg
@@ -209,9 +210,15 @@ def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, devi
         dtype = _dtype.int64 if is_int else _dtype.get_default_dtype()
     if step == 0:
         raise RuntimeError("step must be nonzero")
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise RuntimeError(f"unsupported range: {start:g} -> {end:g}")
     if (end - start) * step < 0:
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
-    return _new(np.arange(start, end, step).astype(dtype.np), requires_grad, device)
+    if dtype is _dtype.int64 and all(v.__class__ is int for v in (start, end, step)):
+        values = np.arange(start, end, step, dtype=np.int64)  # (the common case, exact)
+    else:
+        values = arange_values(start, end, step, dtype)
+    return _new(values, requires_grad, device)
 
 
 def range(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, device=None, requires_grad=False,
@@ -237,10 +244,13 @@ _RANGE_WARNING = ("torch.range is deprecated and will be removed in a future rel
 def _inclusive_range(start, end, step, dtype):
     if step == 0:
         raise RuntimeError("step must be nonzero")
-    if (end - start) * step < 0:
+    if not dtype.is_floating_point:  # (C's conversion to int64: toward zero, so a step of 0.5 is 0)
+        start, end, step = int(start), int(end), int(step)
+    if not (step > 0 and end >= start or step < 0 and end <= start):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
-    n = int((end - start) // step) + 1  # (the end counts)
-    return (start + step * np.arange(n, dtype=np.float64)).astype(dtype.np)
+    n = int((end - start) / step + 1)  # (the end counts)
+    acc = np.float32 if dtype.np == np.float16 else np.float64  # (PyTorch's accumulate type on CPU)
+    return (acc(start) + np.arange(n, dtype=acc) * acc(step)).astype(dtype.np)
 
 
 def linspace(start, end, steps, *, out=None, dtype=None, layout=None, device=None, requires_grad=False,
@@ -256,7 +266,7 @@ def linspace(start, end, steps, *, out=None, dtype=None, layout=None, device=Non
     np_dtype = _float(dtype, "linspace")
     if np_dtype == np.bool_:
         raise _not_for(_dtype.bool, "linspace_cpu")
-    return _new(linspace_values(start, end, steps).astype(np_dtype), requires_grad, device)
+    return _new(linspace_values(start, end, steps, np_dtype), requires_grad, device)
 
 
 def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None, device=None, requires_grad=False,
@@ -267,7 +277,7 @@ def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None,
     np_dtype = _float(dtype, "logspace")
     if np_dtype == np.bool_:
         raise _not_for(_dtype.bool, "logspace_cpu")
-    return _new(np.logspace(start, end, steps, base=base).astype(np_dtype), requires_grad, device)
+    return _new(logspace_values(start, end, steps, base, np_dtype), requires_grad, device)
 
 
 def from_numpy(array):

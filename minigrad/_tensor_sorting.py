@@ -174,7 +174,7 @@ class SortingMixin:
                 raise RuntimeError(f"torch.histogramdd: dimension 0's range [{lo:g}, {hi:g}] is not finite")
             if lo == hi:
                 lo, hi = lo - 0.5, hi + 0.5
-            edges = linspace_values(float(lo), float(hi), bins + 1).astype(x.dtype)  # (torch.linspace's)
+            edges = linspace_values(float(lo), float(hi), bins + 1, x.dtype)  # (torch.linspace's)
         inside = (x >= edges[0]) & (x <= edges[-1])
         where = np.minimum(np.searchsorted(edges, x[inside], side="right") - 1, len(edges) - 2)
         weights = None if weight is None else weight._data.reshape(-1)[inside]

@@ -8,9 +8,14 @@ and the graph behind it, and the gradients that reach the inputs (test_vs_torch.
 cases compare the exception's type and words. A sample that shows a known difference is
 ``xfail(strict=True, reason="DIFF: ...")`` (its ``diff=`` in the table).
 """
+import warnings
+
 import numpy as np
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
+import minigrad
 import op_db
 from oracle import error_of
 from test_vs_torch import _params, compare, gen, make_inputs
@@ -534,6 +539,66 @@ ERROR_DIFFS = {
 def test_error(oracle, fn):
     oracle.same_error(fn)
 
+
+
+# The ranges, bit for bit: learners print them (d2l's ``torch.arange(-8.0, 8.0, 0.1)``), plot
+# against them and fit polynomials on them. (start, end, step or steps, dtype name or None)
+RANGES = {
+    "arange": [(-8.0, 8.0, 0.1, None), (0, 3, 0.1, "float32"), (-3.7, 5.1, 0.013, "float64"),
+               (1.1, 100.3, 0.37, "float16"), (0, 1, 1 / 3, None), (5.5, -2.0, -0.7, None),
+               (0.5, 5.5, 1.5, "int32"), (-1.7, 3, 1, "int64"), (0, 5, 1.5, "uint8"), (1e8, 1e8 + 40, 1.0, None)],
+    "linspace": [(-1, 1, 100, None), (-7, -3.28, 372, "float32"), (44.7, 194.5, 1498, "float64"),
+                 (7.8, 7, 216, "float16"), (-5, 17, 9, "int64"), (2.0, 3.0, 1, None), (0, 1, 0, None)],
+    "logspace": [(-0.35, -0.164, 372, "float32"), (2.24, 9.73, 1498, "float64"), (0, 3, 4, "int64"),
+                 (0.0, 1.0, 1, None)],
+    "range": [(2.1, 22.44, 0.01, "float32"), (1.5, 882.3, 0.3, "float64"), (-0.037, 17.0, 1, "int32"),
+              (7.03, -2.12, -1, "int16")],
+}
+
+
+@pytest.mark.parametrize("name", sorted(RANGES))
+def test_ranges_bit_for_bit(oracle, name):
+    """arange, linspace, logspace and range give PyTorch's values exactly: its CPU kernels'
+    fused multiply-adds, 32-byte groups, integer truncations and C's pow."""
+    def program(lib, name):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # (torch.range is deprecated)
+            return [getattr(lib, name)(a, b, c, dtype=dtype and getattr(lib, dtype)) for a, b, c, dtype in RANGES[name]]
+    oracle.same(program, name, check_repr=False, rtol=0, atol=0)
+
+
+_NUMBERS = st.one_of(st.integers(-50, 50), st.floats(-50, 50).map(lambda x: round(x, 3)))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(name=st.sampled_from(sorted(RANGES)), start=_NUMBERS, n=st.integers(0, 3000),
+       step=st.sampled_from([0.1, 0.01, 0.3, -0.1, 0.25, 1 / 3, 1, 2, -1, 0.7, 0.013]),
+       dtype=st.sampled_from([None, "float32", "float64", "float16", "int64", "int32"]))
+def test_ranges_live_against_pytorch(torch, name, start, step, n, dtype):
+    """For any start, step and size, each range function in each dtype gives PyTorch's values
+    bit for bit, or PyTorch's error."""
+    # (torch.range of an integer dtype with a step that truncates to 0 crashes PyTorch 2.13:
+    # SIGFPE, an integer division by zero. minigrad raises the "inconsistent" error.)
+    assume(not (name == "range" and dtype in ("int64", "int32") and int(step) == 0))
+    end = start + step * n
+    args = {"arange": (start, end, step), "range": (start, end, step), "linspace": (start, end, n),
+            "logspace": (start / 20, end / 20, n)}[name]
+    answers = []
+    for lib in (minigrad, torch):
+        values = lambda: answers.append(getattr(lib, name)(*args, dtype=dtype and getattr(lib, dtype)).numpy())  # noqa: B023,E731
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # (torch.range is deprecated)
+            error = error_of(values)
+        if error != "no exception":
+            answers.append(error)
+    mine, theirs = answers
+    what = f"{name}{args} dtype={dtype}"
+    if isinstance(theirs, np.ndarray):
+        assert isinstance(mine, np.ndarray), f"{what}: minigrad raised {mine}"
+        assert (mine.dtype, mine.shape) == (theirs.dtype, theirs.shape), what
+        np.testing.assert_array_equal(mine.view(np.uint8), theirs.view(np.uint8), err_msg=what)
+    else:
+        assert mine == theirs, what
 
 
 def test_linspace_is_exactly_symmetric():

@@ -199,9 +199,14 @@ class Pow(Op):
     def forward(ctx, x, exponent):
         ctx.save_for_backward(x)
         ctx.exponent = exponent
-        if exponent == -0.5:  # as PyTorch: 1 / sqrt(x), so -0. gives -inf (sqrt's backward at -0.)
+        # As PyTorch's CPU kernel, to the last bit: these exponents are multiplications
+        if exponent == 3:
+            return x * x * x
+        if exponent == -2:
+            return 1 / (x * x)
+        if exponent == -0.5:  # 1 / sqrt(x), so -0. gives -inf (sqrt's backward at -0.)
             return 1 / np.sqrt(x)
-        return x ** exponent  # (NumPy's ** 0.5 is sqrt, ** 2 a square, as PyTorch's)
+        return x ** exponent  # (NumPy's ** 2 is a square, as PyTorch's)
 
     @staticmethod
     def backward(ctx, grad):
