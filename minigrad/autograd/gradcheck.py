@@ -16,6 +16,11 @@ def _outputs(func, inputs):
     return out if isinstance(out, (tuple, list)) else (out,)
 
 
+def _values(func, inputs):
+    """The outputs' values as flat float64 copies (an output may be an input: it is perturbed next)."""
+    return [out._data.astype(np.float64).ravel() for out in _outputs(func, inputs)]
+
+
 def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True):
     """True if, for every output element and every input that requires grad, the
     gradient autograd computes matches (f(x + eps) - f(x - eps)) / (2 eps).
@@ -30,34 +35,35 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
                           "or complex. This check will likely fail if all the inputs are not of double "
                           "precision floating point or complex. ")
     outputs = _outputs(func, inputs)
+    # Numerical: perturb one element at a time; row j of numerical[k, i] is d(out_k)/d(x_j).
+    numerical = {(k, i): np.zeros((inputs[i].numel(), out.numel())) for k, out in enumerate(outputs) for i in diff}
+    for i in diff:
+        flat = inputs[i]._data.reshape(-1)  # a view: writing into it perturbs x
+        for j in range(flat.size):  # (grad mode stays on: func may itself call autograd.grad)
+            orig = flat[j]
+            flat[j] = orig + eps
+            plus = _values(func, inputs)
+            flat[j] = orig - eps
+            minus = _values(func, inputs)
+            flat[j] = orig
+            for k in range(len(outputs)):
+                numerical[k, i][j] = (plus[k] - minus[k]) / (2 * eps)
+    # Analytical: one vector-Jacobian product per output element, through the first graph.
     for k, out in enumerate(outputs):
-        n_out = out.numel()
-        for i in diff:
-            x = inputs[i]
-            # Numerical: perturb one element at a time; column j is d(out)/d(x_j).
-            numerical = np.zeros((x.numel(), n_out))
-            flat = x._data.reshape(-1)  # a view: writing into it perturbs x
-            for j in range(x.numel()):  # (grad mode stays on: func may itself call autograd.grad)
-                orig = flat[j]
-                flat[j] = orig + eps
-                plus = _outputs(func, inputs)[k]._data.astype(np.float64).ravel()
-                flat[j] = orig - eps
-                minus = _outputs(func, inputs)[k]._data.astype(np.float64).ravel()
-                flat[j] = orig
-                numerical[j] = (plus - minus) / (2 * eps)
-            # Analytical: one vector-Jacobian product per output element.
-            analytical = np.zeros_like(numerical)
-            if out.requires_grad:
-                for r in range(n_out):
-                    seed = np.zeros(n_out, dtype=out._data.dtype)
-                    seed[r] = 1
-                    g, = autograd_grad(_outputs(func, inputs)[k], x,
-                                       TensorBase._wrap(seed.reshape(out._data.shape)), allow_unused=True)
+        analytical = {i: np.zeros_like(numerical[k, i]) for i in diff}
+        if out.requires_grad:
+            for r in range(out.numel()):
+                seed = np.zeros(out.numel(), dtype=out._data.dtype)
+                seed[r] = 1
+                grads = autograd_grad(out, [inputs[i] for i in diff], TensorBase._wrap(seed.reshape(out._data.shape)),
+                                      retain_graph=True, allow_unused=True)
+                for i, g in zip(diff, grads):
                     if g is not None:
-                        analytical[:, r] = g._data.astype(np.float64).ravel()
-            if not np.allclose(analytical, numerical, rtol=rtol, atol=atol):
+                        analytical[i][:, r] = g._data.astype(np.float64).ravel()
+        for i in diff:
+            if not np.allclose(analytical[i], numerical[k, i], rtol=rtol, atol=atol):
                 if not raise_exception:
                     return False
                 raise GradcheckError(f"Jacobian mismatch for output {k} with respect to input {i},\n"
-                                     f"numerical:{numerical}\nanalytical:{analytical}\n")
+                                     f"numerical:{numerical[k, i]}\nanalytical:{analytical[i]}\n")
     return True
