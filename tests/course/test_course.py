@@ -442,30 +442,53 @@ def substitute(source: str, code: str) -> str:
     return "\n".join(lines[:start] + code.split("\n") + lines[end + 1:])
 
 
-def run_variants(nb, i, sources):
-    """Run the cells before ``nb.cells[i]`` once, in one fresh kernel, then for each source
-    the solution cell with that source and its check cell; returns the check cells.
+_checked = {}  # path -> {grade_id: [check cells]}, one kernel per notebook (see exercise_checks)
 
-    One kernel per exercise rather than per answer: the cells before it (imports, data)
-    run once. The solution runs first, on a state no answer has touched."""
+
+def exercise_checks(path, grade_ids):
+    """Each exercise of ``grade_ids`` in the complete notebook ``path``, with its solution and
+    each of its typical wrong answers, each followed by its check cell; returns
+    {grade_id: [check cells]}, the solution's first.
+
+    One kernel per notebook (its start and imports cost more than most exercises): the cells
+    run in order up to the last of ``grade_ids``; at an exercise, the solution runs first, then
+    each wrong answer and the check after it, then the solution again, so that the cells
+    after it run on the solution's results, as in the complete notebook."""
     from jupyter_client import KernelManager
     from nbclient import NotebookClient
     from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
 
+    nb = course.read(path)
+    last = max(i for i, c in enumerate(nb.cells)
+               if course.is_solution(c) and c.metadata["nbgrader"]["grade_id"] in grade_ids)
     km = KernelManager(kernel_name=CURRENT_ENV_KERNEL_NAME, kernel_spec_manager=NbvalKernelspecManager())
     client = NotebookClient(nb, km=km, timeout=300, allow_errors=True,
                             resources={"metadata": {"path": str(course.NOTEBOOKS)}})
-    checks = []
+    checks = {}
     with client.setup_kernel(cwd=str(course.NOTEBOOKS), cleanup_kc=True):  # see course.execute
-        for index, cell in enumerate(nb.cells[:i]):
-            client.execute_cell(cell, index)
-        for source in sources:
-            solution, check = copy.deepcopy(nb.cells[i]), copy.deepcopy(nb.cells[i + 1])
-            solution.source = source
-            client.execute_cell(solution, i)
-            client.execute_cell(check, i + 1)
-            checks.append(check)
+        for i, cell in enumerate(nb.cells[:last + 1]):
+            grade_id = cell.metadata.get("nbgrader", {}).get("grade_id") if course.is_solution(cell) else None
+            if grade_id in grade_ids:
+                sources = [cell.source] + [substitute(cell.source, w[1]) for w in WRONG[grade_id]]
+                checks[grade_id] = []
+                for source in sources:
+                    solution, check = copy.deepcopy(cell), copy.deepcopy(nb.cells[i + 1])
+                    solution.source = source
+                    client.execute_cell(solution, i)
+                    client.execute_cell(check, i + 1)
+                    checks[grade_id].append(check)
+            client.execute_cell(copy.deepcopy(cell), i)
     return checks
+
+
+@pytest.fixture(scope="module")
+def selected_exercises(request):
+    """{notebook: the grade ids this session checks in it} (all, or those -k or -m picked)."""
+    wanted = {}
+    for item in request.session.items:
+        if item.path == request.path and item.originalname == "test_check_rejects_wrong_answers_and_accepts_the_solution":
+            wanted.setdefault(item.callspec.params["path"], set()).add(item.callspec.params["grade_id"])
+    return wanted
 
 
 # make test-fast: each notebook's first exercise (the one after the fewest cells)
@@ -475,16 +498,14 @@ FIRST_EXERCISES = {p: g for p, g in reversed(EXERCISES)}
 @pytest.mark.parametrize("path,grade_id", [
     pytest.param(p, g, id=f"{p.stem}-{g}", marks=[pytest.mark.fast] if FIRST_EXERCISES[p] == g else [])
     for p, g in EXERCISES])
-def test_check_rejects_wrong_answers_and_accepts_the_solution(path, grade_id):
+def test_check_rejects_wrong_answers_and_accepts_the_solution(path, grade_id, selected_exercises):
     """The solution passes; each typical wrong answer (tests/wrong_answers/) is rejected with
     an AssertionError whose hint names the mistake without giving the answer away (shown in
     Jupyter as the hint alone)."""
-    nb = course.read(path)
-    i = next(i for i, c in enumerate(nb.cells)
-             if course.is_solution(c) and c.metadata["nbgrader"]["grade_id"] == grade_id)
+    if path not in _checked:
+        _checked[path] = exercise_checks(path, selected_exercises[path])
     wrongs = WRONG[grade_id]
-    sources = [nb.cells[i].source] + [substitute(nb.cells[i].source, w[1]) for w in wrongs]
-    solution, *checks = run_variants(nb, i, sources)
+    solution, *checks = _checked[path][grade_id]
     assert not errors(solution) and stdout(solution) == exercises.SUCCESS + "\n", errors(solution)
     problems = []
     for (name, _, phrase, forbidden), check in zip(wrongs, checks):
