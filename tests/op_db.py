@@ -625,6 +625,23 @@ def rnn_cell_case(draw, gates, n_states, batch=2, input_size=2, hidden=2):
 
 
 
+@st.composite
+def lstm_layer_case(draw, seq=3, batch=2, input_size=2, hidden=2):
+    """ops.MkldnnRnnLayer's inputs: input (seq, batch, input_size), w_ih, w_hh, b_ih, b_hh (4 * hidden
+    rows), h0, c0 (batch, hidden)."""
+    return ([draw(arrays((seq, batch, input_size))),
+             draw(arrays((4 * hidden, input_size), floats(-1, 1))),
+             draw(arrays((4 * hidden, hidden), floats(-1, 1))),
+             draw(arrays((4 * hidden,), floats(-1, 1))), draw(arrays((4 * hidden,), floats(-1, 1)))]
+            + [draw(arrays((batch, hidden))) for _ in range(2)])
+
+
+def _lstm_layer(reverse):
+    """A float32 nn.LSTM's layer (one direction) as PyTorch's CPU build runs it: one op, called
+    directly (nn.LSTM itself runs it in float32 only), its three outputs weighted as one."""
+    return lambda *a: _weighted(minigrad.ops.MkldnnRnnLayer.apply(*a, reverse))
+
+
 # =============================================================================================
 # Gradcheck samples whose function depends on what is drawn (a dim, a shape, an index):
 # strategies of a list of Checks
@@ -3108,6 +3125,11 @@ OPS = [
     OpInfo('nn.GRUCell',
            gradcheck=[
                *grad("gru_cell", lambda x, h, *w: _RNN.cell("GRU", x, h, *w), rnn_cell_case(3, 1, 1, 1)),
+           ]),
+    OpInfo('nn.LSTM',
+           gradcheck=[
+               *grad("mkldnn_rnn_layer", _lstm_layer(False), lstm_layer_case()),
+               *grad("mkldnn_rnn_layer reverse", _lstm_layer(True), lstm_layer_case()),
            ]),
     OpInfo('nn.LSTMCell',
            gradcheck=[

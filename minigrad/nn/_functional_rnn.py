@@ -8,8 +8,15 @@ The steps are written the way PyTorch's CPU kernels (aten/src/ATen/native/RNN.cp
 so the graph is made of the same nodes: the input's part of the gates, ``x W_ih^T + b_ih``, is
 computed for all time steps at once (one AddmmBackward0) and cut into steps (UnbindBackward0);
 each step adds ``h W_hh^T + b_hh`` to its piece.
+
+Except for a float32 LSTM: PyTorch's CPU build runs each of its layers (in each direction) as
+one oneDNN kernel, recorded as one node, MkldnnRnnLayerBackward0, so minigrad runs it as one op
+too (ops.MkldnnRnnLayer: the same maths, its steps in one NumPy loop). Its three outputs, every
+step's h, the last h and the last c, are that node's outputs 0, 1 and 2.
 """
-from .. import _joining, ops
+import warnings
+
+from .. import _creation, _dtype, _joining, ops
 from . import functional as F
 
 
@@ -101,23 +108,67 @@ def _direction(step, input, hidden, w_ih, b_ih, weights, reverse):
     return _joining.stack(outputs, 0), hidden
 
 
-def rnn(mode, input, hiddens, params, num_layers, dropout, train, bidirectional, batch_first):
-    """The whole network: ``hiddens`` holds the initial state of every (layer, direction) in
-    that order (LSTM: (h, c) pairs), ``params`` their weights as tuples (w_ih, b_ih, w_hh, b_hh)
-    (+ w_hr for an LSTM with proj_size); biases None without ``bias``. Returns the last layer's
-    outputs and the final state of every (layer, direction)."""
+_PROJECTIONS = "LSTM with projections is not supported with oneDNN. Using default implementation."
+_warned = []  # (once per process, as PyTorch's TORCH_WARN_ONCE)
+_ONEDNN_DTYPE = {_dtype.float16: "could not create a primitive descriptor for the LSTM forward propagation "
+                                 "primitive. Run workload with environment variable ONEDNN_VERBOSE=all to "
+                                 "get additional diagnostic information."}  # (oneDNN on a state's dtype)
+
+
+def _onednn(mode, input, params):
+    """Whether PyTorch's CPU build runs this network with oneDNN: a float32 LSTM, no empty input,
+    no projections (those it refuses, with a warning, once)."""
+    if mode != "LSTM" or input.dtype is not _dtype.float32 or input.numel() == 0:
+        return False
+    if len(params[0]) == 5:  # (w_ih, b_ih, w_hh, b_hh, w_hr): proj_size
+        if not _warned:
+            _warned.append(True)
+            warnings.warn(_PROJECTIONS, stacklevel=4)
+        return False
+    return True
+
+
+def _onednn_layer(input, state, w_ih, b_ih, w_hh, b_hh, reverse):
+    """One layer in one direction as one MkldnnRnnLayer node: (outputs, (last h, last c)).
+    Without bias, zeros that need no gradient take the biases' places (as PyTorch's)."""
+    h, c = state
+    for s in state:
+        if s.dtype is not _dtype.float32:
+            raise RuntimeError(_ONEDNN_DTYPE.get(s.dtype, "get_mkldnn_dtype: unsupported data type"))
+    if b_ih is None:
+        b_ih, b_hh = (_creation.zeros(w.shape[0], dtype=w.dtype) for w in (w_ih, w_hh))
+    output, h, c = ops.MkldnnRnnLayer.apply(input, w_ih, w_hh, b_ih, b_hh, h, c, reverse)
+    return output, (h, c)
+
+
+
+def rnn(mode, input, hx, params, num_layers, dropout, train, bidirectional, batch_first):
+    """The whole network: ``hx`` holds the initial state of every (layer, direction) in that
+    order, stacked (LSTM: the pair (h, c)), ``params`` their weights as tuples (w_ih, b_ih,
+    w_hh, b_hh) (+ w_hr for an LSTM with proj_size); biases None without ``bias``. Returns the
+    last layer's outputs and the final state of every (layer, direction)."""
     if input.shape[1 if batch_first else 0] == 0:
         raise RuntimeError("Expected sequence length to be larger than 0 in RNN")
-    step = STEPS[mode]
+    onednn = _onednn(mode, input, params)
     layer_input = input.transpose(0, 1) if batch_first else input  # time first
     directions = 2 if bidirectional else 1
+    if onednn:  # as PyTorch's: contiguous copies, each (layer, direction)'s state picked out (Select)
+        layer_input = layer_input.contiguous()
+        h, c = hx[0].contiguous(), hx[1].contiguous()
+        hiddens = [(h[k], c[k]) for k in range(num_layers * directions)]
+    else:
+        hiddens = list(zip(hx[0].unbind(0), hx[1].unbind(0))) if mode == "LSTM" else hx.unbind(0)
+    step = STEPS[mode]
     finals = []
     for layer in range(num_layers):
         outputs = []
         for d in range(directions):
             k = layer * directions + d
-            w_ih, b_ih, *weights = params[k]
-            output, final = _direction(step, layer_input, hiddens[k], w_ih, b_ih, weights, reverse=d == 1)
+            if onednn:
+                output, final = _onednn_layer(layer_input, hiddens[k], *params[k], reverse=d == 1)
+            else:
+                w_ih, b_ih, *weights = params[k]
+                output, final = _direction(step, layer_input, hiddens[k], w_ih, b_ih, weights, reverse=d == 1)
             outputs.append(output)
             finals.append(final)
         layer_input = _joining.cat(outputs, 2) if bidirectional else outputs[0]

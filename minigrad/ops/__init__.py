@@ -103,7 +103,9 @@ memory.py          Clone, ToCopy (``.to(dtype)``), Zero, Fill, Copy (what ``zero
 nn.py              Softmax, LogSoftmax, MseLoss, NllLoss (NllLossBackward0,
                    NllLoss2DBackward0), NativeBatchNorm (``BatchNorm1d``), and the backward
                    ops PyTorch records for double backward (LogSoftmaxBackwardData,
-                   NllLossBackward, NllLoss2dBackward); NativeLayerNorm (``LayerNorm``), Embedding
+                   NllLossBackward, NllLoss2dBackward); NativeLayerNorm (``LayerNorm``), Embedding;
+                   MkldnnRnnLayer (MkldnnRnnLayerBackward0: one layer and direction of a float32
+                   ``nn.LSTM``, as PyTorch's CPU build runs it, oneDNN's kernel)
 conv.py            Convolution (ConvolutionBackward0: ``conv2d``, ``conv1d``), ConvolutionTranspose
                    (ConvolutionBackward0: ``conv_transpose2d``, ``conv_transpose1d``), MaxPool2d
                    (MaxPool2DWithIndicesBackward0), AvgPool2d (AvgPool2DBackward0),
@@ -194,8 +196,8 @@ from .loss import (BinaryCrossEntropy, BinaryCrossEntropyBackward, BinaryCrossEn
                    MultiMarginLossBackward, Pdist, PdistBackward, SmoothL1Loss, SmoothL1LossBackward,
                    SoftMarginLoss, SoftMarginLossBackward)
 from .memory import Alias, Clone, Copy, Fill, ToCopy, Zero
-from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MseLoss, NativeBatchNorm, NativeLayerNorm,
-                 NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
+from .nn import (Embedding, LogSoftmax, LogSoftmaxBackwardData, MkldnnRnnLayer, MseLoss, NativeBatchNorm,
+                 NativeLayerNorm, NllLoss, NllLoss2d, NllLoss2dBackward, NllLossBackward, Softmax)
 from .pointwise import (Abs, Acos, Acosh, AcoshInplace, Asin, Asinh, AsinhInplace, Atan, Atanh, AtanhInplace,
                         Ceil, Clamp, ClampMax, ClampMin, Cos, Cosh, Deg2Rad, Digamma, Erf, Erfc, Erfinv, Exp,
                         Exp2, Expm1, Floor, Frac, Frexp, I0, I1, Lgamma, Log, Log10, Log1p, Log2, Logit,

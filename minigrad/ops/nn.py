@@ -1,4 +1,4 @@
-"""The ops behind minigrad.nn: softmax, losses, normalisation.
+"""The ops behind minigrad.nn: softmax, losses, normalisation, embedding, the LSTM layer.
 
 Some have their own backward op (``LogSoftmaxBackwardData``, ``NllLossBackward``,
 ``ThresholdBackward`` in pointwise.py), as PyTorch has: then differentiating the backward
@@ -9,8 +9,10 @@ core's, imported here).
 """
 import numpy as np
 
+from ..core import grad_mode
 from ..core.function import Op
 from .index import Gather, IndexPut
+from .join import Cat, Stack
 from ..core.ops.nn import (  # noqa: F401 (the core's: minigrad/core/ops/)
     LogSoftmax, LogSoftmaxBackwardData, MseLoss, Softmax)
 
@@ -239,3 +241,95 @@ class Embedding(Op):
             keep = keep / counts[idx]
         rows = grad * keep[..., None].astype(grad.dtype.np)
         return IndexPut.apply(rows, ctx.shape, idx), None, None, None
+
+
+# ---------------------------------------------------------------------------------------------
+# LSTM layer (oneDNN's, in PyTorch's CPU build)
+# ---------------------------------------------------------------------------------------------
+
+
+def _sigmoid(z):
+    return 1 / (1 + np.exp(-z))
+
+
+class MkldnnRnnLayer(Op):
+    """One LSTM layer in one direction over a whole sequence, in one node: what PyTorch's CPU
+    build runs for a float32 ``nn.LSTM`` (oneDNN's kernel, ``mkldnn_rnn_layer``). Inputs:
+    x (seq, batch, input_size), the weights and biases, the initial states h0, c0 (batch,
+    hidden); ``reverse`` reads the sequence from its end. Outputs: every step's h (seq, batch,
+    hidden), the last h, the last c (outputs 0, 1, 2 of the node). At each step t:
+        i, f, g, o = sigmoid, sigmoid, tanh, sigmoid of (x_t W_ih^T + b_ih + h W_hh^T + b_hh)
+        c = f * c + i * g,  h = o * tanh(c)"""
+    node_name = "MkldnnRnnLayerBackward0"
+
+    @staticmethod
+    def forward(ctx, x, w_ih, w_hh, b_ih, b_hh, h0, c0, reverse):
+        steps = range(len(x) - 1, -1, -1) if reverse else range(len(x))
+        x_gates = x @ w_ih.T + b_ih  # the input's part of every step's gates, in one product
+        gates = np.empty_like(x_gates)  # each step's i, f, g, o, side by side (backward needs them)
+        cells = np.empty(x.shape[:2] + h0.shape[1:], x.dtype)  # each step's c
+        out = np.empty_like(cells)  # each step's h
+        h, c = h0, c0
+        for t in steps:
+            i, f, g, o = np.split(x_gates[t] + h @ w_hh.T + b_hh, 4, axis=1)
+            i, f, g, o = _sigmoid(i), _sigmoid(f), np.tanh(g), _sigmoid(o)
+            c = f * c + i * g
+            h = o * np.tanh(c)
+            gates[t], cells[t], out[t] = np.concatenate([i, f, g, o], axis=1), c, h
+        ctx.reverse = reverse
+        ctx.save_for_backward(x, w_ih, w_hh, b_ih, b_hh, h0, c0, out, gates, cells)
+        return out, h, c
+
+    @staticmethod
+    def backward(ctx, grad_out, grad_h, grad_c):
+        """Backpropagation through time: from the last step to the first, the gradients of h and
+        c flow back one step at a time; every step's gradient of the gates is kept, and the
+        weights' gradients are summed over the steps at the end."""
+        x, w_ih, w_hh, b_ih, b_hh, h0, c0, out, gates, cells = ctx.saved_tensors
+        steps = range(len(x) - 1, -1, -1) if ctx.reverse else range(len(x))
+        # Each step's i, f, g, o, h_prev, c_prev, c: as forward saved them or, with create_graph,
+        # computed again with Tensor ops of the inputs, so that this backward is differentiable.
+        if grad_mode.is_grad_enabled():
+            step = _steps_recorded(x, w_ih, w_hh, b_ih, b_hh, h0, c0, steps)
+        else:
+            step, h, c = {}, h0, c0
+            for t in steps:
+                step[t] = (*gates[t].chunk(4, 1), h, c, cells[t])
+                h, c = out[t], cells[t]
+        dh = x.new_zeros(h0.shape) if grad_h is None else grad_h
+        dc = x.new_zeros(c0.shape) if grad_c is None else grad_c
+        d_gates = [None] * len(x)
+        for t in reversed(steps):
+            i, f, g, o, h_prev, c_prev, c = step[t]
+            if grad_out is not None:
+                dh = dh + grad_out[t]  # h is also the output at t
+            tanh_c = c.tanh()
+            dc = dc + dh * o * (1 - tanh_c * tanh_c)  # h = o tanh(c)
+            d_gates[t] = Cat.apply(1, dc * g * i * (1 - i),  # c = f c_prev + i g, i = sigmoid(.)
+                                   dc * c_prev * f * (1 - f),  # f = sigmoid(.)
+                                   dc * i * (1 - g * g),  # g = tanh(.)
+                                   dh * tanh_c * o * (1 - o))  # o = sigmoid(.)
+            dc = dc * f  # on to c_prev
+            dh = d_gates[t].matmul(w_hh)  # gates = ... + h_prev W_hh^T: on to h_prev
+        d_gates = Stack.apply(0, *d_gates)  # (seq, batch, 4 hidden)
+        flat = d_gates.reshape(-1, d_gates.shape[2])  # every (step, sample) a row
+        needs = ctx.needs_input_grad
+        grad_x = d_gates.matmul(w_ih) if needs[0] else None  # x_gates = x W_ih^T + b_ih
+        grad_w_ih = flat.t().matmul(x.reshape(-1, x.shape[2])) if needs[1] else None
+        h_prevs = Stack.apply(0, *[step[t][4] for t in range(len(x))]) if needs[2] else None
+        grad_w_hh = flat.t().matmul(h_prevs.reshape(-1, h_prevs.shape[2])) if needs[2] else None
+        grad_b = flat.sum(0) if needs[3] or needs[4] else None  # both biases are added to the gates
+        return grad_x, grad_w_ih, grad_w_hh, grad_b, grad_b, dh, dc, None
+
+
+def _steps_recorded(x, w_ih, w_hh, b_ih, b_hh, h0, c0, steps):
+    """The forward's steps again, with Tensor ops (recorded): each step's i, f, g, o, h_prev,
+    c_prev and c, so that the backward that uses them can be differentiated."""
+    x_gates, step, h, c = x.matmul(w_ih.t()) + b_ih, {}, h0, c0
+    for t in steps:
+        i, f, g, o = (x_gates[t] + h.matmul(w_hh.t()) + b_hh).chunk(4, 1)
+        i, f, g, o = i.sigmoid(), f.sigmoid(), g.tanh(), o.sigmoid()
+        c_prev, c = c, f * c + i * g
+        step[t] = (i, f, g, o, h, c_prev, c)
+        h = o * c.tanh()
+    return step

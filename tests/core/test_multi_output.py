@@ -154,15 +154,16 @@ def test_lstm_backward_is_linear_in_the_sequence_length():
     """Each time step's input part comes out of one UnbindBackward0 node, whose backward runs
     once and stacks the steps' gradients: doubling the sequence doubles the backward's work, it
     does not quadruple it. Counted, not timed: the elements of every gradient the nodes send
-    (one node per step would send the whole sequence's gradient from each step)."""
+    (one node per step would send the whole sequence's gradient from each step). In float64:
+    a float32 LSTM is one node per layer (MkldnnRnnLayerBackward0), no Unbind."""
     import minigrad
     from minigrad.core import engine
 
     minigrad.manual_seed(0)
-    lstm = minigrad.nn.LSTM(2, 3)
+    lstm = minigrad.nn.LSTM(2, 3).double()
     sent = {}
     for steps in (10, 40):
-        out, _ = lstm(minigrad.randn(steps, 1, 2))
+        out, _ = lstm(minigrad.randn(steps, 1, 2, dtype=minigrad.float64))
         loss = out.sum()
         total = [0]
 

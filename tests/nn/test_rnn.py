@@ -10,9 +10,9 @@ live-only. Finite-difference checks of the steps are in test_gradcheck.py (NN_OP
 
 The graphs: PyTorch's CPU kernels (aten/src/ATen/native/RNN.cpp) build RNN, GRU and float64
 LSTM from primitive ops, and minigrad builds the same nodes linked the same way
-(``test_layer_graph_nodes``); a float32 LSTM is one fused node in PyTorch
-(MkldnnRnnLayerBackward0), and PyTorch's Unbind and UnsafeSplit are one node with an output per
-piece where minigrad has a node per piece: known differences, kept as strict xfails.
+(``test_layer_graph_nodes``); a float32 LSTM runs each layer and direction as one oneDNN
+kernel, one node (MkldnnRnnLayerBackward0), and so does minigrad (ops.MkldnnRnnLayer:
+``test_float32_lstm_graphs``, ``test_fused_lstm_is_the_composite``).
 """
 import collections
 import math
@@ -105,6 +105,7 @@ LAYERS = {
                                      (4, 2, 3), None),
     "LSTM unbatched, h0 c0": (lambda lib: lib.nn.LSTM(3, 4), (5, 3), [(1, 4), (1, 4)]),
     "LSTM unbatched batch_first": (lambda lib: lib.nn.LSTM(3, 4, 2, batch_first=True), (5, 3), None),
+    "LSTM 2 layers dropout, eval": (lambda lib: lib.nn.LSTM(3, 4, 2, dropout=0.5).eval(), (4, 2, 3), None),
     "GRU": (lambda lib: lib.nn.GRU(3, 4), (5, 2, 3), None),
     "GRU 2 layers, h0": (lambda lib: lib.nn.GRU(3, 4, 2), (5, 2, 3), [(2, 2, 4)]),
     "GRU bidirectional batch_first": (lambda lib: lib.nn.GRU(3, 4, bidirectional=True, batch_first=True),
@@ -132,13 +133,16 @@ def test_layer_values_and_grads(oracle, name):
 
 
 FLOAT32_LAYERS = ["RNN 2 layers bidirectional, h0", "GRU 2 layers, h0", "LSTM h0 c0",
-                  "LSTM proj_size, 2 layers, h0 c0"]
+                  "LSTM proj_size, 2 layers, h0 c0", "LSTM", "LSTM 2 layers bidirectional batch_first, h0 c0",
+                  "LSTM 3 layers no bias", "LSTM unbatched, h0 c0", "LSTM unbatched batch_first",
+                  "LSTM 2 layers dropout, eval"]
 
 
 @pytest.mark.parametrize("name", FLOAT32_LAYERS)
 def test_layer_float32(oracle, name):
-    """The default dtype: the same numbers to float32 rounding (the grad_fn names are compared
-    in test_layer_graph_nodes: a float32 LSTM's output is a fused node in PyTorch)."""
+    """The default dtype: the same numbers to float32 rounding (a float32 LSTM is oneDNN's
+    kernel in PyTorch, minigrad's MkldnnRnnLayer: the same maths, rounded differently; the
+    graphs are compared in test_float32_lstm_graphs)."""
     build, shape, states = LAYERS[name]
 
     def program(lib):
@@ -375,9 +379,13 @@ ERRORS = {
     "LSTM c0 size": lambda lib: lib.nn.LSTM(3, 4)(_x(lib, 5, 2, 3), (_x(lib, 1, 2, 4), _x(lib, 1, 3, 4))),
     "LSTM proj h0 size": lambda lib: lib.nn.LSTM(3, 4, proj_size=2)(_x(lib, 5, 2, 3),
                                                                     (_x(lib, 1, 2, 4), _x(lib, 1, 2, 4))),
-    # (a float32 LSTM is oneDNN's in PyTorch, whose words for this are "get_mkldnn_dtype: unsupported
-    # data type"; the RNN's are the matrix product's)
+    # (a float32 LSTM is oneDNN's in PyTorch, which has its own words for this; the RNN's are the
+    # matrix product's)
     "RNN h0 dtype": lambda lib: lib.nn.RNN(3, 4)(_x(lib, 5, 2, 3), _x(lib, 1, 2, 4, dtype="float64")),
+    "LSTM h0 dtype": lambda lib: lib.nn.LSTM(3, 4)(_x(lib, 5, 2, 3), (_x(lib, 1, 2, 4, dtype="float64"),
+                                                                      _x(lib, 1, 2, 4))),
+    "LSTM c0 float16": lambda lib: lib.nn.LSTM(3, 4)(_x(lib, 5, 2, 3), (_x(lib, 1, 2, 4),
+                                                                        _x(lib, 1, 2, 4, dtype="float16"))),
     "empty sequence": lambda lib: lib.nn.GRU(3, 4)(_x(lib, 0, 2, 3)),
     "empty sequence batch_first": lambda lib: lib.nn.LSTM(3, 4, batch_first=True)(_x(lib, 2, 0, 3)),
     # the cells
@@ -533,15 +541,144 @@ def test_lstm_cell_graph_text(oracle):
     assert oracle.same(lambda lib: _graphs(lib, lib.nn.LSTMCell(2, 3), (1, 2)))
 
 
-@diff("a float32 LSTM on the CPU is one fused oneDNN node in PyTorch (MkldnnRnnLayerBackward0 for the "
-      "output, under the StackBackward0 of h_n and c_n); minigrad builds it from primitive ops, as "
-      "PyTorch does in float64")
 def test_float32_lstm_grad_fn(oracle):
     def program(lib):
         m = with_parameters(lib, lib.nn.LSTM(3, 4), dtype="float32")
         out, (h, c) = m(lib.tensor(normal((5, 2, 3), 1, "float32"), requires_grad=True))
         return out.grad_fn.name(), graph_text(h.grad_fn)
     oracle.same(program)
+
+
+# name: (build, input shape, initial states' shapes or None, whether the input requires grad)
+FLOAT32_LSTMS = {
+    "LSTM": (lambda lib: lib.nn.LSTM(3, 4), (5, 2, 3), None, False),
+    "2 layers": (lambda lib: lib.nn.LSTM(3, 4, 2), (5, 2, 3), None, True),
+    "2 layers dropout, training": (lambda lib: lib.nn.LSTM(3, 4, 2, dropout=0.5), (5, 2, 3), None, False),
+    "no bias": (lambda lib: lib.nn.LSTM(3, 4, bias=False), (5, 2, 3), None, False),
+    "bidirectional, 2 layers": (lambda lib: lib.nn.LSTM(3, 4, 2, bidirectional=True), (4, 2, 3), None, True),
+    "batch_first": (lambda lib: lib.nn.LSTM(3, 4, batch_first=True), (2, 5, 3), None, True),
+    "unbatched, h0 c0": (lambda lib: lib.nn.LSTM(3, 4, 2), (5, 3), [(2, 4), (2, 4)], False),
+    "h0 c0": (lambda lib: lib.nn.LSTM(3, 4), (5, 2, 3), [(1, 2, 4), (1, 2, 4)], True),
+    "frozen weights": (lambda lib: lib.nn.LSTM(3, 4).requires_grad_(False), (5, 2, 3), None, True),
+}
+
+
+@pytest.mark.parametrize("name", FLOAT32_LSTMS)
+def test_float32_lstm_graphs(oracle, name):
+    """A float32 LSTM on the CPU: each layer and direction one MkldnnRnnLayerBackward0 node
+    with seven edges (input, w_ih, w_hh, b_ih, b_hh, h0, c0: without bias, None for the
+    biases, which are zeros), its outputs 0, 1, 2 every step's h, the last h, the last c;
+    bidirectional: the directions' outputs 0 cat; batch_first: the input's transposed
+    contiguous copy (CloneBackward0); the initial states picked out by SelectBackward0."""
+    build, shape, states, input_grad = FLOAT32_LSTMS[name]
+
+    def program(lib):
+        m = with_parameters(lib, build(lib), dtype="float32")
+        x = lib.tensor(normal(shape, 1, "float32"), requires_grad=input_grad)
+        hx = None if states is None else tuple(lib.tensor(normal(s, 2 + i, "float32"), requires_grad=True)
+                                              for i, s in enumerate(states))
+        results = states_of(m(x) if hx is None else m(x, hx))
+        return [graph_text(r.grad_fn) for r in results]
+    oracle.same(program)
+
+
+def test_lstm_graphs_without_the_fused_node(oracle):
+    """No MkldnnRnnLayerBackward0 where PyTorch does not take oneDNN: float64, a batch of 0
+    sequences, proj_size (with its warning, see test_projections_warning), and under no_grad."""
+    def program(lib):
+        answer = []
+        for build, dtype, shape in [(lambda: lib.nn.LSTM(3, 4), "float64", (3, 2, 3)),
+                                    (lambda: lib.nn.LSTM(3, 4), "float32", (3, 0, 3)),
+                                    (lambda: lib.nn.LSTM(3, 4, proj_size=2), "float32", (3, 2, 3))]:
+            m = with_parameters(lib, build(), dtype=dtype)
+            out, (h, c) = caught(lambda: m(lib.tensor(normal(shape, 1, dtype), requires_grad=True)))[0]
+            answer.append([out.grad_fn.name(), node_kinds(out.grad_fn), h.grad_fn.name(), c.grad_fn.name()])
+        with lib.no_grad():
+            out, (h, c) = lib.nn.LSTM(3, 4)(lib.ones(3, 2, 3))
+        return answer, [out.grad_fn, h.grad_fn, c.grad_fn]
+    oracle.same(program)
+
+
+def test_projections_warning(oracle, monkeypatch):
+    """A float32 LSTM with proj_size: PyTorch's oneDNN path refuses it with a UserWarning and
+    takes the composite one; float64 never asks oneDNN: no warning. (PyTorch warns once a
+    process, TORCH_WARN_ONCE: set_warn_always(True) makes it warn here, whatever ran before;
+    minigrad's flag is reset instead.)"""
+    monkeypatch.setattr(minigrad.nn._functional_rnn, "_warned", [])
+
+    def program(lib):
+        x = lib.ones(3, 2, 3)
+        lib.set_warn_always(True)
+        try:
+            _, f64 = caught(lambda: lib.nn.LSTM(3, 4, proj_size=2).double()(x.double()))
+            _, f32 = caught(lambda: lib.nn.LSTM(3, 4, proj_size=2)(x))
+        finally:
+            lib.set_warn_always(False)
+        return f64, f32
+    oracle.same(program)
+    _, again = caught(lambda: nn.LSTM(3, 4, proj_size=2)(minigrad.ones(3, 2, 3)))
+    assert again == []  # once a process, as PyTorch's TORCH_WARN_ONCE
+
+
+def test_float32_lstm_output_changed_in_place(oracle):
+    """The fused node saves its output 0 (every step's h, which backward reads as each step's
+    h_prev): changed in place, backward refuses, in PyTorch's words."""
+    def program(lib):
+        m = with_parameters(lib, lib.nn.LSTM(3, 4), dtype="float32")
+        out, _ = m(lib.tensor(normal((5, 2, 3), 1, "float32")))
+        out.add_(1)
+        out.sum().backward()
+    oracle.same_error(program)
+
+
+def test_float32_lstm_double_backward(oracle):
+    """The fused node's backward is made of Tensor ops (with create_graph, it runs the steps
+    again, recorded), so the gradient can be differentiated again, as PyTorch's
+    (mkldnn_rnn_layer's differentiable backward)."""
+    def program(lib):
+        m = with_parameters(lib, lib.nn.LSTM(3, 4, bidirectional=True), dtype="float32")
+        x = lib.tensor(normal((4, 2, 3), 1, "float32"), requires_grad=True)
+        hx = tuple(lib.tensor(normal((2, 2, 4), 2 + i, "float32"), requires_grad=True) for i in range(2))
+        y, (h, c) = m(x, hx)
+        gx, = lib.autograd.grad((y * y).sum() + (c * c).sum(), x, create_graph=True)
+        second = lib.autograd.grad((gx * gx).sum(), [x, *hx] + list(m.parameters()))
+        return gx.detach(), [g.detach() for g in second]
+    oracle.same(program, rtol=1e-4, atol=1e-5, check_repr=False)
+
+
+@diff("with create_graph=True, a float32 LSTM's MkldnnRnnLayerBackward0 records other nodes than "
+      "PyTorch's differentiable backward of it (the input's gradient: PyTorch's CatBackward0 of a "
+      "per-step UnsqueezeBackward0, minigrad's one product for all steps, UnsafeViewBackward0; "
+      "the weights': AddBackward0, MmBackward0): the same values, differentiable again in both")
+def test_float32_lstm_double_backward_graph(oracle):
+    def program(lib):
+        m = with_parameters(lib, lib.nn.LSTM(3, 4), dtype="float32")
+        x = lib.tensor(normal((5, 2, 3), 1, "float32"), requires_grad=True)
+        out, _ = m(x)
+        gx, gw = lib.autograd.grad(out.sum(), [x, m.weight_ih_l0], create_graph=True)
+        return gx.grad_fn.name(), gw.grad_fn.name()
+    oracle.same(program)
+
+
+@pytest.mark.parametrize("name", ["LSTM h0 c0", "LSTM 2 layers bidirectional batch_first, h0 c0",
+                                  "LSTM 3 layers no bias", "LSTM unbatched batch_first"])
+def test_fused_lstm_is_the_composite(name):
+    """minigrad's float32 LSTM (MkldnnRnnLayer, one node per layer and direction) against its
+    float64 one (the per-step Tensor ops): the same outputs and gradients, to float32 rounding."""
+    build, shape, states = LAYERS[name]
+    fused = run(minigrad, build, shape, states, dtype="float32")
+    composite = run(minigrad, build, shape, states)
+    fused_nodes = " ".join(node_kinds(fused["results"][0].grad_fn))
+    assert "MkldnnRnnLayerBackward0" in fused_nodes and "MkldnnRnnLayerBackward0" not in \
+        " ".join(node_kinds(composite["results"][0].grad_fn))
+    for a, b in zip(_flat(fused), _flat(composite)):
+        assert a.dtype is minigrad.float32 and b.dtype is minigrad.float64
+        np.testing.assert_allclose(a.detach().numpy(), b.detach().numpy(), rtol=1e-4, atol=1e-5)
+
+
+def _flat(answer):
+    return (answer["results"] + answer["state grads"] + [answer["input grad"]]
+            + list(answer["parameter grads"].values()))
 
 
 def test_float32_graphs_of_rnn_and_gru(oracle):

@@ -163,12 +163,12 @@ class RNNBase(Module):
         input, hx, is_batched = self._batched(input, None if hx is None else [hx], name, _one_hx)
         hx = self._zeros(input, self.hidden_size) if hx is None else hx[0]
         self.check_forward_args(input, hx)
-        output, finals = self._run(input, hx.unbind(0))
+        output, finals = self._run(input, hx)
         h_n = _joining.stack(finals, 0)
         return self._unbatched(output, is_batched), h_n if is_batched else h_n.squeeze(1)
 
-    def _run(self, input, hiddens):
-        return R.rnn(self.mode, input, hiddens, self._params(), self.num_layers, self.dropout, self.training,
+    def _run(self, input, hx):
+        return R.rnn(self.mode, input, hx, self._params(), self.num_layers, self.dropout, self.training,
                      self.bidirectional, self.batch_first)
 
     def extra_repr(self):
@@ -257,7 +257,7 @@ class LSTM(RNNBase):
             hx = [self._zeros(input, self.proj_size or self.hidden_size),
                   self._zeros(input, self.hidden_size)]
         self.check_forward_args(input, hx)
-        output, finals = self._run(input, list(zip(hx[0].unbind(0), hx[1].unbind(0))))
+        output, finals = self._run(input, hx)
         h_n, c_n = _joining.stack([h for h, _ in finals], 0), _joining.stack([c for _, c in finals], 0)
         if not is_batched:
             h_n, c_n = h_n.squeeze(1), c_n.squeeze(1)
