@@ -75,6 +75,7 @@ def load(library):
 
     if library == "torch":
         torch.set_num_threads(1)
+        import torch._dynamo  # noqa: F401 (an optimizer imports it when made: 1.4 s in each child)
     try:  # many programs plot: imported here once too
         import matplotlib.pyplot  # noqa: F401
     except ImportError:
