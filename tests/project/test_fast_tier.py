@@ -4,8 +4,9 @@ tests/ops/ and of the op tables, at least once), and the course's exercise check
 wrong answers (the first exercise of every notebook in a kernel, the checks in process); no
 nbval run; and the Makefile's FAST_PATHS reach every test it marks.
 
-One collection of the whole suite (no test runs), in a subprocess with this module as a plugin
-that prints each collected test with its markers.
+What the session collected, when it collected all of tests/ (``make test``); otherwise one
+collection of the whole suite (no test runs), in a subprocess with this module as a plugin that
+prints each collected test with its markers.
 """
 import os
 import re
@@ -24,13 +25,23 @@ LINE = "@@ITEM@@ "
 def pytest_collection_finish(session):
     """(As a plugin) one line per collected test: fast or not, file, function, node id."""
     for item in session.items:
-        fast = item.get_closest_marker("fast") is not None
-        name = getattr(item, "originalname", None) or item.name.split("[")[0]
-        print(f"{LINE}{int(fast)}\t{Path(str(item.fspath)).resolve()}\t{name}\t{item.nodeid}")
+        fast, path, name, nodeid = _row(item)
+        print(f"{LINE}{int(fast)}\t{path}\t{name}\t{nodeid}")
+
+
+def _row(item):
+    fast = item.get_closest_marker("fast") is not None
+    name = getattr(item, "originalname", None) or item.name.split("[")[0]
+    return fast, Path(str(item.fspath)).resolve(), name, item.nodeid
 
 
 @pytest.fixture(scope="module")
-def collected():
+def collected(request):
+    config = request.config
+    if not (config.option.keyword or config.option.markexpr or config.option.deselect) \
+            and any(Path(a).resolve() == TESTS for a in config.args):
+        # This session collected it all (make test): no second collection
+        return [_row(item) for item in request.session.items if TESTS in Path(str(item.fspath)).resolve().parents]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(Path(__file__).parent), os.environ.get("PYTHONPATH", "")]))
     out = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
                           "-p", "test_fast_tier", "tests"], cwd=ROOT, env=env, capture_output=True, text=True,
