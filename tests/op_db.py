@@ -3128,8 +3128,11 @@ OPS = [
            ]),
     OpInfo('nn.LSTM',
            gradcheck=[
-               *grad("mkldnn_rnn_layer", _lstm_layer(False), lstm_layer_case()),
-               *grad("mkldnn_rnn_layer reverse", _lstm_layer(True), lstm_layer_case()),
+               *grad("mkldnn_rnn_layer", _lstm_layer(False), lstm_layer_case(), orders=FIRST),
+               *grad("mkldnn_rnn_layer reverse", _lstm_layer(True), lstm_layer_case(), orders=FIRST),
+               # (second order on a smaller layer: its cost grows with the square of the inputs)
+               *grad("mkldnn_rnn_layer (small)", _lstm_layer(False), lstm_layer_case(2, 1, 1), orders=SECOND),
+               *grad("mkldnn_rnn_layer reverse (small)", _lstm_layer(True), lstm_layer_case(2, 1, 1), orders=SECOND),
            ]),
     OpInfo('nn.LSTMCell',
            gradcheck=[
