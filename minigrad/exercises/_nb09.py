@@ -359,8 +359,9 @@ def check_training_loop_bugs(fixed_train):
     if any(not isinstance(v, (int, float)) and getattr(v, "grad_fn", None) is not None
            for v in losses):
         raise AssertionError("the losses you return are tensors with a grad_fn: each one keeps "
-                             "its whole graph, and every tensor it saved, alive as long as the "
-                             "list exists. Keep plain numbers.")
+                             "its graph's nodes alive as long as the list exists (backward freed "
+                             "their saved tensors; a loss kept without backward would keep those "
+                             "too). Keep plain numbers.")
     ref_model, ref_optimizer, _, _, _ = _bug_problem()
     want, want_val = _bug_reference(ref_model, ref_optimizer, loss_fn, data, val_data, 30)
     got = [_as_float(v, "each training loss") for v in losses]

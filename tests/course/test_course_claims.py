@@ -796,8 +796,8 @@ def test_07_micro_batches_add_up_to_the_big_batch(oracle):
 
 
 def test_07_batchnorm_and_dropout_break_exact_accumulation(oracle):
-    """07: "the first line is always below 1e-12 and the others are always far from zero" (the
-    percentages come from random numbers; here fixed weights and data)."""
+    """07: "Only the model without either layer accumulates exactly" (the percentages come from
+    random numbers; here fixed weights and data)."""
     def program(lib):
         x, y = lib.tensor(X20, dtype=lib.float64), lib.tensor(Y3)
         gaps = []
