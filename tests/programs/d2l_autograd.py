@@ -1,5 +1,6 @@
 # Source: d2l-ai/d2l-en, chapter_preliminaries/autograd.md (the PyTorch tab)
-# Changed: cells joined, each cell's last expression printed as Jupyter shows it.
+# Changed: cells joined, each cell's last expression printed as Jupyter shows it; torch.manual_seed(0)
+# before the one random draw (whether a.grad == d / a holds exactly depends on the number drawn).
 def _show(value):  # what Jupyter shows for a cell's last expression
     if value is not None:
         print(repr(value))
@@ -53,6 +54,7 @@ def f(a):
         c = 100 * b
     return c
 
+torch.manual_seed(0)
 a = torch.randn(size=(), requires_grad=True)
 d = f(a)
 _show((d.backward()))
