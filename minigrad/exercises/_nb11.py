@@ -159,7 +159,8 @@ def _eval_reference(model, loss_fn, x, y, batch):
 
 def check_evaluate(evaluate):
     """Check ``evaluate(model, loader, loss_fn) -> (mean loss per example, accuracy)``: in
-    evaluation mode, without recording a graph, and the model back in training mode after."""
+    evaluation mode, without recording a graph, and the model back in the mode it was in
+    (called in training mode, then in evaluation mode)."""
     model, loss_fn, loader, x, y = _eval_problem()
     model.train()
     try:
@@ -182,7 +183,7 @@ def check_evaluate(evaluate):
     if not model.training:
         raise AssertionError(
             "After evaluate returned, the model was left in evaluation mode, so the next "
-            "training epoch would run without Dropout. Put it back the way training needs it "
+            "training epoch would run without Dropout. Put it back in the mode it was in "
             "before returning.")
     want_loss, want_acc, batch_mean_loss, batch_mean_acc, sizes = _eval_reference(
         model, loss_fn, x, y, _EVAL_BATCH)
@@ -213,6 +214,13 @@ def check_evaluate(evaluate):
     if any(p.grad is not None for p in model.parameters()):
         raise AssertionError("evaluate left gradients in the parameters' .grad: evaluation "
                              "should not call backward().")
+    model.eval()  # (training is over: evaluate must not switch it back on)
+    evaluate(model, loader, loss_fn)
+    if model.training:
+        raise AssertionError(
+            "The model was in evaluation mode before evaluate was called, and it came back in "
+            "training mode: whatever runs next gets Dropout it did not ask for. Leave the model "
+            "in the mode it was in.")
     _passed()
 
 

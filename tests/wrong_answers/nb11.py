@@ -42,6 +42,8 @@ WRONG = {
          "still recording", ["no_grad"]),
         ("not_restored", _eval("    model.eval()\n", _NO_GRAD_LOOP, ""),
          "left in evaluation mode", ["model.train()"]),
+        ("always_train", _eval("    model.eval()\n", _NO_GRAD_LOOP, "    model.train()\n"),
+         "was in evaluation mode before", ["training = model.training", "train(was"]),
         ("mean_of_batch_means",
          ("    model.eval()\n"
           "    losses, accs = [], []\n"
