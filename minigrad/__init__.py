@@ -77,6 +77,8 @@ from . import serialization  # noqa: E402 (torch.save / torch.load: tensors and 
 from .serialization import load, save  # noqa: E402
 from . import jit, profiler  # noqa: E402 (not supported: each says what to use instead)
 from ._unsupported import compile, compiler  # noqa: E402 (compile(model) returns the model)
+from .autograd import _saved  # noqa: E402 (every op is defined now: give the nodes PyTorch's _saved_* names)
+_saved.install()
 
 
 

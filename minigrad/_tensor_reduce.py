@@ -334,8 +334,8 @@ class ReduceMixin:
         d = _dim(dim, self._data.ndim)
         _check_reducible(name or result.__name__, self, (d,))
         indices = arg(self._data, axis=d)  # the first of equal extremes, as in PyTorch
-        values = op.apply(self, d, keepdim, indices)
-        return result(values, _indices(np.expand_dims(indices, d) if keepdim else indices))
+        indices = np.expand_dims(indices, d) if keepdim else indices
+        return result(op.apply(self, d, keepdim, indices), _indices(indices))
 
     @numpy_spellings
     def argmax(self, dim=None, keepdim=False):

@@ -156,6 +156,8 @@ NAMESPACES = [
     ("`torch.optim`", "minigrad.optim", "optimizers, with PyTorch's update rules"),
     ("`torch.optim.lr_scheduler`", "minigrad.optim.lr_scheduler", "learning-rate schedulers"),
     ("`torch.utils.data`", "minigrad.utils.data", "datasets, samplers, `DataLoader`"),
+    ("`torch.utils.checkpoint`", "minigrad.utils.checkpoint",
+     "keep less for backward, compute it again: `checkpoint`, `checkpoint_sequential`"),
     ("`minigrad.viz`", "minigrad.viz",
      ("not in PyTorch: pictures of the graph (text tree, Graphviz drawing), backward one node at "
       "a time, the memory saved for backward, plots")),

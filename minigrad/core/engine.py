@@ -17,6 +17,7 @@ The rest is named where it joins the loop: a node's hooks (``node._run_pre_hooks
 inputs' gradients), a leaf keeping a gradient without a copy when nothing else holds it
 (``_Fresh``), and the observer minigrad.viz's step-through uses.
 """
+import contextlib
 import heapq
 import itertools
 import warnings
@@ -39,7 +40,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
     if given, is called after each node has run.
     """
     # record backward itself only if asked; inf and NaN pass silently (as in PyTorch)
-    with grad_mode.set_grad_enabled(create_graph), quietly():
+    with grad_mode.set_grad_enabled(create_graph), quietly(), _task(inputs is not None):
         pending = {}  # node -> the sum of the gradients it has received so far
         for tensor, grad in zip(tensors, grad_tensors):
             _receive(pending, _node_of(tensor), grad, tensor._output_nr)
@@ -82,6 +83,20 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
                 if dependencies[child] == 0:  # 1. order: every gradient for child has arrived
                     heapq.heappush(ready, (-child._seq, next(arrival), child))
     return targets.captured if targets is not None else []
+
+
+tasks = []  # for each backward pass under way, innermost last: whether it captures (autograd.grad)
+
+
+@contextlib.contextmanager
+def _task(captures):
+    """A backward pass under way (utils.checkpoint's reentrant variant, which runs a backward
+    inside backward, asks whether the pass it runs in captures gradients: it cannot, there)."""
+    tasks.append(captures)
+    try:
+        yield
+    finally:
+        tasks.pop()
 
 
 def _node_of(tensor):

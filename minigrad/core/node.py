@@ -39,7 +39,7 @@ class _Hooked(NamedTuple):
 
 
 def _is_output(value):
-    """In ``Node._saved``: whether the slot holds the op's output (kept as its array)."""
+    """In ``Node._packed``: whether the slot holds the op's output (kept as its array)."""
     return value is not None and not isinstance(value, (Tensor, _Hooked))
 
 
@@ -54,8 +54,8 @@ class Node:
     # Class-level defaults keep node creation cheap: an instance sets only what it uses.
     _function = None  # the Function class whose backward this node runs
     _next_nodes = ()  # the node of each tensor input, in input order (None: needs no gradient)
-    _saved = ()  # what forward saved: input tensors, the output as its array; None once freed
-    _saved_versions = ()  # each saved tensor's version then, to notice a later in-place change
+    _packed = ()  # what forward saved: input tensors, the output as its array; None once freed
+    _packed_versions = ()  # each saved tensor's version then, to notice a later in-place change
     _output_box = None  # the output's version counter, if forward saved the output
     _written_through = None  # weak reference to the CopySlices node, if the output went into a view
     _to_save = ()  # what forward handed to save_for_backward, until packed
@@ -104,10 +104,10 @@ class Node:
 
     @property
     def saved_tensors(self):
-        if self._saved is None:
+        if self._packed is None:
             raise RuntimeError(SECOND_BACKWARD)
         tensors = []  # (a loop, not a comprehension: Python 3.11 makes a function for each of those)
-        for value, version in zip(self._saved, self._saved_versions):
+        for value, version in zip(self._packed, self._packed_versions):
             tensors.append(None if value is None else self._unpack(value, version))
         return tuple(tensors)
 
@@ -148,17 +148,17 @@ class Node:
                     version = 0 if item._version_box is None else item._version_box[0]
             saved.append(item)
             versions.append(version)
-        self._saved, self._to_save = tuple(saved), ()
-        self._saved_versions = _VERSIONS[tuple(versions)]
+        self._packed, self._to_save = tuple(saved), ()
+        self._packed_versions = _VERSIONS[tuple(versions)]
 
     def _rebind_output(self, array, version_box):
         """An in-place op wrote this node's output into another tensor's buffer: what the
         node saved of its output is now that buffer, so a later in-place change is noticed."""
-        if self._saved and self._output_box is not None:
-            outputs = [_is_output(v) for v in self._saved]
-            self._saved = tuple(array if o else v for o, v in zip(outputs, self._saved))
-            self._saved_versions = tuple(version_box[0] if o else ver
-                                         for o, ver in zip(outputs, self._saved_versions))
+        if self._packed and self._output_box is not None:
+            outputs = [_is_output(v) for v in self._packed]
+            self._packed = tuple(array if o else v for o, v in zip(outputs, self._packed))
+            self._packed_versions = tuple(version_box[0] if o else ver
+                                          for o, ver in zip(outputs, self._packed_versions))
             self._output_box = version_box
 
     def _unpack(self, value, version):
@@ -208,12 +208,12 @@ class Node:
     @property
     def saved_freed(self):
         """True once backward has freed what forward saved (no ``retain_graph=True``)."""
-        return self._saved is None
+        return self._packed is None
 
     def saved_records(self):
         """What forward saved and the node still holds: one ``SavedRecord`` per slot, in
         ``save_for_backward`` order, skipping slots the op left empty."""
-        for i, value in enumerate(self._saved or ()):
+        for i, value in enumerate(self._packed or ()):
             if value is not None and not isinstance(value, _Hooked):
                 kind = "input" if isinstance(value, Tensor) else "output"  # the output: its array
                 yield SavedRecord(i, kind, value if kind == "input" else None,
@@ -221,8 +221,8 @@ class Node:
 
     def _release(self):
         """Free what forward saved: after this, the node can run backward no more."""
-        if self._saved:
-            self._saved = None
+        if self._packed:
+            self._packed = None
 
     # -- running backward ----------------------------------------------------------------
     def register_prehook(self, fn, output_nr=None):

@@ -595,18 +595,17 @@ class MaxDim(Op):
         ctx.shape, ctx.dim, ctx.keepdim = x.shape, dim, keepdim
         if x.ndim == 0:  # dim 0 of a 0-d tensor: the value itself
             return x.copy()
-        ctx.save_for_backward(indices)
-        out = np.take_along_axis(x, np.expand_dims(indices, dim), axis=dim)
+        ctx.save_for_backward(indices)  # as returned (with the reduced dim if keepdim), as PyTorch saves them
+        out = np.take_along_axis(x, indices if keepdim else np.expand_dims(indices, dim), axis=dim)
         return out if keepdim else np.squeeze(out, dim)
 
     @staticmethod
     def backward(ctx, grad):  # only the element that was picked receives the gradient
         if ctx.shape == ():
             return grad, None, None, None
-        indices, = ctx.saved_tensors  # saved without the reduced dim
-        indices = indices.unsqueeze(ctx.dim)
+        indices, = ctx.saved_tensors
         if not ctx.keepdim:
-            grad = grad.unsqueeze(ctx.dim)
+            indices, grad = indices.unsqueeze(ctx.dim), grad.unsqueeze(ctx.dim)
         return picked_backward(ctx, grad, indices), None, None, None
 
 

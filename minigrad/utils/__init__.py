@@ -1,2 +1,2 @@
-"""minigrad.utils: data loading, as in torch.utils."""
-from . import data  # noqa: F401
+"""minigrad.utils: data loading and activation checkpointing, as in torch.utils."""
+from . import checkpoint, data  # noqa: F401

@@ -37,6 +37,7 @@ IMPORT_LINES = [
     "from torch.utils.data.sampler import SubsetRandomSampler, RandomSampler, SequentialSampler",
     "from torch.utils import data",
     "import torch.utils.data as data",
+    "from torch.utils.checkpoint import checkpoint, checkpoint_sequential, CheckpointError",
     "from torch.autograd import grad, Function",
     "from torch.autograd.functional import jacobian, hessian",
     "from torch.serialization import add_safe_globals, safe_globals",
@@ -65,7 +66,7 @@ def test_import_line_works_as_in_torch(oracle, line):
 
 
 @pytest.mark.parametrize("path", ["optim.lr_scheduler", "nn.init", "nn.parameter", "nn.functional", "nn.modules",
-                                  "utils.data", "utils.data.sampler", "autograd.functional", "serialization",
+                                  "utils.data", "utils.data.sampler", "utils.checkpoint", "autograd.functional", "serialization",
                                   "optim.optimizer", "jit", "profiler"])
 def test_submodule_exists_at_pytorchs_path(path):
     module = importlib.import_module(f"minigrad.{path}")

@@ -30,7 +30,9 @@
   differentiated again;
 - ``maximum``/``minimum``'s gradient: PyTorch's ``where(a == b, grad / 2, grad).masked_fill_(...)``
   once per input (DivBackward1); masked_fill's: masked_fill; ``x / number``'s (DivNumber):
-  DivBackward1 again.
+  DivBackward1 again;
+- what a node saved, by PyTorch's names (``y.grad_fn._saved_result``, ``_saved_self``, ``_saved_dim``,
+  ``_saved_self_sym_sizes``...), and PyTorch's error for a saved tensor once backward has freed it.
 
 Each comparison is recorded (tests/oracle.py); the live-only ones use the ``torch`` fixture.
 """
@@ -41,6 +43,8 @@ from hypothesis import strategies as st
 
 import minigrad
 from minigrad import viz
+from minigrad.autograd import _saved
+from oracle import error_of
 
 
 def diff(reason):
@@ -787,4 +791,164 @@ def test_div_number_backward_records_div_backward1(oracle):
         gz, = T.autograd.grad(loss, z, g, create_graph=True)
         gg, = T.autograd.grad(gz.sum(), g, create_graph=True)
         return {"loss": loss, "gz": gz, "gg": gg}
+    oracle.same(program)
+
+
+# ---------------------------------------------------------------------------------------------
+# 13. What a node saved, by PyTorch's names: y.grad_fn._saved_result, _saved_self, _saved_dim...
+#     (minigrad/autograd/_saved.py: one table, node name -> where each value is)
+# ---------------------------------------------------------------------------------------------
+
+SAVED_NAMES = {
+    "exp": lambda T, F, a, b, m, c: a.exp(),
+    "mul": lambda T, F, a, b, m, c: a * b,
+    "mul, other a constant": lambda T, F, a, b, m, c: a * b.detach(),
+    "sigmoid": lambda T, F, a, b, m, c: a.sigmoid(),
+    "tanh": lambda T, F, a, b, m, c: a.tanh(),
+    "relu": lambda T, F, a, b, m, c: a.relu(),
+    "pow": lambda T, F, a, b, m, c: a.pow(2),
+    "pow tensor": lambda T, F, a, b, m, c: a.abs() ** b,
+    "matmul": lambda T, F, a, b, m, c: a @ m,
+    "mm, mat2 a constant": lambda T, F, a, b, m, c: a.mm(m.detach()),
+    "mv": lambda T, F, a, b, m, c: m.t() @ a[0].detach(),
+    "sum": lambda T, F, a, b, m, c: a.sum(),
+    "sum dim": lambda T, F, a, b, m, c: a.sum(1, keepdim=True),
+    "mean": lambda T, F, a, b, m, c: a.mean(),
+    "mean dim": lambda T, F, a, b, m, c: a.mean(0),
+    "mse_loss": lambda T, F, a, b, m, c: F.mse_loss(a, b),
+    "mse_loss sum": lambda T, F, a, b, m, c: F.mse_loss(a, b.detach(), reduction="sum"),
+    "log_softmax": lambda T, F, a, b, m, c: a.log_softmax(1),
+    "softmax": lambda T, F, a, b, m, c: F.softmax(a, dim=0),
+    "addmm": lambda T, F, a, b, m, c: T.addmm(c, a, m),
+    "addmm alpha beta": lambda T, F, a, b, m, c: T.addmm(c, a, m, beta=2, alpha=0.5),
+    "linear": lambda T, F, a, b, m, c: F.linear(a, m.t(), c),
+    "div": lambda T, F, a, b, m, c: a / b,
+    "sub": lambda T, F, a, b, m, c: a - b,
+    "sub alpha": lambda T, F, a, b, m, c: T.sub(a, b, alpha=2),
+    "add": lambda T, F, a, b, m, c: a + b,
+    "add alpha": lambda T, F, a, b, m, c: T.add(a, b, alpha=3),
+    "rsub": lambda T, F, a, b, m, c: 1 - a,
+    "view": lambda T, F, a, b, m, c: a.view(3, 2),
+    "t": lambda T, F, a, b, m, c: a.t(),
+    "transpose": lambda T, F, a, b, m, c: a.transpose(0, 1),
+    "unsqueeze": lambda T, F, a, b, m, c: a.unsqueeze(1),
+    "cat": lambda T, F, a, b, m, c: T.cat([a, b], 1),
+    "max": lambda T, F, a, b, m, c: a.max(),
+    "max dim": lambda T, F, a, b, m, c: a.max(1).values,
+    "min dim": lambda T, F, a, b, m, c: a.min(dim=0, keepdim=True).values,
+    "clamp": lambda T, F, a, b, m, c: a.clamp(-1, 1),
+    "clamp min only": lambda T, F, a, b, m, c: a.clamp(min=0),
+    "clamp_min": lambda T, F, a, b, m, c: a.clamp_min(0.5),
+    "sqrt": lambda T, F, a, b, m, c: b.abs().sqrt(),
+    "abs": lambda T, F, a, b, m, c: a.abs(),
+    "log": lambda T, F, a, b, m, c: b.abs().log(),
+    "neg": lambda T, F, a, b, m, c: -a,
+}
+STRIDES = "_sym_strides"  # mm's and addmm's inputs' strides: not shown by minigrad (a test below)
+
+
+def saved_operands():
+    def make(T):
+        a = T.tensor([[0.5, -1.0, 2.0], [1.5, 0.25, -3.0]], requires_grad=True)
+        b = T.tensor([[1.5, 2.0, -0.5], [0.5, -2.0, 1.0]], requires_grad=True)
+        m = T.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], requires_grad=True)
+        c = T.tensor([1.0, -1.0], requires_grad=True)
+        return a, b, m, c
+    return make
+
+
+def saved_attributes(node, operands):
+    """Each ``_saved_*`` attribute of ``node`` (dir's order), and which are an operand itself."""
+    names = [n for n in dir(node) if n.startswith("_saved") and not n.endswith(STRIDES)]
+    values = {n: getattr(node, n) for n in names}
+    return {"names": names, "values": values,
+            "the operand itself": [n for n, v in values.items() if any(v is o for o in operands)]}
+
+
+@pytest.mark.parametrize("case", SAVED_NAMES)
+def test_saved_attributes_have_pytorchs_names_and_values(oracle, case):
+    def program(T):
+        operands = saved_operands()(T)
+        y = SAVED_NAMES[case](T, T.nn.functional, *operands)
+        return {"node": type(y.grad_fn).__name__, **saved_attributes(y.grad_fn, operands)}
+    oracle.same(program)
+
+
+def test_saved_attributes_after_backward(oracle):
+    """Backward frees the saved tensors (PyTorch's error then), not the other values; with
+    retain_graph=True they stay; under saved_tensors_hooks, reading one unpacks it."""
+    def program(T):
+        a, b, m, c = saved_operands()(T)
+        y, s, p = a.exp(), (a * b).sum(1), a.pow(3)
+        (y.sum() + s.sum() + p.sum()).backward(retain_graph=True)
+        kept = {"result": y.grad_fn._saved_result, "sizes": s.grad_fn._saved_self_sym_sizes}
+        (y.sum() + s.sum() + p.sum()).backward()
+        freed = {"result": error_of(lambda: y.grad_fn._saved_result),
+                 "self": error_of(lambda: s.grad_fn.next_functions[0][0]._saved_self),
+                 "sizes": s.grad_fn._saved_self_sym_sizes, "dim": s.grad_fn._saved_dim,
+                 "exponent": p.grad_fn._saved_exponent, "pow self": error_of(lambda: p.grad_fn._saved_self)}
+        unpacked = []
+        with T.autograd.graph.saved_tensors_hooks(lambda t: t * 10, lambda t: unpacked.append(1) or t):
+            z = a * b
+        return {"kept": kept, "freed": freed, "hooked": z.grad_fn._saved_self.detach(),
+                "unpacks": len(unpacked)}
+    oracle.same(program)
+
+
+def test_saved_attribute_of_an_input_changed_in_place(oracle):
+    def program(T):
+        a = T.tensor([0.5, -1.0, 2.0], requires_grad=True)
+        x = a * 1
+        y = x.pow(2)
+        x.add_(1)
+        return error_of(lambda: y.grad_fn._saved_self)
+    oracle.same(program)
+
+
+def test_every_row_of_the_saved_table_names_an_op():
+    assert _saved.install() == set(_saved.SAVED)
+
+
+@diff("a node's _saved_dim keeps a dim as the op normalized it (1); PyTorch's C++ keeps it as given and "
+      "shows a negative one as 2**64 + dim (18446744073709551615 for -1)")
+def test_saved_negative_dim(oracle):
+    def program(T):
+        a = T.tensor([[0.5, -1.0, 2.0], [1.5, 0.25, -3.0]], requires_grad=True)
+        return [a.sum(-1).grad_fn._saved_dim, a.log_softmax(-1).grad_fn._saved_dim,
+                a.unsqueeze(-1).grad_fn._saved_dim]
+    oracle.same(program)
+
+
+@diff("x * number and x / number save the number as a 0-d tensor of x's dtype (float32 here); PyTorch "
+      "saves it as its wrapped number (tensor(2., dtype=torch.float64), tensor(2)), and does not pass it "
+      "to saved_tensors_hooks")
+@pytest.mark.parametrize("op", ["mul", "div"])
+def test_saved_number(oracle, op):
+    def program(T):
+        a = T.tensor([0.5, -1.0, 2.0], requires_grad=True)
+        packed = []
+        with T.autograd.graph.saved_tensors_hooks(lambda t: packed.append(list(t.shape)) or t, lambda t: t):
+            y = a * 2.0 if op == "mul" else a / 2
+        return {"other": y.grad_fn._saved_other, "self": y.grad_fn._saved_self, "packed": packed}
+    oracle.same(program)
+
+
+@diff("a tensor saved under saved_tensors_hooks comes back as unpack_hook returns it; PyTorch gives it "
+      "back the saved tensor's place in the graph (a leaf that requires grad here, not a's * 10)")
+def test_saved_under_hooks_keeps_its_place_in_the_graph(oracle):
+    def program(T):
+        a = T.tensor([0.5, -1.0, 2.0], requires_grad=True)
+        with T.autograd.graph.saved_tensors_hooks(lambda t: t * 10, lambda t: t):
+            z = a * a
+        return z.grad_fn._saved_self
+    oracle.same(program)
+
+
+@diff("mm's and addmm's nodes have no _saved_self_sym_strides, _saved_mat2_sym_strides, "
+      "_saved_mat1_sym_strides: minigrad keeps no strides of an input it did not save")
+def test_saved_strides(oracle):
+    def program(T):
+        a, b, m, c = saved_operands()(T)
+        node = (a @ m).grad_fn
+        return [node._saved_self_sym_strides, node._saved_mat2_sym_strides]
     oracle.same(program)
