@@ -968,8 +968,6 @@ def test_09_detect_anomaly_names_the_forward_operation(oracle):
     assert name == "ErrorRecord" and any("ExpBackward0" in m for m in messages)
 
 
-@pytest.mark.xfail(strict=True, reason="DIFF: minigrad's nodes do not expose PyTorch's "
-                   "_saved_self / _saved_other / _saved_result attributes")
 def test_08_what_a_node_saves_and_when_backward_frees_it(oracle):
     """08: "a multiplication saves its inputs, `tanh` saves its output ... right after a node
     has run it drops what it saved" (the listing of saved tensors is minigrad-only)."""
