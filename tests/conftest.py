@@ -143,6 +143,17 @@ def torch():
     return torch
 
 
+@pytest.fixture(scope="session")
+def whole_suite(request):
+    """The session's tests of tests/ when it collected all of them, unfiltered (make test), so
+    that a test about the suite need not collect it again; None otherwise (-k, -m, a file)."""
+    config = request.config
+    if config.option.keyword or config.option.markexpr or config.option.deselect \
+            or not any(Path(a).resolve() == TESTS for a in config.args):
+        return None
+    return [item for item in request.session.items if TESTS in Path(str(item.fspath)).resolve().parents]
+
+
 @pytest.fixture
 def rng():
     return np.random.default_rng(0)

@@ -17,7 +17,6 @@ The rest is named where it joins the loop: a node's hooks (``node._run_pre_hooks
 inputs' gradients), a leaf keeping a gradient without a copy when nothing else holds it
 (``_Fresh``), and the observer minigrad.viz's step-through uses.
 """
-import contextlib
 import heapq
 import itertools
 import warnings
@@ -88,14 +87,19 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
 tasks = []  # for each backward pass under way, innermost last: whether it captures (autograd.grad)
 
 
-@contextlib.contextmanager
-def _task(captures):
+class _task:
     """A backward pass under way (utils.checkpoint's reentrant variant, which runs a backward
-    inside backward, asks whether the pass it runs in captures gradients: it cannot, there)."""
-    tasks.append(captures)
-    try:
-        yield
-    finally:
+    inside backward, asks whether the pass it runs in captures gradients: it cannot, there).
+    A class, not a generator context manager: it is entered once per backward call."""
+    __slots__ = ("captures",)
+
+    def __init__(self, captures):
+        self.captures = captures
+
+    def __enter__(self):
+        tasks.append(self.captures)
+
+    def __exit__(self, *exc):
         tasks.pop()
 
 
