@@ -7,6 +7,8 @@
     python tools/course.py workspace [--update] the learner's copy in workspace/ (make lab, make update-workspace)
     python tools/course.py solutions            read-only copies of the complete notebooks (make lab-solutions)
     python tools/course.py assignment NAME NN [NN ...] [--with-references]  an nbgrader assignment in course/source/NAME/
+    python tools/course.py length [--write]    words and time of each notebook; --write puts the times in
+                                                the title cells and the README's table
 
 *Complete* notebooks are ``notebooks/**/*.ipynb`` outside ``notebooks/student/`` and
 ``.ipynb_checkpoints``: they hold the solutions and their stored outputs. Their blank
@@ -156,9 +158,10 @@ def is_locked(cell) -> bool:
 
 def may_raise(cell) -> bool:
     """Whether Run All must go on past ``cell`` when it fails: a check cell (it fails until its
-    exercise is done), and a solution cell whose stub raises where it stands (04's classes).
-    The cells that show an error on purpose carry the tag by hand (AUTHORING.md)."""
-    if is_grade(cell):
+    exercise is done), a solution cell whose stub raises where it stands (04's classes), and a
+    reveal (a cell that calls ``reveal_after``: it waits for the learner's prediction). The
+    cells that show an error on purpose carry the tag by hand (AUTHORING.md)."""
+    if is_grade(cell) or (cell.cell_type == "code" and "reveal_after(" in cell.source):
         return True
     return is_solution(cell) and any(BEGIN in line and not line[:1].isspace()
                                      for line in cell.source.split("\n"))
@@ -562,12 +565,14 @@ def torch_source(source: str) -> str:
     """A cell's code with PyTorch in place of minigrad: ``import minigrad as torch`` ->
     ``import torch``, ``minigrad.x`` -> ``torch.x`` in imports, and minigrad's own modules
     (viz, fusion, exercises, doctor) dropped from ``from minigrad import ...``, except that
-    ``from minigrad.exercises import yours_or_reference`` stays: the course's fallback for an
-    exercise left undone calls the learner's function, whichever library it uses. Any other
+    ``from minigrad.exercises import yours_or_reference`` (and ``reveal_after``) stays: the
+    course's fallback for an exercise left undone calls the learner's function, whichever
+    library it uses. Any other
     mention of minigrad in the code (comments aside) is an error: tag that cell minigrad-only."""
     out, checked = [], []
     for line in source.split("\n"):
-        if re.fullmatch(r"\s*from minigrad\.exercises import yours_or_reference\s*(#.*)?", line):
+        if re.fullmatch(r"\s*from minigrad\.exercises import (yours_or_reference|reveal_after)"
+                        r"(, (yours_or_reference|reveal_after))?\s*(#.*)?", line):
             out.append(line)
             continue
         m = re.fullmatch(r"(\s*)from minigrad import ([\w ,]+?)\s*(#.*)?", line)
@@ -635,6 +640,80 @@ def text_outputs(cell, patterns=(), as_torch=False) -> dict:
     return shown
 
 
+# --- length and time -------------------------------------------------------------------
+
+# The series' length budget (tests/course/test_course.py holds the course to it).
+MAX_WORDS_SERIES, MAX_WORDS_NOTEBOOK, MAX_WORDS_START = 24_000, 2_400, 1_200
+
+# The time rule: prose read at 200 words a minute; code at 50 words a minute (read it, run it,
+# read what it prints); each exercise the minutes in its solution cell's metadata
+# (``metadata.minigrad.minutes``), set from the tries of a reader new to it. The total is
+# rounded to 5 minutes.
+PROSE_RATE, CODE_RATE = 200, 50
+TIME_LINE = re.compile(r"^\*{0,2}Time:?\*{0,2}.*$", re.M)
+
+
+def prose_words(nb) -> int:
+    """Words of prose: the markdown cells without fenced code blocks and HTML tags."""
+    total = 0
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            text = re.sub(r"```.*?```", " ", cell.source, flags=re.S)
+            total += len(re.sub(r"<[^>]+>", " ", text).split())
+    return total
+
+
+def code_words(nb) -> int:
+    """Words of code the learner reads: every code cell but the locked check cells."""
+    return sum(len(c.source.split()) for c in nb.cells if c.cell_type == "code" and not is_grade(c))
+
+
+def exercise_minutes(nb) -> list[int]:
+    """Each exercise's minutes (its solution cell's ``metadata.minigrad.minutes``; None where
+    it is missing)."""
+    return [c.metadata.get("minigrad", {}).get("minutes") for c in nb.cells if is_solution(c)]
+
+
+def minutes(nb) -> dict:
+    """The notebook's time by the rule above: reading, code, exercises and the rounded total."""
+    reading, code = prose_words(nb) / PROSE_RATE, code_words(nb) / CODE_RATE
+    exercises = sum(m or 0 for m in exercise_minutes(nb))
+    total = max(5, 5 * round((reading + code + exercises) / 5))
+    return {"reading": round(reading), "code": round(code), "exercises": exercises, "total": total}
+
+
+def time_line(nb) -> str:
+    m = minutes(nb)
+    return (f"*Time: about {m['total']} minutes (reading {m['reading']}, code {m['code']}, "
+            f"exercises {m['exercises']}).*")
+
+
+def write_times(paths: list[Path], readme: Path = ROOT / "README.md") -> list[Path]:
+    """Puts each notebook's time in its title cell (the line that starts with ``Time``) and in
+    the README's table (the row that starts ``| NN |``, its third column); returns the changed
+    files."""
+    changed = []
+    text = readme.read_text()
+    new_text = text
+    for path in paths:
+        nb = read(path)
+        title = nb.cells[0]
+        line = time_line(nb)
+        new = TIME_LINE.sub(line, title.source, count=1) if TIME_LINE.search(title.source) \
+            else title.source.rstrip() + "\n\n" + line
+        if new != title.source:
+            title.source = new
+            write(nb, path)
+            changed.append(path)
+        number = path.name[:2]
+        new_text = re.sub(rf"^(\| {number} \|[^|\n]*\| )[^|\n]*( \|)",
+                          rf"\g<1>{minutes(nb)['total']} min\g<2>", new_text, flags=re.M)
+    if new_text != text:
+        readme.write_text(new_text)
+        changed.append(readme)
+    return changed
+
+
 # --- command line ------------------------------------------------------------------------
 
 def main(argv=None) -> int:
@@ -658,6 +737,10 @@ def main(argv=None) -> int:
     p_as.add_argument("--with-references", action="store_true",
                       help="release the reference solutions too (practice, not graded): cells "
                            "after an unfinished exercise go on with the reference")
+    p_len = sub.add_parser("length", help="words and time of each notebook")
+    p_len.add_argument("--write", action="store_true",
+                       help="put the times in the title cells and the README's table")
+    p_len.add_argument("paths", nargs="*", type=Path)
     args = ap.parse_args(argv)
 
     if args.cmd == "list":
@@ -681,6 +764,20 @@ def main(argv=None) -> int:
     elif args.cmd == "assignment":
         target = write_assignment(args.name, args.numbers, args.course.resolve(), args.with_references)
         print(f"wrote {target}: " + ", ".join(sorted(p.name for p in target.iterdir())))
+    elif args.cmd == "length":
+        paths = [p.resolve() for p in args.paths] or complete_notebooks()
+        total = 0
+        for p in paths:
+            nb = read(p)
+            words, m = prose_words(nb), minutes(nb)
+            total += words
+            limit = MAX_WORDS_START if p.name.startswith("00") else MAX_WORDS_NOTEBOOK
+            print(f"{p.name:34} {words:6,} words (at most {limit:,})  code {code_words(nb):5,} words  "
+                  f"exercises {exercise_minutes(nb)}  {m['total']:3} min")
+        print(f"{'series':34} {total:6,} words (at most {MAX_WORDS_SERIES:,})")
+        if args.write:
+            for p in write_times(paths):
+                print(f"wrote {p.relative_to(ROOT)}")
     elif args.cmd == "exercises":
         for p in write_exercises(args.out.resolve(), [p.resolve() for p in args.paths] or None):
             print(f"wrote {p.relative_to(ROOT) if p.is_relative_to(ROOT) else p}")

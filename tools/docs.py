@@ -162,7 +162,7 @@ NAMESPACES = [
      ("not in PyTorch: pictures of the graph (text tree, Graphviz drawing), backward one node at "
       "a time, the memory saved for backward, plots")),
     ("`minigrad.fusion`", "minigrad.fusion",
-     ("not in PyTorch (notebook 10; import it explicitly): `trace` records a chain of elementwise "
+     ("not in PyTorch (notebook 11; import it explicitly): `trace` records a chain of elementwise "
       "ops, `fuse` runs it in one pass over memory with one autograd node (`FusedBackward`)")),
 ]
 

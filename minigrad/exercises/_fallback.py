@@ -18,14 +18,14 @@ from pathlib import Path
 
 from ._common import NOT_DONE, PASSED, WRONG, NotDoneYet, verdict, wrap
 
-__all__ = ["yours_or_reference", "REFERENCES_FILE"]
+__all__ = ["yours_or_reference", "reveal_after", "REFERENCES_FILE"]
 
 REFERENCES_FILE = ".minigrad-references.json"  # in the notebook's folder, the kernel's working directory
 
 
 def yours_or_reference(yours, exercise: str):
     """``yours`` (the learner's function or class), or the reference solution of ``exercise``
-    (the solution cell's grade_id, e.g. "nb11_standardize") while ``yours`` is None, failed its
+    (the solution cell's grade_id, e.g. "nb12_standardize") while ``yours`` is None, failed its
     check, or raises NotImplementedError; says so in one line, the first time. An answer no
     check has seen yet (changed after its check ran) is the learner's until it raises
     NotImplementedError."""
@@ -58,6 +58,17 @@ def yours_or_reference(yours, exercise: str):
         except NotImplementedError:
             return fallback(_WHY[NOT_DONE])(*args, **kwargs)
     return yours_until_not_done
+
+
+def reveal_after(prediction) -> None:
+    """Goes on only once the learner has predicted: the first line of a cell that shows the
+    answer to a prediction exercise (autograd's own numbers). While ``prediction`` (the
+    exercise's function or value) is still the stub, its check says NotDoneYet, and so does
+    this cell, without showing anything: Run All does not give the answer away. A prediction
+    that was checked (right or wrong), or that no check has seen, is shown."""
+    if verdict(prediction) == NOT_DONE:
+        raise NotDoneYet("predict first: this cell shows the answer to the exercise above. "
+                         "Write your prediction there and run its check, then run this cell.")
 
 
 _WHY = {NOT_DONE: "is not done yet", WRONG: "did not pass its check"}

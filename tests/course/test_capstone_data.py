@@ -1,4 +1,4 @@
-"""The data set shipped for notebook 11 (notebooks/data/digits.csv.gz) and its README."""
+"""The data set shipped for notebook 12 (notebooks/data/digits.csv.gz) and its README."""
 from __future__ import annotations
 
 import hashlib
@@ -64,10 +64,10 @@ def test_every_data_file_is_described_in_the_readme():
 
 
 def test_the_notebook_loads_it_with_numpy_only():
-    nb = json.loads((DATA.parent / "11_capstone.ipynb").read_text(encoding="utf-8"))
+    nb = json.loads((DATA.parent / "12_capstone.ipynb").read_text(encoding="utf-8"))
     sources = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
     loading = [s for s in sources if "digits.csv.gz" in s]
-    assert loading, "notebook 11 does not load data/digits.csv.gz"
+    assert loading, "notebook 12 does not load data/digits.csv.gz"
     assert 'np.loadtxt(path, delimiter=",")' in loading[0]
     assert '"data/digits.csv.gz"' in loading[0] and '"../data/digits.csv.gz"' in loading[0]
     assert not any("sklearn" in s for s in sources)

@@ -240,7 +240,7 @@ def test_saving_in_jupyterlab_changes_nothing_the_tests_compare(tmp_path):
     date and equal to nbgrader's, executed by this version, nbval)."""
     root = tmp_path / "notebooks"
     shutil.copytree(course.NOTEBOOKS, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    saved = ["02_the_graph.ipynb", "11_capstone.ipynb", "student/02_the_graph.ipynb"]
+    saved = ["02_the_graph.ipynb", "12_capstone.ipynb", "student/02_the_graph.ipynb"]
     language_info = kernel_language_info()
     for rel in saved:
         save_as_jupyterlab_does(root, rel, language_info)

@@ -408,14 +408,14 @@ def test_05_retain_graph_keeps_what_the_nodes_saved(oracle):
 # Every claim of 05 about PyTorch's behaviour is shown by a compared cell (the Linear graph,
 # drawn with viz, is test_02_a_linear_layer_is_one_addmm_node).
 
-# --- 10 · Operator fusion ----------------------------------------------------------------------
+# --- 11 · Operator fusion ----------------------------------------------------------------------
 
 def test_10_torch_compile_makes_one_node_and_breaks_the_graph_at_a_branch(oracle):
     """'the whole compiled region then appears as one node, CompiledFunctionBackward'; a branch
     on a tensor's value causes a graph break, not an error; after a recompilation caused by a
     changed size, that dimension is compiled as dynamic; a plain Python number is a constant
     of the graph, guarded; past the limit of versions a function runs eagerly. PyTorch only (minigrad has no
-    torch.compile; notebook 10 shows its own tracer instead)."""
+    torch.compile; notebook 11 shows its own tracer instead)."""
     def program(torch):
         from torch._dynamo.testing import CompileCounter
 
@@ -459,7 +459,7 @@ def test_10_torch_compile_makes_one_node_and_breaks_the_graph_at_a_branch(oracle
     assert oracle(program) == ["CompiledFunctionBackward", True, True, 2, 2, 1, [True, True, True]]
 
 
-# --- 11 · Capstone ---------------------------------------------------------------------------
+# --- 12 · Capstone ---------------------------------------------------------------------------
 
 def test_11_state_dict_holds_the_parameters_themselves(oracle):
     """'model.state_dict() returns those very tensors (detached from the graph, but on the same
@@ -528,10 +528,10 @@ def test_11_batch_norm_in_evaluation_mode_treats_each_example_on_its_own(oracle)
 
 def test_11_under_pytorch_the_model_ends_up_about_as_accurate():
     """'The same code runs under PyTorch ... the model ends up about as accurate': PyTorch's
-    run of notebook 11 (recorded by tests/course/test_course_torch.py) raised no error and its test
+    run of notebook 12 (recorded by tests/course/test_course_torch.py) raised no error and its test
     accuracy passes the notebook's own bar."""
     recording = (Path(__file__).resolve().parents[1] / "recordings" / "test_course_torch" /
-                 "test_notebook_prints_under_pytorch_what_it_prints_under_minigrad" / "11_capstone.yml")
+                 "test_notebook_prints_under_pytorch_what_it_prints_under_minigrad" / "12_capstone.yml")
     cells = yaml.safe_load(recording.read_text())["answer"]
     assert not [cell for cell in cells.values() if "error" in cell]
     printed = "".join(cell.get("stdout", "") for cell in cells.values())

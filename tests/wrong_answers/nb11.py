@@ -1,74 +1,34 @@
 """Typical wrong answers for the exercises of notebook 11 (see tests/wrong_answers/__init__.py)."""
 
-_EVAL_LOOP = """\
-    total_loss, correct, count = 0.0, 0, 0
-    for xb, yb in loader:
-        out = model(xb)
-        total_loss += loss_fn(out, yb).item() * len(yb)
-        correct += (out.argmax(dim=1) == yb).sum().item()
-        count += len(yb)
-"""
-
-
-def _eval(before, loop, after, ret="    return total_loss / count, correct / count"):
-    return before + loop + after + ret
-
-
-def _indent(code, spaces=4):
-    return "\n".join(" " * spaces + line if line else line for line in code.split("\n"))
-
-
-_NO_GRAD_LOOP = "    with torch.no_grad():\n" + _indent(_EVAL_LOOP.rstrip("\n")) + "\n"
-
 WRONG = {
-    "nb11_standardize": [
-        ("own_statistics",
-         "    return (x - x.mean(axis=0)) / np.where(x.std(axis=0) > 0, x.std(axis=0), 1.0)",
-         "standard deviation of x itself", ["x_train.mean", "x_train.std"]),
-        ("not_scaled", "    return x - x_train.mean(axis=0)", "centred but not scaled", []),
-        ("zero_std_not_handled", "    return (x - x_train.mean(axis=0)) / x_train.std(axis=0)",
-         "standard deviation is 0", ["np.where"]),
-        ("tiny_epsilon", "    return (x - x_train.mean(axis=0)) / (x_train.std(axis=0) + 1e-8)",
-         "tiny number added", ["np.where"]),
-        ("all_data_statistics",
-         ("    both = np.concatenate([x_train, x])\n"
-          "    std = both.std(axis=0)\n"
-          "    return (x - both.mean(axis=0)) / np.where(std > 0, std, 1.0)"),
-         "x_train and x together", []),
+    "nb11_bytes_moved": [
+        ("reads_only", "    return sum(reads) * n * itemsize, (n_inputs + 1) * n * itemsize",
+         "also writes", ["r + 1"]),
+        ("elements_not_bytes", "    return sum(r + 1 for r in reads) * n, (n_inputs + 1) * n",
+         "bytes, not elements", []),
+        ("fused_forgets_output", "    return sum(r + 1 for r in reads) * n * itemsize, n_inputs * n * itemsize",
+         "still has to write its result", ["n_inputs + 1"]),
+        ("two_arrays_per_op", "    return 2 * len(reads) * n * itemsize, (n_inputs + 1) * n * itemsize",
+         "reads both", []),
+        ("swapped", "    return (n_inputs + 1) * n * itemsize, sum(r + 1 for r in reads) * n * itemsize",
+         "swapped", []),
     ],
-    "nb11_evaluate": [
-        ("no_eval", _eval("", _NO_GRAD_LOOP, ""), "still in training mode", ["model.eval()"]),
-        ("no_no_grad", _eval("    model.eval()\n", _EVAL_LOOP, "    model.train()\n"),
-         "still recording", ["no_grad"]),
-        ("not_restored", _eval("    model.eval()\n", _NO_GRAD_LOOP, ""),
-         "left in evaluation mode", ["model.train()"]),
-        ("always_train", _eval("    model.eval()\n", _NO_GRAD_LOOP, "    model.train()\n"),
-         "was in evaluation mode before", ["training = model.training", "train(was"]),
-        ("mean_of_batch_means",
-         ("    model.eval()\n"
-          "    losses, accs = [], []\n"
-          "    with torch.no_grad():\n"
-          "        for xb, yb in loader:\n"
-          "            out = model(xb)\n"
-          "            losses.append(loss_fn(out, yb).item())\n"
-          "            accs.append((out.argmax(dim=1) == yb).float().mean().item())\n"
-          "    model.train()\n"
-          "    return sum(losses) / len(losses), sum(accs) / len(accs)"),
-         "last batch is smaller", []),
-        ("percentage",
-         _eval("    model.eval()\n", _NO_GRAD_LOOP, "    model.train()\n",
-               "    return total_loss / count, 100 * correct / count"),
-         "a percentage", []),
+    "nb11_div_rule": [
+        ("sign_of_b", "    return g / b, g * a / (b * b)", "its sign is wrong", ["-g", "b * b", "b ** 2"]),
+        ("no_square", "    return g / b, -g * a / b", "not -1 / b", ["b * b", "b ** 2"]),
+        ("forgets_g", "    return 1 / b, -a / (b * b)", "do not depend on g", ["b * b", "b ** 2"]),
+        ("swapped", "    return -g * a / (b * b), g / b", "swapped", []),
+        ("product_rule", "    return g * b, g * a", "rule of a product", ["b * b", "b ** 2"]),
     ],
-    "nb11_snapshot": [
-        ("state_dict_itself", "    return model.state_dict()", "shares its memory", ["clone"]),
-        ("shallow_dict_copy", "    return dict(model.state_dict())", "shares its memory", ["clone"]),
-        ("detached_views",
-         "    return {name: tensor.detach() for name, tensor in model.state_dict().items()}",
-         "shares its memory", ["clone"]),
-        ("parameters_only",
-         "    return {name: p.detach().clone() for name, p in model.named_parameters()}",
-         "buffers", []),
-        ("the_model", "    return model", "the model itself", []),
+    "nb11_fused_by_hand": [
+        ("plain_expression", "    return np.tanh(x - y) * x", "allocated about 2 arrays", ["np.subtract"]),
+        ("overwrites_x", "    np.subtract(x, y, out=x)\n    np.tanh(x, out=x)\n    return np.multiply(x, x, out=x)",
+         "changed its input", []),
+        ("no_return", "    out = np.subtract(x, y)\n    np.tanh(out, out=out)\n    np.multiply(out, x, out=out)",
+         "returned None", []),
+        ("forgets_times_x", "    out = np.subtract(x, y)\n    np.tanh(out, out=out)\n    return out",
+         "wrong values", []),
+        ("temporary_then_out", "    t = x - y\n    out = np.tanh(t)\n    return np.multiply(out, x, out=out)",
+         "allocated about 2 arrays", []),
     ],
 }
