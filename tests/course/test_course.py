@@ -90,8 +90,8 @@ def stdout(cell):
 # --- the complete notebooks ----------------------------------------------------------
 
 def test_there_are_complete_notebooks_and_blank_versions():
-    assert [p.name[:3] for p in COMPLETE] == [f"{i:02d}_" for i in range(12)], \
-        "the series is notebooks 00_ ... 11_"
+    assert [p.name[:3] for p in COMPLETE] == [f"{i:02d}_" for i in range(13)], \
+        "the series is notebooks 00_ ... 12_"
     for p in COMPLETE:
         assert course.student_path(p).exists(), f"no blank version of {p.name}: run `make exercises`"
 

@@ -7,10 +7,11 @@ BEGIN/END SOLUTION lines, so it carries the cell's indentation), the check's hin
 tests/course/test_course.py runs each one in a fresh kernel and expects the check to reject it.
 """
 from importlib import import_module
+from pathlib import Path
 
 WRONG = {}
-for _n in range(12):
-    _module = import_module(f"{__name__}.nb{_n:02d}")
+for _path in sorted(Path(__file__).parent.glob("nb[0-9][0-9].py")):
+    _module = import_module(f"{__name__}.{_path.stem}")
     _clash = WRONG.keys() & _module.WRONG.keys()
     assert not _clash, f"grade_id used twice: {_clash}"
     WRONG.update(_module.WRONG)
