@@ -162,6 +162,59 @@ def test_notebook_shape(path):
     assert "## Summary" in md
 
 
+def test_the_series_keeps_to_its_length():
+    """At most 24,000 words of prose over the series, 2,400 in a notebook, 1,200 in 00
+    (tools/course.py length counts them), and still at least 36 exercises."""
+    words = {p.name: course.prose_words(course.read(p)) for p in COMPLETE}
+    over = {name: n for name, n in words.items()
+            if n > (course.MAX_WORDS_START if name.startswith("00") else course.MAX_WORDS_NOTEBOOK)}
+    assert not over, f"over the notebook's limit: {over}"
+    assert sum(words.values()) <= course.MAX_WORDS_SERIES, f"{sum(words.values()):,} words"
+    assert sum(len(exercise_cells(course.read(p))) for p in COMPLETE) >= 36
+
+
+@pytest.mark.parametrize("path", COMPLETE, ids=IDS)
+def test_time_is_measured_by_the_rule(path):
+    """Each exercise states its minutes, and the time in the title cell and in the README's
+    table is what tools/course.py length computes from the notebook (run it with --write)."""
+    nb = course.read(path)
+    assert all(isinstance(m, int) and m > 0 for m in course.exercise_minutes(nb)), \
+        "every solution cell needs metadata.minigrad.minutes"
+    assert course.time_line(nb) in nb.cells[0].source, "run tools/course.py length --write"
+    readme = (course.ROOT / "README.md").read_text()
+    assert re.search(rf"^\| {path.name[:2]} \|[^|\n]*\| {course.minutes(nb)['total']} min \|",
+                     readme, re.M), "the README's time column: run tools/course.py length --write"
+
+
+MYTH = "> **Myth you will meet:**"
+
+
+def test_myths_are_named_and_shown():
+    """A "Myth you will meet" box in at least eight notebooks, each followed by the one code
+    cell that shows why the myth is wrong."""
+    with_myths = 0
+    for p in COMPLETE:
+        cells = course.read(p).cells
+        boxes = [i for i, c in enumerate(cells) if c.cell_type == "markdown" and MYTH in c.source]
+        for i in boxes:
+            assert i + 1 < len(cells) and cells[i + 1].cell_type == "code", \
+                f"{p.name}: a myth box is followed by the cell that shows it wrong"
+        with_myths += bool(boxes)
+    assert with_myths >= 8, f"myth boxes in {with_myths} notebooks"
+
+
+@pytest.mark.parametrize("path", COMPLETE, ids=IDS)
+def test_a_reveal_waits_for_the_prediction(path):
+    """A cell that shows a prediction's answer calls reveal_after first and may raise: Run All
+    on the blank notebook does not print the answer before the learner predicts."""
+    for cell in course.read(path).cells:
+        if cell.cell_type == "code" and "reveal_after(" in cell.source:
+            code = [line for line in cell.source.split("\n")
+                    if line.strip() and not line.lstrip().startswith(("#", "from ", "import "))]
+            assert code[0].lstrip().startswith("reveal_after("), cell.source
+            assert course.MAY_RAISE in course.tags(cell)
+
+
 # --- blank versions --------------------------------------------------------------------
 
 def test_blank_versions_are_up_to_date():
@@ -406,6 +459,27 @@ def test_yours_or_reference_takes_a_class_once_it_passes(capsys, monkeypatch):
         exercises.check_my_sigmoid(MySigmoid)
     assert exercises.yours_or_reference(MySigmoid, "nb04_my_sigmoid") is not MySigmoid
     assert "MySigmoid did not pass its check" in capsys.readouterr().out
+
+
+def test_reveal_after_waits_for_a_prediction():
+    """A reveal stops with one line while the prediction is the stub, and shows once the
+    learner has predicted, right or wrong, or when no check has seen it (the PyTorch run)."""
+    def length(a, b):
+        raise NotImplementedError()
+
+    exercises.reveal_after(length)  # no check has seen it
+    with pytest.raises(exercises.NotDoneYet):
+        exercises.check_length(length)
+    with pytest.raises(exercises.NotDoneYet, match="predict first") as info:
+        exercises.reveal_after(length)
+    assert not too_wide(info.value._render_traceback_())
+
+    def wrong(a, b):
+        return a + b
+
+    with pytest.raises(AssertionError):
+        exercises.check_length(wrong)
+    exercises.reveal_after(wrong)
 
 
 def test_a_graded_course_has_no_reference_and_says_what_to_finish(monkeypatch, tmp_path):
