@@ -3,7 +3,7 @@ repository's nbgrader_config.py, when nbgrader is installed (``MINIGRAD_REQUIRE_
 set by .ci/run, makes a missing nbgrader a failure).
 
 One run of the cycle (a module fixture, about 50 s on 2 cores), in a temporary folder: an
-assignment made by ``tools/course.py assignment`` from notebooks 00, 01 and the capstone 11
+assignment made by ``tools/course.py assignment`` from notebooks 00, 01 and the capstone 12
 (which reads the data set), generated, released through an nbgrader exchange in a temporary
 folder, fetched and submitted by two students (alice hands in the solutions, bob the blank
 notebooks), collected, autograded, its feedback generated, and the grades exported. Then:
@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import course
 
-NUMBERS = ["00", "01", "11"]  # 11 reads data/digits.csv.gz, released with it
+NUMBERS = ["00", "01", "12"]  # 12 reads data/digits.csv.gz, released with it
 STUDENTS = ("alice", "bob")  # alice hands in the solutions, bob the blank notebooks
 
 # ipykernel's notice, printed by every kernel started over TCP (Windows; elsewhere
@@ -155,7 +155,7 @@ def test_feedback_images_have_alt_text(cycle):
 def test_the_release_is_the_blank_version_with_the_data(cycle):
     release = cycle.root / "release" / "ps1"
     assert (release / "data" / "digits.csv.gz").read_bytes() == \
-        (course.DATA_DIR / "digits.csv.gz").read_bytes(), "the data set is released with 11"
+        (course.DATA_DIR / "digits.csv.gz").read_bytes(), "the data set is released with 12"
     notebooks = sorted(p.name for p in (cycle.root / "source" / "ps1").glob("*.ipynb"))
     assert [n[:2] for n in notebooks] == NUMBERS
     for name in notebooks:
