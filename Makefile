@@ -14,7 +14,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
 
-.PHONY: help setup lab lab-solutions update-workspace test test-fast record notebooks exercises doctor bench bench-count clean
+.PHONY: help setup lab lab-solutions update-workspace test test-fast record notebooks exercises doctor site bench bench-count clean
 
 help:
 	@echo "make lab    - set up, then open your workspace ($(WORKSPACE)/: your copy of the blank notebooks) in JupyterLab"
@@ -26,6 +26,7 @@ help:
 	@echo "make notebooks - re-execute every complete notebook and store its outputs (nbclient)"
 	@echo "make exercises - write the blank student versions to $(STUDENT_DIR)/"
 	@echo "make doctor - check the environment (versions, dot, Jupyter kernel)"
+	@echo "make site   - set up, add the [site] extra, build the course's website into build/site/html (offline)"
 	@echo "make docs   - rewrite the generated docs/differences.md, docs/api.md, docs/graph.svg"
 	@echo "make bench  - set up, add the [bench] extra (PyTorch, micrograd), time minigrad -> bench/RESULTS.md"
 	@echo "make bench-count - instructions per step of the bench workloads (valgrind), repeatable to 0.01%"
@@ -155,6 +156,22 @@ docs: setup
 
 doctor: setup
 	@$(VENV)/bin/python -m minigrad.doctor
+
+# --- site ----------------------------------------------------------------
+
+# The course as a static website (tools/site.py): the complete notebooks with their stored
+# outputs (nothing runs), Sphinx with warnings as errors, every internal link checked, MathJax
+# and the theme's files inside the site. Installs the [site] extra into $(VENV) when
+# pyproject.toml is newer than its stamp. tests/site/ opens every page in Chromium when the
+# site is built (make test skips them otherwise, saying so).
+SITE_STAMP := $(VENV)/.minigrad-site-installed
+$(SITE_STAMP): pyproject.toml $(STAMP)
+	@echo "+ $(VENV)/bin/pip install -e \".[site]\"  (Sphinx, myst-nb, the book theme, MathJax, Playwright)"
+	@$(VENV)/bin/python -m pip install --quiet -e ".[site]" || { echo "$(PIP_FAILED)" >&2; exit 1; }
+	@touch $@
+
+site: setup $(SITE_STAMP)
+	$(VENV)/bin/python tools/site.py
 
 # --- bench ---------------------------------------------------------------
 
