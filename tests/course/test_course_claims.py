@@ -405,8 +405,35 @@ def test_05_retain_graph_keeps_what_the_nodes_saved(oracle):
 
 
 # --- 06 · Tensors and vector-Jacobian products -------------------------------------------------
-# Every claim of 05 about PyTorch's behaviour is shown by a compared cell (the Linear graph,
-# drawn with viz, is test_02_a_linear_layer_is_one_addmm_node).
+# The other claims of 06 are shown by compared cells (the Linear graph, drawn with viz, is
+# test_02_a_linear_layer_is_one_addmm_node).
+
+def test_06_autograd_grad_adds_into_no_grad(oracle):
+    """'`torch.autograd.grad(loss, output)` returns it without adding into any `.grad`': the
+    parameters' and the input's .grad stay None."""
+    def program(torch):
+        layer = torch.nn.Linear(3, 2)
+        x = torch.ones(4, 3, requires_grad=True)
+        output = layer(x)
+        loss = (output ** 2).mean()
+        (g,) = torch.autograd.grad(loss, output)
+        return [tuple(g.shape), x.grad is None, layer.weight.grad is None, layer.bias.grad is None]
+
+    assert oracle.same(program) == [(4, 2), True, True, True]
+
+
+def test_06_sqrt_at_zero_gives_inf_which_times_zero_is_nan(oracle):
+    """'Watch `sqrt` at 0: its `inf` becomes `nan` once multiplied by 0.'"""
+    def program(torch):
+        x = torch.tensor(0.0, requires_grad=True)
+        torch.sqrt(x).backward()
+        alone = x.grad.item()
+        x.grad = None
+        (torch.sqrt(x) * 0).backward()
+        return [str(alone), str(x.grad.item())]
+
+    assert oracle.same(program) == ["inf", "nan"]
+
 
 # --- 11 · Operator fusion ----------------------------------------------------------------------
 
