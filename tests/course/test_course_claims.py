@@ -218,6 +218,57 @@ def test_02_a_node_runs_once_with_the_sum_of_its_gradients(oracle):
     assert oracle.same(program) == [5.0]
 
 
+def test_02_backward_frees_every_saved_tensor_and_keeps_the_nodes(oracle):
+    """'What backward frees is the saved tensors ... After backward, reading one raises
+    RuntimeError: Trying to backward through the graph a second time (or directly access saved
+    tensors after they have already been freed).' Every _saved_* tensor of every node, while
+    the nodes stay linked to the output; a second backward() fails with the same error."""
+    def program(lib):
+        x = lib.tensor([0.5, -1.0, 2.0], requires_grad=True)
+        y = (x * x.exp()).tanh().sum()
+        nodes, todo = [], [y.grad_fn]
+        while todo:
+            node = todo.pop()
+            if node is not None and type(node).__name__ != "AccumulateGrad":
+                nodes.append(node)
+                todo += [n for n, _ in node.next_functions]
+        attrs = [(node, name) for node in nodes for name in dir(node)
+                 if name.startswith("_saved_") and isinstance(getattr(node, name), lib.Tensor)]
+        before = graph_text(y.grad_fn)
+        y.backward()
+        errors = {error_of(getattr, node, name).message.split(". ")[0] for node, name in attrs}
+        return (len(attrs) > 0, before == graph_text(y.grad_fn), sorted(errors),
+                error_of(y.backward).message.split(". ")[0])
+
+    some, kept, errors, again = oracle.same(program)
+    first = ("Trying to backward through the graph a second time (or directly access saved "
+             "tensors after they have already been freed)")
+    assert some and kept and errors == [first] and again == first
+
+
+def test_02_the_nodes_go_when_nothing_refers_to_the_output():
+    """'The nodes themselves go when nothing refers to them: here, when the next forward pass
+    assigns a new tensor to loss.' (PyTorch only: minigrad's nodes have no .metadata dict.)"""
+    torch = pytest.importorskip("torch")
+    import gc
+    import weakref
+
+    class Probe:
+        pass
+
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    loss = (x * x.exp()).sum()
+    probe = Probe()
+    loss.grad_fn.next_functions[0][0].metadata["probe"] = probe
+    ref = weakref.ref(probe)
+    del probe
+    loss.backward()
+    alive_after_backward = ref() is not None
+    loss = (x * 2).sum()
+    gc.collect()
+    assert alive_after_backward and ref() is None
+
+
 # --- 04 · Inside a node -----------------------------------------------------------------------
 
 def test_04_what_each_node_saves(oracle):
