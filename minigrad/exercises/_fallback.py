@@ -67,8 +67,8 @@ def reveal_after(prediction) -> None:
     this cell, without showing anything: Run All does not give the answer away. A prediction
     that was checked (right or wrong), or that no check has seen, is shown."""
     if verdict(prediction) == NOT_DONE:
-        raise NotDoneYet("predict first: this cell shows the answer to the exercise above. "
-                         "Write your prediction there and run its check, then run this cell.")
+        raise NotDoneYet("this cell shows the answer to the exercise above: write yours there "
+                         "first and run its check, then run this cell.")
 
 
 _WHY = {NOT_DONE: "is not done yet", WRONG: "did not pass its check"}

@@ -470,7 +470,7 @@ def test_reveal_after_waits_for_a_prediction():
     exercises.reveal_after(length)  # no check has seen it
     with pytest.raises(exercises.NotDoneYet):
         exercises.check_length(length)
-    with pytest.raises(exercises.NotDoneYet, match="predict first") as info:
+    with pytest.raises(exercises.NotDoneYet, match="shows the answer to the exercise above") as info:
         exercises.reveal_after(length)
     assert not too_wide(info.value._render_traceback_())
 
