@@ -455,6 +455,56 @@ def test_05_retain_graph_keeps_what_the_nodes_saved(oracle):
     assert oracle.same(program).item() == 12.0
 
 
+def test_05_max_ties_split_the_gradient_evenly(oracle):
+    """'On a tie, torch.max(a, b) gives each input half, and m.max() splits the gradient evenly
+    among all the maxima' (the cell shows two maxima; here three)."""
+    def program(torch):
+        a = torch.tensor([2.0, 1.0], requires_grad=True)
+        b = torch.tensor([2.0, 0.0], requires_grad=True)
+        torch.max(a, b).backward(torch.tensor([6.0, 6.0]))
+        m = torch.tensor([4.0, 4.0, 1.0, 4.0], requires_grad=True)
+        (m.max() * 6).backward()
+        return a.grad, b.grad, m.grad
+
+    a, b, m = oracle.same(program)
+    assert a.tolist() == [3.0, 6.0] and b.tolist() == [3.0, 0.0]
+    assert m.tolist() == [2.0, 2.0, 0.0, 2.0]
+
+
+def test_05_a_matmuls_gradients_are_two_matmuls(oracle):
+    """'each one's gradient is one matrix product of the same size (g @ B.T for A, A.T @ g
+    for B)'."""
+    def program(torch):
+        torch.manual_seed(0)
+        A = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
+        B = torch.randn(4, 2, dtype=torch.float64, requires_grad=True)
+        g = torch.randn(3, 2, dtype=torch.float64)
+        (A @ B).backward(g)
+        return A.grad, g @ B.detach().T, B.grad, A.detach().T @ g
+
+    ga, want_a, gb, want_b = oracle.same(program)
+    assert np.allclose(ga.numpy(), want_a.numpy()) and np.allclose(gb.numpy(), want_b.numpy())
+
+
+def test_05_a_matmuls_backward_costs_twice_its_forward(oracle):
+    """'in a network of matrix products, backward costs about twice the forward's arithmetic':
+    PyTorch's FlopCounterMode counts the forward's mm and backward's two mms. PyTorch only
+    (minigrad has no flop counter)."""
+    def program(torch):
+        from torch.utils.flop_counter import FlopCounterMode
+
+        A = torch.randn(64, 128, requires_grad=True)
+        B = torch.randn(128, 32, requires_grad=True)
+        with FlopCounterMode(display=False) as forward:
+            C = A @ B
+        with FlopCounterMode(display=False) as backward:
+            C.sum().backward()
+        return forward.get_total_flops(), backward.get_total_flops()
+
+    forward, backward = oracle(program)
+    assert forward == 2 * 64 * 128 * 32 and backward == 2 * forward
+
+
 # --- 06 · Tensors and vector-Jacobian products -------------------------------------------------
 # The other claims of 06 are shown by compared cells (the Linear graph, drawn with viz, is
 # test_02_a_linear_layer_is_one_addmm_node).
