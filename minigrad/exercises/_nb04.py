@@ -6,10 +6,9 @@ import numpy as np
 import minigrad
 
 from ..core.function import Function
-from ..viz import saved_memory
 from ._common import _as_float, _not_done, _passed
 
-__all__ = ["check_my_gate", "check_my_sigmoid", "check_predict_saved_bytes"]
+__all__ = ["check_my_gate", "check_my_sigmoid", "check_predict_saved"]
 
 
 def _close(a, b):
@@ -191,60 +190,130 @@ def check_my_gate(MyGate):
     _passed()
 
 
-# --- Exercise 3: predict the saved memory ----------------------------------------------------
+# --- Exercise 3: which tensors each node saves ------------------------------------------------
 
-def _exercise_forward(a, b):
-    """The function of the exercise (the notebook shows the same code)."""
-    c = a * b
-    d = c.exp()
-    e = d + a
-    return e.sigmoid().sum()
+_OPS = ("mm", "exp", "add", "log", "pow", "sigmoid", "sum")
+_KINDS = ("inputs", "result", "nothing")
 
 
-def _saved_total(n):
-    gen = minigrad.Generator().manual_seed(n)
+def _steps(n, seed):
+    """The exercise's computation (the notebook shows the same code), step by step:
+    {operation: (its result, its inputs)}."""
+    gen = minigrad.Generator().manual_seed(seed)
     a = minigrad.randn(n, 100, generator=gen).requires_grad_()
-    b = minigrad.randn(n, 100, generator=gen).requires_grad_()
-    return saved_memory(_exercise_forward(a, b)).total
+    w = minigrad.randn(100, 10, generator=gen).requires_grad_()
+    c = a @ w
+    d = c.exp()
+    d1 = d + 1
+    e = d1.log()
+    f = e ** 2
+    s = f.sigmoid()
+    loss = s.sum()
+    return {"mm": (c, (a, w)), "exp": (d, (c,)), "add": (d1, (d,)), "log": (e, (d1,)),
+            "pow": (f, (e,)), "sigmoid": (s, (f,)), "sum": (loss, (s,))}
 
 
-def check_predict_saved_bytes(predict_saved_bytes):
-    """Check ``predict_saved_bytes(n)``: the bytes the graph of the exercise's function holds
-    for backward, for inputs of shape (n, 100), against ``viz.saved_memory``."""
+def _same_tensor(t, u):
+    return tuple(t.shape) == tuple(u.shape) and np.array_equal(t.detach().numpy(), u.detach().numpy())
+
+
+def _what_nodes_save():
+    """What each node of the real graph saved, read from its _saved_* attributes."""
+    out = {}
+    for op, (result, inputs) in _steps(3, 0).items():
+        node = result.grad_fn
+        tensors = [getattr(node, k) for k in dir(node)
+                   if k.startswith("_saved_") and isinstance(getattr(node, k), minigrad.Tensor)]
+        if not tensors:
+            out[op] = "nothing"
+        elif all(any(_same_tensor(t, i) for i in inputs) for t in tensors):
+            out[op] = "inputs"
+        elif all(_same_tensor(t, result) for t in tensors):
+            out[op] = "result"
+        else:  # pragma: no cover (no such node in this graph)
+            out[op] = "both"
+    return out
+
+
+def _measured_bytes(n):
+    """The bytes the exercise's graph saves, summed in a saved_tensors_hooks pack hook."""
+    sizes = []
+
+    def pack(t):
+        sizes.append(t.nelement() * t.element_size())
+        return t
+
+    with minigrad.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        _steps(n, n)
+    return sum(sizes)
+
+
+def _kind(value, op):
+    word = str(value).strip().lower() if isinstance(value, str) else value
+    word = {"input": "inputs", "output": "result", "none": "nothing"}.get(word, word)
+    if word not in _KINDS:
+        raise AssertionError(f'saves["{op}"] is {value!r}: each answer should be "inputs", '
+                             '"result" or "nothing".')
+    return word
+
+
+def check_predict_saved(predict_saved):
+    """Check ``predict_saved(n) -> (saves, saved_bytes)``: which tensors each node of the
+    exercise's graph saves (against the nodes' ``_saved_*`` attributes; only how many answers
+    are wrong is said), and the bytes saved (against a ``saved_tensors_hooks`` pack hook)."""
     sizes = [1, 3, 10, 64]
     answers = {}
     for n in sizes:
         try:
-            value = predict_saved_bytes(n)
+            value = predict_saved(n)
         except NotImplementedError:
-            raise _not_done("predict_saved_bytes") from None
+            raise _not_done("predict_saved") from None
         if value is None:
-            raise AssertionError("predict_saved_bytes returned None: it should return a number of "
-                                 "bytes. Did you forget the return statement?")
-        answers[n] = _as_float(value, f"predict_saved_bytes({n})")
-    if len(set(answers.values())) == 1:
-        raise AssertionError("your answer is the same for every n, but the saved tensors have "
-                             "shape (n, 100): their bytes grow with n.")
+            raise AssertionError("predict_saved returned None: it should return (saves, "
+                                 "saved_bytes). Did you forget the return statement?")
+        if not (isinstance(value, (tuple, list)) and len(value) == 2):
+            raise AssertionError("predict_saved(n) should return two things, (saves, "  # noqa: TRY004
+                                 f"saved_bytes); got {value!r}")
+        answers[n] = value
+    saves = answers[sizes[0]][0]
+    if not isinstance(saves, dict):
+        raise AssertionError("saves should be a dict, {\"mm\": ..., \"exp\": ..., ...}; got "  # noqa: TRY004
+                             f"{type(saves).__name__}.")
+    missing = [op for op in _OPS if op not in saves]
+    if missing:
+        raise AssertionError(f"saves has no answer for {', '.join(repr(m) for m in missing)}: it "
+                             f"needs one for each of {', '.join(repr(o) for o in _OPS)}.")
+    given = {op: _kind(saves[op], op) for op in _OPS}
+    truth = _what_nodes_save()
+    wrong = sum(given[op] != truth[op] for op in _OPS)
+    if wrong:
+        if set(given.values()) == {"inputs"}:
+            hint = ("you said that every node keeps its inputs. A node keeps only what its local "
+                    "derivatives need: for some that is the value they computed, for some no "
+                    "value at all.")
+        else:
+            hint = ("for each operation write its local derivative, then ask which forward value "
+                    "the formula needs: the input, the value the node computed, or none.")
+        raise AssertionError(f"{wrong} of your {len(_OPS)} answers about what the nodes save "
+                             f"{'is' if wrong == 1 else 'are'} wrong: {hint}")
+    numbers = {n: _as_float(answers[n][1], f"saved_bytes for n = {n}") for n in sizes}
+    if len(set(numbers.values())) == 1:
+        raise AssertionError("your number of bytes is the same for every n, but most saved "
+                             "tensors have n rows: their bytes grow with n.")
     for n in sizes:
-        got, want = answers[n], _saved_total(n)
+        got, want = numbers[n], _measured_bytes(n)
         if abs(got - want) < 0.5:
             continue
-        at = f"For n = {n} you predicted {got:g} bytes, but the graph holds a different amount: "
-        one = n * 100 * 4  # bytes of one float32 array of shape (n, 100)
+        at = f"For n = {n} you predicted {got:g} bytes; the graph saves a different amount: "
         if abs(got * 4 - want) < 0.5:
             raise AssertionError(at + "your number looks like a count of elements. Each float32 "
                                  "number takes 4 bytes.")
-        arrays = got / one
-        if abs(arrays - round(arrays)) < 1e-9 and round(arrays) >= 1:
-            k = round(arrays)
-            if k == 6:
-                hint = ("you counted every tensor of the computation, inputs and results. A node "
-                        "keeps only what its local derivatives need.")
-            else:
-                hint = (f"you counted {k} arrays of shape (n, 100). Go through the five nodes one "
-                        "by one with the table of section 1: which keep nothing, which keep their "
-                        "inputs, which their result?")
-            raise AssertionError(at + hint)
-        raise AssertionError(at + "every saved tensor here has shape (n, 100) and dtype float32, "
-                             "so the answer is a whole number of such arrays.")
+        if abs(got - (want - 100 * 10 * 4)) < 0.5:
+            raise AssertionError(at + "you left out a saved tensor whose size does not grow "
+                                 "with n.")
+        if abs(got - (want + 4 * n * 90 * 4)) < 0.5:
+            raise AssertionError(at + "check the shape of each saved tensor: not all of them "
+                                 "have the shape of a.")
+        raise AssertionError(at + "add up, for each saved tensor, its number of elements (from "
+                             "its shape) times 4 bytes.")
     _passed()

@@ -387,6 +387,41 @@ def test_04_no_grad_records_no_graph(oracle):
     assert oracle.same(program) == [True, False]
 
 
+def test_04_pack_sees_every_save_of_a_tensor_saved_twice(oracle):
+    """04: "A tensor saved by two nodes is counted twice by `pack`, though stored once": exp
+    saves its result, and the product h * h saves it twice more; one storage."""
+    def program(torch):
+        x = torch.tensor([1.0, 2.0], requires_grad=True)
+        where = []
+
+        def pack(t):
+            where.append(t.data_ptr())
+            return t
+
+        with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+            h = x.exp()
+            h * h
+        return [len(where), len(set(where))]
+
+    assert oracle.same(program) == [3, 1]
+
+
+def test_04_a_linear_layer_keeps_its_weight_when_its_input_requires_grad(oracle):
+    """04: "a `Linear` layer keeps its weight too, for the gradient of its input, when that
+    input requires grad" (so the first layer of 04's network saves only its input)."""
+    def program(torch):
+        layer = torch.nn.Linear(2, 3)
+        x = torch.ones(4, 2)
+        names = []
+        for y in (layer(x), layer(x.requires_grad_())):
+            node = y.grad_fn
+            names.append(sorted(k for k in dir(node) if k.startswith("_saved_")
+                                and isinstance(getattr(node, k), torch.Tensor)))
+        return names
+
+    assert oracle.same(program) == [["_saved_mat1"], ["_saved_mat1", "_saved_mat2"]]
+
+
 # --- 05 · Building backward yourself ------------------------------------------------------------
 
 def test_05_among_ready_nodes_the_newest_runs_first(oracle):
@@ -1025,6 +1060,23 @@ def test_08_branch_by_branch_gives_the_same_gradients(oracle):
         return grads
     at_once, by_branch = oracle.same(program)
     assert np.allclose(at_once.values, by_branch.values, rtol=1e-5, atol=1e-7)
+
+
+def test_08_model_zero_grad_clears_what_the_optimizer_does_not_hold(oracle):
+    """08: "`optimizer.zero_grad()` clears only its own parameters, `model.zero_grad()` all of
+    the module's", whichever optimizer holds them."""
+    def program(lib):
+        net1, net2, x, y1, y2 = two_networks(lib)
+        model = lib.nn.Sequential(net1, net2)
+        optimizer1 = lib.optim.SGD(net1.parameters(), lr=0.1)
+        model(x).sum().backward()
+        optimizer1.zero_grad()
+        after_optimizer = [p.grad is None for p in model.parameters()]
+        model.zero_grad()
+        return after_optimizer, [p.grad is None for p in model.parameters()]
+    after_optimizer, after_model = oracle.same(program)
+    assert after_optimizer == [True, True, False, False, False, False]
+    assert after_model == [True] * 6
 
 
 # --- 09 · Memory, no_grad, eval, errors --------------------------------------------------------

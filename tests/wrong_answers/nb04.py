@@ -38,7 +38,14 @@ def _gate(grads, save="ctx.save_for_backward(x, s)", load="x, s = ctx.saved_tens
 
 _FORBID_SIGMOID = ["1 - s", "s * (1 - s)", "(1 - sigmoid"]
 _FORBID_GATE = ["s * (1 - s)", "x * s", "1 - sigmoid", "grad_output * s"]
-_FORBID_BYTES = ["1600", "four arrays", "4 arrays"]
+_FORBID_SAVED = ["exp", "sigmoid", "log", "mm", "pow", "(n, 10)", "(100, 10)", "4000"]
+
+
+def _saved(bytes_="(n * 100 + 100 * 10) * 4 + 4 * n * 10 * 4", **changed):
+    """An answer to exercise 3: the right dict with ``changed`` entries, and ``bytes_``."""
+    saves = {"mm": "inputs", "exp": "result", "add": "nothing", "log": "inputs",
+             "pow": "inputs", "sigmoid": "result", "sum": "nothing", **changed}
+    return f"    saves = {saves!r}\n    return saves, {bytes_}"
 
 WRONG = {
     "nb04_my_sigmoid": [
@@ -65,11 +72,20 @@ WRONG = {
         ("not_saved", _gate("grad_output * ctx.s, grad_output * ctx.x * ctx.s * (1 - ctx.s)",
                             save="ctx.x, ctx.s = x, s", load="pass"), "saved nothing", _FORBID_GATE),
     ],
-    "nb04_predict_saved_bytes": [
-        ("counts_elements", "    return 4 * n * 100", "count of elements", _FORBID_BYTES),
-        ("every_tensor", "    return 6 * n * 100 * 4", "every tensor", _FORBID_BYTES),
-        ("add_saves_inputs", "    return 6 * n * 100 * 4 - n * 100 * 4", "you counted 5 arrays", _FORBID_BYTES),
-        ("mul_saves_one", "    return 3 * n * 100 * 4", "you counted 3 arrays", _FORBID_BYTES),
-        ("ignores_n", "    return 1600", "same for every n", _FORBID_BYTES),
+    "nb04_predict_saved": [
+        ("exp_sigmoid_save_inputs", _saved(exp="inputs", sigmoid="inputs"),
+         "2 of your 7 answers", _FORBID_SAVED),
+        ("every_node_saves_inputs",
+         _saved(exp="inputs", add="inputs", sigmoid="inputs", sum="inputs"),
+         "every node keeps its inputs", _FORBID_SAVED),
+        ("mm_saves_result", _saved(mm="result", bytes_="4 * n * 10 * 4 + n * 10 * 4"),
+         "1 of your 7 answers", _FORBID_SAVED),
+        ("counts_elements", _saved(bytes_="n * 100 + 100 * 10 + 4 * n * 10"),
+         "count of elements", _FORBID_SAVED),
+        ("forgets_w", _saved(bytes_="n * 100 * 4 + 4 * n * 10 * 4"), "does not grow with n",
+         _FORBID_SAVED),
+        ("shapes_of_a", _saved(bytes_="(n * 100 + 100 * 10) * 4 + 4 * n * 100 * 4"),
+         "shape of each saved tensor", _FORBID_SAVED),
+        ("ignores_n", _saved(bytes_="8160"), "same for every n", _FORBID_SAVED),
     ],
 }
