@@ -1,12 +1,14 @@
 """Checks for notebook 03, the training loop: an SGD step by hand, which of six loops trains."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 import minigrad
 from minigrad import nn, optim
 
-from ._common import _not_done, _passed
+from ._common import _as_float, _not_done, _passed
 
 __all__ = ["check_loop_predictions", "check_sgd_step"]
 
@@ -70,19 +72,33 @@ def five_lines(model, optimizer, steps):
         loss.backward()
         optimizer.step()"""
 
-_LOOP_HINTS = {
-    "A": "zero_grad() comes after the forward pass here. Which of the five lines reads .grad, "
-         "and which one builds the graph? Does clearing .grad touch the graph?",
-    "B": "follow .grad through one step: what does it hold when step() reads it?",
-    "C": "how often are the gradients cleared, and what does backward() do to a .grad that "
-         "already holds numbers?",
-    "D": "how many forward passes does this loop run, and how many backward passes over the "
-         "graph they recorded?",
-    "E": "follow .grad across two iterations: when backward() has filled it, what is the next "
-         "line that touches it, and what does step() find?",
-    "F": "where the clearing happens matters only if something reads .grad in between. Does "
-         "anything read .grad between this zero_grad() and the next backward()?",
+# One question per kind of mistake, keyed by the true outcome of a loop the learner got wrong;
+# none names a loop, so that trying answers one letter at a time does not find them.
+_KIND_HINTS = {
+    "same": "clearing .grad does not touch the graph: does anything read .grad between a "
+            "zero_grad() and the next backward()?",
+    "no change": "a loop can run without complaint and never move: what does .grad hold at "
+                 "the moment step() reads it?",
+    "different": "how often is .grad cleared, and what does backward() do to a .grad that "
+                 "already holds numbers?",
+    "error": "count the forward passes, and the backward passes through the graph each one "
+             "recorded.",
 }
+
+# The computed part: loop C on one weight w = 1.0, loss w ** 2, lr = 0.1, three steps.
+_W_START, _W_LR, _W_STEPS = 1.0, 0.1, 3
+
+
+def _w_after(clear_every_step):
+    w = minigrad.tensor(_W_START, requires_grad=True)
+    optimizer = optim.SGD([w], lr=_W_LR)
+    optimizer.zero_grad()
+    for _ in range(_W_STEPS):
+        if clear_every_step:
+            optimizer.zero_grad()
+        (w ** 2).backward()
+        optimizer.step()
+    return w.item()
 
 
 def _run_loop(code):
@@ -121,36 +137,62 @@ def _same(a, b):
 
 
 def check_loop_predictions(predict_loops):
-    """Check ``predict_loops() -> dict`` from loop letter ("A" to "F") to one of CHOICES; the
-    truth is found by running each loop with minigrad from the same start as the five lines."""
+    """Check ``predict_loops() -> (dict, float)``: a dict from loop letter ("A" to "F") to one of
+    CHOICES (the truth is found by running each loop with minigrad from the same start as the
+    five lines), and w after three steps of loop C on the loss w ** 2. A wrong answer is
+    counted, not named."""
     try:
-        predictions = predict_loops()
+        answer = predict_loops()
     except NotImplementedError:
         raise _not_done("predict_loops") from None
-    if predictions is None:
-        raise AssertionError("predict_loops returned None: it should return the dict of your "
-                             "answers. Did you forget the return statement?")
+    if answer is None:
+        raise AssertionError("predict_loops returned None: it should return your dict and your "
+                             "number. Did you forget the return statement?")
+    if isinstance(answer, dict):
+        raise AssertionError("predict_loops returned only the dict: return two things, the dict "
+                             "and the value of w after three steps of loop C, as (dict, number).")
+    if not isinstance(answer, tuple) or len(answer) != 2:
+        raise AssertionError("return two things, (dict, number): the dict from each letter to "
+                             f"your answer, and w after loop C; got {type(answer).__name__}")
+    predictions, w_after_c = answer
     if not isinstance(predictions, dict):
-        raise AssertionError("return a dict from the loop's letter to your answer, like "
-                             f"{{'A': 'same', ...}}; got {type(predictions).__name__}")
+        raise AssertionError("the first thing returned should be a dict from the loop's letter "
+                             f"to your answer, like {{'A': 'same', ...}}; got "
+                             f"{type(predictions).__name__}")
     missing = [k for k in LOOPS if k not in predictions]
     if missing:
         raise AssertionError(f"no answer for loop(s) {', '.join(missing)}: give one for each of "
                              "A to F.")
     for key in LOOPS:
-        answer = predictions[key]
-        if not isinstance(answer, str) or answer.strip().lower() not in CHOICES:
-            raise AssertionError(f"loop {key}: {answer!r} is not one of the choices "
+        choice = predictions[key]
+        if not isinstance(choice, str) or choice.strip().lower() not in CHOICES:
+            raise AssertionError(f"loop {key}: {choice!r} is not one of the choices "
                                  f"{', '.join(repr(c) for c in CHOICES)}.")
+    w_value = _as_float(w_after_c, "the value of w after loop C")
     minigrad.manual_seed(1)
     start = _params(nn.Linear(2, 1))
     five_lines = _run_loop(_FIVE_LINES)
-    wrong = [f"loop {key}: not {predictions[key]!r}; {_LOOP_HINTS[key]}"
-             for key, code in LOOPS.items()
-             if predictions[key].strip().lower() != _outcome(code, start, five_lines)]
-    if wrong:
-        raise AssertionError(f"{len(wrong)} of {len(LOOPS)} predictions are wrong. Hints:\n  "
-                             + "\n  ".join(wrong))
+    truths = {key: _outcome(code, start, five_lines) for key, code in LOOPS.items()}
+    wrong_kinds = [truths[key] for key in LOOPS if predictions[key].strip().lower() != truths[key]]
+    problems = []
+    if wrong_kinds:
+        kinds = [k for k in CHOICES if k in wrong_kinds]
+        problems.append(f"{len(wrong_kinds)} of {len(LOOPS)} loop outcomes are wrong. Ask of "
+                        "each loop:\n  - " + "\n  - ".join(_KIND_HINTS[k] for k in kinds))
+    want = _w_after(clear_every_step=False)
+    if not math.isclose(w_value, want, abs_tol=5e-4):
+        if math.isclose(w_value, _w_after(clear_every_step=True), abs_tol=5e-4):
+            hint = ("that is where the five lines put w (it shrinks by 0.8 at each step). Loop "
+                    "C clears .grad once: what does .grad hold when the second step() reads it?")
+        elif math.isclose(w_value, _W_START, abs_tol=5e-4):
+            hint = "1.0 is where w started: follow .grad and w through loop C's first step."
+        else:
+            hint = ("write down w and w.grad after each line of the three steps: backward() "
+                    "adds 2 * w (at the current w) to what .grad holds, and step() subtracts "
+                    "lr times .grad from w.")
+        problems.append(f"w after three steps of loop C is not {w_value:g}: {hint}")
+    if problems:
+        raise AssertionError("\n".join(problems))
     _passed()
 
 

@@ -888,6 +888,45 @@ def test_03_zero_grad_sets_grads_to_none(oracle):
     assert all(not g.values.any() for g in zeros)
 
 
+def test_03_clip_grad_norm_caps_the_total_norm_and_returns_it(oracle):
+    """03: `clip_grad_norm_` "measures the norm of all the gradients together, as one long
+    vector, and if it is above `max_norm` scales them all down, in place, to that norm (up to a
+    factor `max_norm / (norm + 1e-6)`)"; "it returns the total norm it measured, before
+    clipping"; the direction is kept; below `max_norm` nothing changes."""
+    def program(lib):
+        answers = []
+        for scale in (1.0, 0.05):
+            w = lib.tensor([3.0, 0.0], requires_grad=True)
+            b = lib.tensor([4.0], requires_grad=True)
+            w.grad, b.grad = w.detach() * scale, b.detach() * scale   # total norm 5 * scale
+            grad_before = w.grad
+            total = lib.nn.utils.clip_grad_norm_([w, b], max_norm=1.0)
+            after = lib.cat([w.grad, b.grad]).norm().item()
+            answers.append((round(total.item(), 6), round(after, 6), w.grad is grad_before,
+                            lib.cat([w.grad, b.grad]).tolist()))
+        return answers
+    (big, small) = oracle.same(program)
+    assert big[0] == 5.0 and math.isclose(big[1], 1.0, abs_tol=1e-5) and big[2]
+    assert small[0] == 0.25 and small[1] == 0.25
+
+
+def test_03_step_is_not_recorded_and_keeps_the_same_tensors(oracle):
+    """03's myths box: with recording on, `optimizer.step()` changes a leaf that requires grad
+    in place without the error a recorded in-place change raises, leaves no `grad_fn`, and the
+    model and the optimizer still hold the same tensor."""
+    def program(lib):
+        model, x, y, loss_fn = regression(lib)
+        optimizer = lib.optim.SGD(model.parameters(), lr=0.1)
+        weight, version = model.weight, model.weight._version
+        loss_fn(model(x), y).backward()
+        with lib.enable_grad():
+            optimizer.step()
+        return (lib.is_grad_enabled(), weight is model.weight,
+                weight is optimizer.param_groups[0]["params"][0], model.weight.grad_fn is None,
+                model.weight.is_leaf, model.weight.requires_grad, model.weight._version > version)
+    assert oracle.same(program) == (True,) * 7
+
+
 # --- 07 · Gradient accumulation ---------------------------------------------------------------
 
 def test_07_backward_adds_into_grad(oracle):
@@ -959,8 +998,9 @@ def test_07_micro_batches_add_up_to_the_big_batch(oracle):
 
 
 def test_07_batchnorm_and_dropout_break_exact_accumulation(oracle):
-    """07: "Only the model without either layer accumulates exactly" (the percentages come from
-    random numbers; here fixed weights and data)."""
+    """07: "Without either layer, accumulation is exact"; with BatchNorm or Dropout the accumulated
+    gradient differs from one batch's (the notebook's cell runs under PyTorch; here fixed weights
+    and data)."""
     def program(lib):
         x, y = lib.tensor(X20, dtype=lib.float64), lib.tensor(Y3)
         gaps = []
@@ -977,6 +1017,75 @@ def test_07_batchnorm_and_dropout_break_exact_accumulation(oracle):
             gaps.append(((net[0].weight.grad - one_batch).norm() / one_batch.norm()).item())
         return gaps[0] < 1e-12, gaps[1] > 0.05, gaps[2] > 0.05
     assert oracle.same(program) == (True, True, True)
+
+
+def test_07_amp_scaler_accumulates_scaled_gradients_and_unscales_once(oracle):
+    """07: with AMP, `scaler.scale(loss).backward()` for each micro-batch, `scaler.unscale_`
+    once after the last one, before clipping, then `scaler.step(optimizer)` and
+    `scaler.update()` once per accumulated step, gives the plain accumulated, clipped step
+    (PyTorch's GradScaler on the CPU; minigrad has no AMP). The accumulated gradients are
+    scaled until unscale_, and a second unscale_ before the step raises."""
+    def program(lib):
+        def run(with_scaler):
+            model, x, y, loss_fn = regression(lib)
+            optimizer = lib.optim.SGD(model.parameters(), lr=0.1)
+            scaler = lib.amp.GradScaler("cpu", init_scale=1024.0)
+            for k in range(3):
+                loss = loss_fn(model(x[4 * k:4 * (k + 1)]), y[4 * k:4 * (k + 1)]) / 3
+                (scaler.scale(loss) if with_scaler else loss).backward()
+            scaled = model.bias.grad.clone()
+            if with_scaler:
+                scaler.unscale_(optimizer)
+                second = error_of(scaler.unscale_, optimizer)
+            else:
+                second = None
+            lib.nn.utils.clip_grad_norm_(model.parameters(), max_norm=0.5)
+            if with_scaler:
+                scaler.step(optimizer)
+                scaler.update()
+            else:
+                optimizer.step()
+            return model.weight.detach().clone(), scaled, second
+        amp_weight, amp_scaled, second = run(True)
+        plain_weight, plain_scaled, _ = run(False)
+        return (lib.allclose(amp_weight, plain_weight), lib.allclose(amp_scaled, 1024 * plain_scaled),
+                second.type, "unscale_() has already been called" in second.message)
+    assert oracle(program) == (True, True, "RuntimeError", True)
+
+
+def test_07_ddp_no_sync_skips_the_all_reduce_until_the_last_micro_batch(oracle, tmp_path):
+    """07: DDP averages the gradients across processes at every backward (an all-reduce); inside
+    `with model.no_sync():` the micro-batches' gradients are only accumulated, and the backward
+    outside it synchronises them (a one-process gloo group on the CPU; the communication hook
+    counts the all-reduces; minigrad has no DDP)."""
+    def program(lib):
+        import torch.distributed as dist
+        dist.init_process_group("gloo", init_method=f"file://{tmp_path / 'store'}", rank=0,
+                                world_size=1)
+        try:
+            model, x, y, loss_fn = regression(lib)
+            ddp = lib.nn.parallel.DistributedDataParallel(model)
+            calls = []
+
+            def count(state, bucket):
+                calls.append(bucket.index())
+                return dist.all_reduce(bucket.buffer(), async_op=True).get_future().then(
+                    lambda fut: fut.value()[0])
+            ddp.register_comm_hook(None, count)
+            counts = []
+            with ddp.no_sync():
+                for k in range(2):
+                    (loss_fn(ddp(x[4 * k:4 * (k + 1)]), y[4 * k:4 * (k + 1)]) / 3).backward()
+                    counts.append(len(calls))
+            (loss_fn(ddp(x[8:]), y[8:]) / 3).backward()
+            counts.append(len(calls) > 0)
+            model2, _, _, _ = regression(lib)
+            for k in range(3):
+                (loss_fn(model2(x[4 * k:4 * (k + 1)]), y[4 * k:4 * (k + 1)]) / 3).backward()
+            return counts, lib.allclose(model.weight.grad, model2.weight.grad)
+        finally:
+            dist.destroy_process_group()
+    assert oracle(program) == ([0, 0, True], True)
 
 
 # --- 08 · Several losses, two networks, retain_graph ------------------------------------------

@@ -41,19 +41,25 @@ SGD_STEP = [
 
 _RIGHT = {"A": "same", "B": "no change", "C": "different", "D": "error", "E": "no change",
           "F": "same"}
+_W_AFTER_C = -0.008
 
 
-def _predict(**changes):
-    return "    return " + repr({**_RIGHT, **changes})
+def _predict(w=_W_AFTER_C, **changes):
+    return "    return " + repr({**_RIGHT, **changes}) + ", " + repr(w)
 
+
+# The check counts the wrong outcomes and never names the loop: no hint may say "loop X".
+_NO_LETTERS = [f"loop {k}" for k in "ABCDEF"]
 
 LOOP_PREDICTIONS = [
     ("order_does_not_matter", _predict(B="same", C="same", D="same", E="same"),
-     "4 of 6", ["no change", "error"]),
-    ("zero_grad_after_forward_breaks", _predict(A="no change"), "loop A", ["same"]),
-    ("step_uses_last_gradient", _predict(E="different"), "loop E", ["no change"]),
-    ("loss_recomputed", _predict(D="different"), "loop D", ["error"]),
-    ("not_a_choice", _predict(B="trains"), "not one of the choices", []),
+     "4 of 6", _NO_LETTERS + ["error'"]),
+    ("zero_grad_after_forward_breaks", _predict(A="no change"),
+     "1 of 6 loop outcomes are wrong", _NO_LETTERS),
+    ("loss_recomputed", _predict(D="different"), "count the forward passes", _NO_LETTERS),
+    ("w_as_with_the_five_lines", _predict(w=0.512), "where the five lines put w",
+     ["-0.008", "4.48", "3.6"]),
+    ("only_the_dict", "    return " + repr(_RIGHT), "only the dict", []),
 ]
 
 WRONG = {
