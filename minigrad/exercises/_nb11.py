@@ -1,79 +1,148 @@
-"""Checks for notebook 11, operator fusion."""
+"""Checks for notebook 11, save or recompute: the bytes a graph saves, checkpointing each
+block, a backward rule for the fusion tracer's table."""
 from __future__ import annotations
 
-import math
-import tracemalloc
+import warnings
 
 import numpy as np
 
 import minigrad
 
-from .. import fusion
+from .. import fusion, nn
+from ..autograd.graph import saved_tensors_hooks
 from ._common import _not_done, _passed
 
-__all__ = ["check_bytes_moved", "check_div_rule", "check_fused_by_hand"]
+__all__ = ["check_saved_by_g", "check_checkpointed", "check_div_rule"]
 
 
-# --- counting the bytes a chain moves ---------------------------------------------------------
+def _saved_bytes(fn, *args):
+    """What ``fn(*args)`` saves for backward, in bytes, as a pack hook counts it (every tensor
+    every node saves, each time it is saved), and its output."""
+    total = 0
 
-# (n, itemsize, reads per op, number of distinct inputs)
-_TRAFFIC_CASES = [(10, 4, [1, 1, 1, 2, 1], 2), (1000, 8, [1], 1), (7, 2, [2, 2, 1], 3),
-                  (3, 8, [2, 1, 2, 2], 2), (1_000_000, 4, [1, 2, 1, 2, 1, 1], 2)]
+    def pack(t):
+        nonlocal total
+        total += t.nelement() * t.element_size()
+        return t
+
+    with saved_tensors_hooks(pack, lambda t: t):
+        out = fn(*args)
+    return total, out
 
 
-def _traffic(n, itemsize, reads, n_inputs):
-    return sum(r + 1 for r in reads) * n * itemsize, (n_inputs + 1) * n * itemsize
+# --- predicting the bytes a graph saves --------------------------------------------------------
+
+def _g(a, b):
+    return (a * b).sigmoid() * b
 
 
-def check_bytes_moved(bytes_moved):
-    """Check ``bytes_moved(n, itemsize, reads, n_inputs) -> (eager_bytes, fused_bytes)``."""
-    for n, itemsize, reads, n_inputs in _TRAFFIC_CASES:
+def check_saved_by_g(saved_by_g):
+    """Check ``saved_by_g(n)``: the bytes ``(a * b).sigmoid() * b`` saves for backward, for
+    float32 ``a`` and ``b`` of ``n`` elements that both require grad."""
+    for n in (1000, 7, 250_000, 1):
         try:
-            answer = bytes_moved(n, itemsize, list(reads), n_inputs)
+            answer = saved_by_g(n)
         except NotImplementedError:
-            raise _not_done("bytes_moved") from None
+            raise _not_done("saved_by_g") from None
         if answer is None:
-            raise AssertionError("bytes_moved returned None: it should return two numbers, "
-                                 "(eager_bytes, fused_bytes). Did you forget the return statement?")
+            raise AssertionError("saved_by_g returned None: it should return a number of bytes. "
+                                 "Did you forget the return statement?")
         try:
-            eager, fused = (float(v) for v in answer)
+            got = float(answer)
         except (TypeError, ValueError):
-            raise AssertionError("bytes_moved should return two numbers, (eager_bytes, "
-                                 f"fused_bytes); it returned {answer!r}") from None
-        want_eager, want_fused = _traffic(n, itemsize, reads, n_inputs)
-        at = f"for n={n}, itemsize={itemsize}, reads={reads}, n_inputs={n_inputs}"
-        if (eager, fused) == (want_eager, want_fused):
+            raise AssertionError(f"saved_by_g should return a number of bytes; it returned "
+                                 f"{answer!r}") from None
+        a = minigrad.zeros(n, requires_grad=True)
+        b = minigrad.zeros(n, requires_grad=True)
+        want, _ = _saved_bytes(_g, a, b)
+        if got == want:
             continue
-        if (eager, fused) == (want_fused, want_eager) and eager != fused:
-            raise AssertionError(f"{at} your two numbers look swapped: return (eager_bytes, "
-                                 "fused_bytes), in that order.")
-        if eager != want_eager:
-            if eager == want_eager / itemsize:
-                hint = "count bytes, not elements: each element takes itemsize bytes."
-            elif eager == sum(reads) * n * itemsize:
-                hint = ("you counted the reads only: every eager op also writes its whole result "
-                        "back to memory.")
-            elif eager == 2 * len(reads) * n * itemsize:
-                hint = ("you counted two arrays per op: an op that combines two arrays (t * y) "
-                        "reads both of them.")
-            elif eager == want_eager * 8:
-                hint = "you gave bits; the question asks for bytes."
-            else:
-                hint = ("go op by op: how many whole arrays does it read, and how many does it "
-                        "write?")
-            raise AssertionError(f"eager_bytes is wrong {at} (you gave {eager:g}): {hint}")
-        if fused == want_fused / itemsize:
-            hint = "count bytes, not elements: each element takes itemsize bytes."
-        elif fused == n_inputs * n * itemsize:
-            hint = "the fused kernel reads each input once, but it still has to write its result once."
-        elif fused == 2 * n * itemsize:
-            hint = "the fused kernel reads every distinct input once, not just one array."
-        elif fused == want_fused * 8:
-            hint = "you gave bits; the question asks for bytes."
+        array = 4 * n
+        at = f"For n={n} you said {got:g} bytes."
+        if saved_by_g(2 * n) == answer and n > 1:
+            hint = "your answer does not grow with n: every saved tensor has n elements."
+        elif got == want / 4:
+            hint = "count bytes, not elements: a float32 element takes 4 bytes."
+        elif got == 3 * array:
+            hint = ("you counted each tensor once. The pack hook runs for every tensor every node "
+                    "saves: a tensor saved by two nodes is packed twice.")
+        elif got == want - 2 * array or got == want - 3 * array:
+            hint = ("the inputs a and b are saved too: a node keeps what its backward needs, "
+                    "leaves included.")
         else:
-            hint = ("the fused kernel keeps intermediate values in the cache: which arrays must "
-                    "still cross the memory bus?")
-        raise AssertionError(f"fused_bytes is wrong {at} (you gave {fused:g}): {hint}")
+            hint = ("go node by node, as 04 did: what does the product of two tensors that both "
+                    "need gradients save, and what does sigmoid save?")
+        raise AssertionError(f"{at} {hint}")
+    _passed()
+
+
+# --- checkpointing each block ----------------------------------------------------------------
+
+def _blocks():
+    minigrad.manual_seed(3)
+    return [nn.Sequential(nn.Linear(8, 8), nn.Tanh()) for _ in range(3)]
+
+
+def _plain(blocks, x):
+    for block in blocks:
+        x = block(x)
+    return x
+
+
+def _grads(blocks, x, out):
+    for p in [x] + [p for b in blocks for p in b.parameters()]:
+        p.grad = None
+    out.sum().backward()
+    return [x.grad] + [p.grad for b in blocks for p in b.parameters()]
+
+
+def check_checkpointed(checkpointed):
+    """Check ``checkpointed(blocks, x)``: the blocks run one after another, each through
+    ``checkpoint(block, h, use_reentrant=False)``; same output and gradients as without."""
+    blocks = _blocks()
+    minigrad.manual_seed(4)
+    x = minigrad.randn(5, 8, requires_grad=True)
+    plain_bytes, plain_out = _saved_bytes(_plain, blocks, x)
+    want_grads = _grads(blocks, x, plain_out)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            saved, out = _saved_bytes(checkpointed, blocks, x)
+        except NotImplementedError:
+            raise _not_done("checkpointed") from None
+    if out is None:
+        raise AssertionError("checkpointed returned None: it should return the last block's "
+                             "output. Did you forget the return statement?")
+    if any("use_reentrant" in str(w.message) for w in caught):
+        raise AssertionError("checkpoint warned that use_reentrant should be passed explicitly: "
+                             "PyTorch 2.13 warns without it. Pass use_reentrant=False.")
+    if not isinstance(out, minigrad.Tensor) or tuple(out.shape) != tuple(plain_out.shape) or \
+            not np.allclose(out.detach().numpy(), plain_out.detach().numpy(), atol=1e-6):
+        raise AssertionError("checkpointed's output differs from running the blocks one after "
+                             "another: it should return the last block's output.")
+    if out.grad_fn is None:
+        raise AssertionError("the output has no grad_fn: no graph was recorded, so backward cannot "
+                             "reach the blocks' parameters. Was a block run under "
+                             "torch.no_grad()? checkpoint decides itself what the graph keeps.")
+    if type(out.grad_fn).__name__ == "CheckpointFunctionBackward":
+        raise AssertionError("that is the reentrant variant (one CheckpointFunctionBackward node): "
+                             "use the variant PyTorch recommends, use_reentrant=False.")
+    want = len(blocks) * x.nelement() * x.element_size()
+    if saved >= plain_bytes:
+        raise AssertionError(f"the graph keeps {saved} bytes, as much as without checkpoint "
+                             f"({plain_bytes}): pass each block to checkpoint.")
+    if saved > want:
+        raise AssertionError(f"the graph keeps {saved} bytes: not every block is checkpointed. "
+                             f"With each block in a checkpoint of its own it keeps only the "
+                             f"blocks' inputs, {want} bytes.")
+    if saved < want:
+        raise AssertionError(f"the graph keeps {saved} bytes, fewer than the blocks' inputs "
+                             f"({want}): put each block in a checkpoint of its own.")
+    got_grads = _grads(blocks, x, out)
+    if any(g is None or not np.allclose(g.numpy(), w.numpy(), atol=1e-6)
+           for g, w in zip(got_grads, want_grads)):
+        raise AssertionError("the gradients differ from those without checkpoint: run each "
+                             "block once, through checkpoint, on the previous block's output.")
     _passed()
 
 
@@ -152,61 +221,4 @@ def check_div_rule(div_rule):
         raise AssertionError("div_rule is right on arrays, but inside the tracer the gradients "
                              "differ from eager ones: does it still work when a or b is a plain "
                              "number?")
-    _passed()
-
-
-# --- fusing a chain by hand ---------------------------------------------------------------------
-
-def _peak_new_bytes(fn, *args):
-    """The peak of memory allocated while ``fn(*args)`` runs (tracemalloc sees NumPy's
-    allocations), and its result."""
-    tracemalloc.start()
-    try:
-        tracemalloc.reset_peak()
-        before = tracemalloc.get_traced_memory()[0]
-        result = fn(*args)
-        peak = tracemalloc.get_traced_memory()[1] - before
-    finally:
-        tracemalloc.stop()
-    return peak, result
-
-
-def check_fused_by_hand(fused_by_hand):
-    """Check ``fused_by_hand(x, y)``: ``np.tanh(x - y) * x`` with at most one new array."""
-    rng = np.random.default_rng(10)
-    for n, dtype in ((7, np.float64), (200_000, np.float64), (300_000, np.float32)):
-        x = rng.standard_normal(n).astype(dtype)
-        y = rng.standard_normal(n).astype(dtype)
-        x0, y0 = x.copy(), y.copy()
-        try:
-            peak, got = _peak_new_bytes(fused_by_hand, x, y)
-        except NotImplementedError:
-            raise _not_done("fused_by_hand") from None
-        if not (np.array_equal(x, x0) and np.array_equal(y, y0)):
-            raise AssertionError("fused_by_hand changed its input x or y. An in-place ufunc "
-                                 "with out= overwrites that array: write into a new array of "
-                                 "your own, never into the caller's inputs.")
-        if got is None:
-            raise AssertionError("fused_by_hand returned None. Did you forget the return "
-                                 "statement? (ufuncs called with out= fill that array and "
-                                 "return it too.)")
-        if not isinstance(got, np.ndarray) or got.shape != x.shape:
-            raise AssertionError(f"fused_by_hand should return a NumPy array shaped like x "
-                                 f"{x.shape}; got {type(got).__name__} "
-                                 f"{getattr(got, 'shape', '')}")
-        want = np.tanh(x - y) * x
-        tol = 1e-6 if dtype == np.float32 else 1e-12
-        if not np.allclose(got, want, rtol=tol, atol=tol):
-            raise AssertionError(f"fused_by_hand gives wrong values (n={n}): it should compute "
-                                 "tanh(x - y) * x. Check each step and the order of x and y.")
-        if got.dtype != dtype:
-            raise AssertionError(f"fused_by_hand returned {got.dtype} for {np.dtype(dtype)} inputs: "
-                                 "make the new array with x's dtype.")
-        arrays = peak / x.nbytes
-        if n >= 100_000 and arrays > 1.5:
-            raise AssertionError(
-                f"fused_by_hand computes the right values but allocated about "
-                f"{math.ceil(arrays - 0.25)} arrays of x's size at once (n={n}). Every "
-                "expression like x - y or np.tanh(t) makes a new array: allocate the result "
-                "once, then let each step write into it with out=.")
     _passed()

@@ -571,9 +571,9 @@ def test_06_sqrt_at_zero_gives_inf_which_times_zero_is_nan(oracle):
     assert oracle.same(program) == ["inf", "nan"]
 
 
-# --- 11 · Operator fusion ----------------------------------------------------------------------
+# --- 11 · Save or recompute: backward's memory ------------------------------------------------
 
-def test_10_torch_compile_makes_one_node_and_breaks_the_graph_at_a_branch(oracle):
+def test_11_torch_compile_makes_one_node_and_breaks_the_graph_at_a_branch(oracle):
     """'the whole compiled region then appears as one node, CompiledFunctionBackward'; a branch
     on a tensor's value causes a graph break, not an error; after a recompilation caused by a
     changed size, that dimension is compiled as dynamic; a plain Python number is a constant
@@ -622,11 +622,98 @@ def test_10_torch_compile_makes_one_node_and_breaks_the_graph_at_a_branch(oracle
     assert oracle(program) == ["CompiledFunctionBackward", True, True, 2, 2, 1, [True, True, True]]
 
 
+def test_11_checkpoint_warns_without_use_reentrant(oracle):
+    """'Without use_reentrant, PyTorch 2.13 warns; False is the variant it recommends.'"""
+    def program(torch):
+        import warnings
+        import importlib
+
+        checkpoint = importlib.import_module(torch.__name__ + ".utils.checkpoint").checkpoint
+
+        x = torch.ones(3, requires_grad=True)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            checkpoint(torch.sin, x)
+            silent = len(caught)
+            checkpoint(torch.sin, x, use_reentrant=False)
+        messages = [str(w.message) for w in caught]
+        return [silent, len(messages), "use_reentrant=False is recommended" in messages[0]]
+
+    assert oracle.same(program) == [1, 1, True]
+
+
+def test_11_a_tensor_saved_by_two_nodes_is_packed_twice_one_array(oracle):
+    """'b is saved twice, by two nodes: the count goes up, the memory does not (one array).'"""
+    def program(torch):
+        a = torch.ones(4, requires_grad=True)
+        b = torch.full((4,), 2.0, requires_grad=True)
+        packed = []
+        with torch.autograd.graph.saved_tensors_hooks(lambda t: packed.append(t) or t, lambda t: t):
+            (a * b).sigmoid() * b
+        of_b = [t for t in packed if t.data_ptr() == b.data_ptr()]
+        return [len(packed), len(of_b)]
+
+    assert oracle.same(program) == [5, 2]
+
+
+def test_11_checkpoint_recomputes_block_by_block_with_the_same_dropout_mask(oracle):
+    """'backward recomputes one block at a time' (the last block first, as backward reaches it),
+    and 'Dropout inside a block draws the same mask again, since checkpoint restores the random
+    state first' (the gradients are those of the plain run with the same seed)."""
+    def program(torch):
+        import importlib
+
+        checkpoint = importlib.import_module(torch.__name__ + ".utils.checkpoint").checkpoint
+
+        order = []
+
+        def block(k):
+            def run(h):
+                order.append(k)
+                return torch.nn.functional.dropout(h * (k + 1), 0.5, training=True).tanh()
+            return run
+
+        x = torch.linspace(-1, 1, 50, requires_grad=True)
+        torch.manual_seed(0)
+        h = x
+        for k in range(3):
+            h = block(k)(h)
+        h.sum().backward()
+        plain = x.grad.clone()
+        x.grad = None
+        order.clear()
+        torch.manual_seed(0)
+        h = x
+        for k in range(3):
+            h = checkpoint(block(k), h, use_reentrant=False)
+        h.sum().backward()
+        return [order, bool(torch.allclose(x.grad, plain))]
+
+    assert oracle.same(program) == [[0, 1, 2, 2, 1, 0], True]
+
+
+def test_11_after_backward_the_saved_tensors_are_gone_the_nodes_stay(oracle):
+    """Check-your-understanding 2: 'backward frees the saved tensors as it goes (02). The nodes
+    stay as long as something refers to them, without their saved tensors.'"""
+    def program(torch):
+        x = torch.ones(3, requires_grad=True)
+        z = x.exp()
+        z.sum().backward()
+        try:
+            z.grad_fn._saved_result
+            freed = False
+        except RuntimeError:
+            freed = True
+        return [type(z.grad_fn).__name__, freed]
+
+    assert oracle.same(program) == ["ExpBackward0", True]
+
+
 # --- 12 · Capstone ---------------------------------------------------------------------------
 
-def test_11_state_dict_holds_the_parameters_themselves(oracle):
+def test_12_state_dict_holds_the_parameters_themselves(oracle):
     """'model.state_dict() returns those very tensors (detached from the graph, but on the same
-    memory), so keeping it does not keep the numbers it had' (11's cell prints random numbers,
+    memory), so keeping it does not keep the numbers it had' (12's cell prints random numbers,
     not compared)."""
     def program(torch):
         layer = torch.nn.Linear(2, 1)
@@ -641,10 +728,10 @@ def test_11_state_dict_holds_the_parameters_themselves(oracle):
     assert oracle.same(program) == [False, True, False]
 
 
-def test_11_the_graph_of_a_classifier_step(oracle):
+def test_12_the_graph_of_a_classifier_step(oracle):
     """'each Linear layer is one AddmmBackward0 node ..., ReluBackward0 is the activation, and
     MulBackward0 is dropout's multiplication by its random mask. CrossEntropyLoss appears as
-    its two halves, LogSoftmaxBackward0 and NllLossBackward0' (11 draws it with viz)."""
+    its two halves, LogSoftmaxBackward0 and NllLossBackward0' (12 draws it with viz)."""
     def program(torch):
         torch.manual_seed(0)
         model = torch.nn.Sequential(torch.nn.Linear(4, 5), torch.nn.ReLU(), torch.nn.Dropout(0.2),
@@ -658,7 +745,7 @@ def test_11_the_graph_of_a_classifier_step(oracle):
         "TBackward0(AccumulateGrad:0):0):0):0, None:0):0, TBackward0(AccumulateGrad:0):0):0):0)")
 
 
-def test_11_dropout_zeroes_some_and_scales_the_rest(oracle):
+def test_12_dropout_zeroes_some_and_scales_the_rest(oracle):
     """'Dropout(0.2) sets a random fifth of the activations to 0 during training (and scales the
     rest by 1 / 0.8)'; in evaluation mode it passes its input unchanged. Which elements are
     zeroed is random: the answer is the set of values and the fraction of zeros, rounded."""
@@ -674,7 +761,7 @@ def test_11_dropout_zeroes_some_and_scales_the_rest(oracle):
     assert oracle.same(program) == [[0.0, 1.25], 0.2, True]
 
 
-def test_11_batch_norm_in_evaluation_mode_treats_each_example_on_its_own(oracle):
+def test_12_batch_norm_in_evaluation_mode_treats_each_example_on_its_own(oracle):
     """'in evaluation mode every example is computed on its own (... a batch norm layer would
     use its running statistics)'; in training mode it normalises with the batch's own."""
     def program(torch):
@@ -689,7 +776,7 @@ def test_11_batch_norm_in_evaluation_mode_treats_each_example_on_its_own(oracle)
     assert oracle.same(program) == [False, True]
 
 
-def test_11_under_pytorch_the_model_ends_up_about_as_accurate():
+def test_12_under_pytorch_the_model_ends_up_about_as_accurate():
     """'The same code runs under PyTorch ... the model ends up about as accurate': PyTorch's
     run of notebook 12 (recorded by tests/course/test_course_torch.py) raised no error and its test
     accuracy passes the notebook's own bar."""
@@ -700,6 +787,28 @@ def test_11_under_pytorch_the_model_ends_up_about_as_accurate():
     printed = "".join(cell.get("stdout", "") for cell in cells.values())
     accuracy = float(re.search(r"test accuracy ([0-9.]+)", printed).group(1))
     assert accuracy >= 0.95
+
+
+def test_12_eval_alone_still_saves_tensors_for_backward(oracle):
+    """Myth box: under eval() alone 'the graph keeps its saved tensors. Only no_grad() stops the
+    recording' (the cell shows grad_fn; this counts what the pack hook sees)."""
+    def program(torch):
+        torch.manual_seed(0)
+        model = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.ReLU(), torch.nn.Dropout(0.2))
+        model.eval()
+        counts = []
+        for no_grad in (False, True):
+            packed = []
+            with torch.autograd.graph.saved_tensors_hooks(lambda t: packed.append(t) or t, lambda t: t):
+                if no_grad:
+                    with torch.no_grad():
+                        model(torch.ones(2, 4))
+                else:
+                    model(torch.ones(2, 4))
+            counts.append(len(packed))
+        return [counts[0] > 0, counts[1]]
+
+    assert oracle.same(program) == [True, 0]
 
 
 # --- Part 2: notebooks 01, 03, 07, 08 and 09 (formerly test_course_claims_b.py) ------------------
