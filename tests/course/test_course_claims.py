@@ -38,8 +38,8 @@ def saved_tensors_of(node):
 # --- 00 · Start here ----------------------------------------------------------------------
 
 def test_00_backward_adds_into_grad_on_every_call(oracle):
-    """'backward() adds to .grad, so rerunning a cell that computes a result and calls
-    backward() ... adds a second copy to the first.'"""
+    """docs/jupyterlab.md (moved out of 00): 'Rerunning a cell that computes a loss and calls
+    backward() on it adds a second gradient into .grad.'"""
     def program(torch):
         side = torch.tensor(1.5, requires_grad=True)
         grads = []
@@ -53,8 +53,8 @@ def test_00_backward_adds_into_grad_on_every_call(oracle):
 
 
 def test_00_rerunning_only_backward_fails(oracle):
-    """'Rerunning a cell that only calls backward() can even fail with an error, because the
-    first call freed the values the graph had kept for it.'"""
+    """docs/jupyterlab.md (moved out of 00): 'Rerunning a cell that only calls backward() can
+    raise an error: the first call freed the tensors the graph had saved for it.'"""
     def program(torch):
         side = torch.tensor(1.5, requires_grad=True)
         area = side * side
@@ -900,6 +900,61 @@ def test_01_gradcheck_wants_float64(oracle):
                                                                         (x32,))), lib)
         return ok64, warned64, len(warned32) > 0
     assert oracle.same(program) == (True, [], True)
+
+
+def test_01_gradcheck_compares_with_central_differences(oracle):
+    """01: "`torch.autograd.gradcheck` compares the gradients of `backward()` with central
+    differences": its numerical Jacobian of v**3 at 1 with eps 0.1 is (1.1**3 - 0.9**3) / 0.2
+    = 3.01, not the forward difference 3.31. (PyTorch's private helper: minigrad has none.)"""
+    def program(lib):
+        import sys
+
+        module = sys.modules[lib.autograd.gradcheck.__module__]
+        x = lib.tensor([1.0], dtype=lib.float64, requires_grad=True)
+        (jacobian,), = module._get_numerical_jacobian(lambda t: t ** 3, (x,), eps=0.1)
+        return jacobian.item()
+    assert math.isclose(oracle(program), 3.01, rel_tol=1e-9)
+
+
+def test_01_a_result_in_between_gets_no_grad(oracle):
+    """01: "Results in between, like `w * x`, get no `.grad`: only leaves do." """
+    def program(lib):
+        w = lib.tensor(0.5, requires_grad=True)
+        b = lib.tensor(2.0, requires_grad=True)
+        u = w * lib.tensor(6.0)
+        (u + b).backward()
+        grad, warned = caught(lambda: u.grad)  # both warn: a non-leaf's .grad is not filled
+        return [u.is_leaf, grad is None, len(warned), w.grad.item()]
+    assert oracle.same(program) == [False, True, 1, 6.0]
+
+
+def test_01_the_target_gets_no_node(oracle):
+    """01: the graph of L = (y - t) ** 2 is y's with a subtraction and a square on top; "the
+    target `t`, like `x`, has no node" (the drawing is minigrad-only)."""
+    def program(lib):
+        w = lib.tensor(0.5, requires_grad=True)
+        b = lib.tensor(2.0, requires_grad=True)
+        L = (w * lib.tensor(6.0) + b - lib.tensor(8.0)) ** 2
+        sub = L.grad_fn.next_functions[0][0]
+        return [node_name(L), type(sub).__name__,
+                [None if n is None else type(n).__name__ for n, _ in sub.next_functions]]
+    assert oracle.same(program) == ["PowBackward0", "SubBackward0", ["AddBackward0", None]]
+
+
+def test_01_a_forgotten_backward_raises_and_warns_nothing(oracle):
+    """01: "A forgotten `backward()` raises no error and no warning" (SGD's step with every
+    .grad None)."""
+    def program(lib):
+        w = lib.tensor(0.5, requires_grad=True)
+        optimizer = lib.optim.SGD([w], lr=0.01)
+
+        def step():
+            optimizer.zero_grad()
+            (w * 6.0 - 8.0) ** 2  # the loss, and no backward()
+            optimizer.step()
+            return w.item()
+        return caught(step)
+    assert oracle.same(program) == (0.5, [])
 
 
 # --- 03 · The training loop --------------------------------------------------------------

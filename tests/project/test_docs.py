@@ -22,7 +22,7 @@ README_MAX_LINES = 200
 # The documents whose relative links are checked.
 DOCUMENTS = ["README.md", "CONTRIBUTING.md", "CHANGELOG.md", "bench/README.md", "notebooks/README.md",
              "notebooks/LICENSE.md", "docs/testing.md", "docs/instructors.md", "docs/differences.md",
-             "docs/api.md"]
+             "docs/api.md", "docs/jupyterlab.md"]
 
 
 def load_tool():
