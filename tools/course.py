@@ -688,10 +688,19 @@ def time_line(nb) -> str:
             f"exercises {m['exercises']}).*")
 
 
+SERIES_TIME = re.compile(r"(whole series takes about )\d+( hours)")
+
+
+def series_hours() -> int:
+    """The whole series' time, in hours: the notebooks' times added up, rounded."""
+    return round(sum(minutes(read(p))["total"] for p in complete_notebooks()) / 60)
+
+
 def write_times(paths: list[Path], readme: Path = ROOT / "README.md") -> list[Path]:
     """Puts each notebook's time in its title cell (the line that starts with ``Time``) and in
-    the README's table (the row that starts ``| NN |``, its third column); returns the changed
-    files."""
+    the README's table (the row that starts ``| NN |``, its third column), and the series'
+    hours where the README or a notebook says "the whole series takes about N hours"; returns
+    the changed files."""
     changed = []
     text = readme.read_text()
     new_text = text
@@ -708,9 +717,19 @@ def write_times(paths: list[Path], readme: Path = ROOT / "README.md") -> list[Pa
         number = path.name[:2]
         new_text = re.sub(rf"^(\| {number} \|[^|\n]*\| )[^|\n]*( \|)",
                           rf"\g<1>{minutes(nb)['total']} min\g<2>", new_text, flags=re.M)
+    hours = series_hours()
+    new_text = SERIES_TIME.sub(rf"\g<1>{hours}\g<2>", new_text)
     if new_text != text:
         readme.write_text(new_text)
         changed.append(readme)
+    for path in complete_notebooks():
+        nb = read(path)
+        cells = [c for c in nb.cells if c.cell_type == "markdown" and SERIES_TIME.search(c.source)]
+        for cell in cells:
+            cell.source = SERIES_TIME.sub(rf"\g<1>{hours}\g<2>", cell.source)
+        if cells and not same_notebook(nb, read(path)):
+            write(nb, path)
+            changed.append(path)
     return changed
 
 

@@ -44,10 +44,32 @@ complete notebook's.
 """
 
 
+# Documents of the repository that are pages of the site too, by the name of their page; a
+# link to one of them (from a notebook, or between them) is a link to its page.
+DOCUMENTS = {"docs/jupyterlab.md": "jupyterlab.md"}
+
+
+def site_links(text: str, source: str) -> str:
+    """``text``'s markdown links to the repository's DOCUMENTS (relative to the file
+    ``source``, a path in the repository) as links to their pages."""
+    def page(match):
+        target = (ROOT / source).parent.joinpath(match.group(2)).resolve()
+        rel = target.relative_to(ROOT).as_posix() if target.is_relative_to(ROOT) else None
+        if rel in DOCUMENTS:
+            return f"]({DOCUMENTS[rel]}{match.group(3) or ''})"
+        if rel and rel.startswith("notebooks/") and rel.endswith(".ipynb") and "/student/" not in rel:
+            return f"]({Path(rel).name}{match.group(3) or ''})"
+        return match.group(0)
+    return re.sub(r"\]\((?!\w+:)(([^)#\s]+))(#[^)\s]*)?\)", page, text)
+
+
 def notebook_page(path: Path):
     """The notebook as its page shows it: the run-it-yourself box after the title cell, and
     each solution cell's code folded away."""
     nb = copy.deepcopy(course.read(path))
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = site_links(cell.source, path.relative_to(ROOT).as_posix())
     box = course.nbformat.v4.new_markdown_cell(RUN_IT.format(name=path.name))
     box.pop("id", None)
     nb.cells.insert(1, box)
@@ -62,6 +84,7 @@ def notebook_page(path: Path):
 def toctree() -> str:
     lines = ["```{toctree}", ":hidden:", ":maxdepth: 1", ""]
     lines += [p.stem for p in course.complete_notebooks()]
+    lines += [Path(page).stem for page in DOCUMENTS.values()]
     lines += ["instructors", "code", "```", ""]
     return "\n".join(lines)
 
@@ -107,6 +130,8 @@ def prepare(src: Path) -> None:
     index = src / "index.md"
     index.write_text(index.read_text().replace("{{contents}}", contents_table())
                      + "\n" + toctree())
+    for document, page in DOCUMENTS.items():
+        (src / page).write_text(site_links((ROOT / document).read_text(), document))
     code = src / "code.md"
     code.write_text(code.read_text().replace("{{core_doc}}", core_reading_order()))
     for p in course.complete_notebooks():

@@ -186,6 +186,15 @@ def test_time_is_measured_by_the_rule(path):
                      readme, re.M), "the README's time column: run tools/course.py length --write"
 
 
+def test_the_series_time_is_the_sum_of_the_notebooks():
+    """Where the README or a notebook says how long the whole series takes, it is the sum."""
+    hours = course.series_hours()
+    texts = [(course.ROOT / "README.md").read_text()] + [
+        c.source for p in COMPLETE for c in course.read(p).cells if c.cell_type == "markdown"]
+    stated = [int(m.group(0).split()[-2]) for t in texts for m in course.SERIES_TIME.finditer(t)]
+    assert len(stated) >= 2 and set(stated) == {hours}, (stated, hours)
+
+
 MYTH = "> **Myth you will meet:**"
 
 
