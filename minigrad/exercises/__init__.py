@@ -20,7 +20,7 @@ The checks of notebook NN live in ``_nbNN.py``; this module gathers them. The ce
 exercise that use its result call it through :func:`yours_or_reference`, so that a skipped or
 wrong exercise does not break the rest of the notebook (``_fallback.py``).
 """
-from . import _nb00, _nb01, _nb02, _nb03, _nb04, _nb05, _nb06, _nb07, _nb08, _nb09, _nb11, _nb12
+from . import _nb00, _nb01, _nb02, _nb03, _nb04, _nb05, _nb06, _nb07, _nb08, _nb09, _nb10, _nb11, _nb12
 from ._common import SUCCESS, NotDoneYet, as_check
 from ._fallback import REFERENCES_FILE, reveal_after, yours_or_reference
 from ._nb00 import *
@@ -33,11 +33,12 @@ from ._nb06 import *
 from ._nb07 import *
 from ._nb08 import *
 from ._nb09 import *
+from ._nb10 import *
 from ._nb11 import *
 from ._nb12 import *
 
 __all__ = ["SUCCESS", "NotDoneYet", "yours_or_reference", "reveal_after"] + [name for m in (
-    _nb00, _nb01, _nb02, _nb03, _nb04, _nb05, _nb06, _nb07, _nb08, _nb09, _nb11, _nb12)
+    _nb00, _nb01, _nb02, _nb03, _nb04, _nb05, _nb06, _nb07, _nb08, _nb09, _nb10, _nb11, _nb12)
     for name in m.__all__]
 
 # The check cells import from here: each check records its verdict, its failures show as their hint.

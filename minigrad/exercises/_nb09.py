@@ -1,6 +1,6 @@
-"""Checks for notebook 09, memory and errors: an evaluation function to fix (eval(), no_grad(),
-the mode restored, the mean per sample), what an inference tensor may do, predicting which
-error a snippet raises, and a training loop with two bugs to fix."""
+"""Checks for notebook 09, evaluation and grad modes: an evaluation function to fix (eval(),
+no_grad(), the mode restored, the mean per sample), and what an inference tensor may do (each
+snippet's verdict with its reason or its value)."""
 from __future__ import annotations
 
 import math
@@ -11,10 +11,9 @@ import minigrad
 from minigrad import nn
 from minigrad.utils.data import DataLoader, TensorDataset
 
-from ._common import _as_float, _not_done, _pair, _passed
+from ._common import _not_done, _pair, _passed
 
-__all__ = ["check_error_predictions", "check_fixed_evaluate", "check_inference_predictions",
-           "check_training_loop_bugs"]
+__all__ = ["check_fixed_evaluate", "check_inference_predictions"]
 
 
 # --- exercise 1: fixed_evaluate(model, loader, loss_fn) ------------------------------------------
@@ -139,113 +138,7 @@ def check_fixed_evaluate(fixed_evaluate):
     _passed()
 
 
-# --- exercise 3: which error does each snippet raise? -------------------------------------
-
-CHOICES = ("not scalar", "no grad_fn", "second backward", "inplace", "leaf inplace", "no error")
-
-SNIPPETS = {
-    "A": """\
-w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
-y = w * 3
-y.backward()""",
-    "B": """\
-w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
-p = torch.sigmoid(w)
-p.mul_(2)
-p.sum().backward()""",
-    "C": """\
-w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
-with torch.no_grad():
-    loss = (w ** 2).sum()
-loss.backward()""",
-    "D": """\
-w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
-loss = (w * w).sum()
-loss.backward()
-w.grad.zero_()
-loss.backward()""",
-    "E": """\
-w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
-loss = (w ** 2).sum()
-loss.backward()
-w -= 0.1 * w.grad""",
-    "F": """\
-w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
-y = w * 2
-y.add_(1)
-y.sum().backward()""",
-}
-
-_HINTS = {
-    "A": "look at the shape of the tensor backward is called on: what gradient would it start from?",
-    "B": "sigmoid's backward uses sigmoid's own output. What happened to that output before backward?",
-    "C": "was anything recorded for loss? Look at where it was computed.",
-    "D": "what does the first backward do with the tensors the graph saved? Zeroing .grad does not "
-         "bring them back.",
-    "E": "w is a leaf that requires grad, and -= changes it in place while recording is on.",
-    "F": "an in-place change only matters when some node saved the changed tensor for its backward. "
-         "Which tensors did the multiplication by 2 need to save?",
-}
-
-
-def _label(message):
-    if message is None:
-        return "no error"
-    if "only for scalar outputs" in message:
-        return "not scalar"
-    if "does not require grad and does not have a grad_fn" in message:
-        return "no grad_fn"
-    if "backward through the graph a second time" in message:
-        return "second backward"
-    if "leaf Variable that requires grad is being used in an in-place" in message:
-        return "leaf inplace"
-    if "modified by an inplace operation" in message:
-        return "inplace"
-    return "other: " + message
-
-
-def _run_snippet(code):
-    try:
-        exec(code, {"torch": minigrad})
-    except RuntimeError as e:
-        return str(e)
-    return None
-
-
-def check_error_predictions(predict_errors):
-    """Check ``predict_errors() -> dict`` from snippet name ("A" to "F") to one of CHOICES; the
-    truth is found by running each snippet with minigrad."""
-    try:
-        predictions = predict_errors()
-    except NotImplementedError:
-        raise _not_done("predict_errors") from None
-    if predictions is None:
-        raise AssertionError("predict_errors returned None: it should return the dict of your "
-                             "answers. Did you forget the return statement?")
-    if not isinstance(predictions, dict):
-        raise AssertionError("predictions should be a dict from the snippet's letter to your "
-                             f"answer, like {{'A': 'no error', ...}}; got {type(predictions).__name__}")
-    missing = [k for k in SNIPPETS if k not in predictions]
-    if missing:
-        raise AssertionError(f"predictions has no answer for snippet(s) {', '.join(missing)}: give "
-                             "one for each of A to F.")
-    for key in SNIPPETS:
-        answer = predictions[key]
-        if not isinstance(answer, str) or answer.strip().lower() not in CHOICES:
-            raise AssertionError(f"snippet {key}: {answer!r} is not one of the choices "
-                                 f"{', '.join(repr(c) for c in CHOICES)}.")
-    wrong = []
-    for key, code in SNIPPETS.items():
-        truth = _label(_run_snippet(code))
-        if predictions[key].strip().lower() != truth:
-            wrong.append(f"snippet {key}: not {predictions[key]!r}; {_HINTS[key]}")
-    if wrong:
-        raise AssertionError(f"{len(wrong)} of {len(SNIPPETS)} predictions are wrong. Hints:\n  "
-                             + "\n  ".join(wrong))
-    _passed()
-
-
-# --- Exercise 2: what an inference tensor may do ---------------------------------------------
+# --- exercise 2: what an inference tensor may do --------------------------------------------
 
 INFERENCE_SETUP = """\
 w = torch.tensor([1.0, -2.0, 0.5], requires_grad=True)
@@ -253,29 +146,63 @@ with torch.inference_mode():
     x = torch.tensor([2.0, 0.5, 1.0]) * 3
 """
 
-INFERENCE_SNIPPETS = {
-    "A": "(x + w).sum().backward()",
-    "B": "(x * w).sum().backward()",
-    "C": "x.mul_(2)",
-    "D": "(x.clone() * w).sum().backward()",
-    "E": "mean = x.sum() / len(x)",
+INFERENCE_SNIPPETS = {  # letter -> (code, the name of the value it computes if it runs)
+    "A": ("(x + w).sum().backward()", "w.grad"),
+    "B": ("(x * w).sum().backward()", "w.grad"),
+    "C": ("x.mul_(2)", "x"),
+    "D": ("(x.clone() * w).sum().backward()", "w.grad"),
+    "E": ("mean = x.sum() / len(x)", "mean"),
 }
 
+REASONS = ("saved for backward", "changed in place")
+
+# What to think about when a snippet's verdict is wrong. Several snippets share a hint, and the
+# hints are listed sorted: a hint does not tell which answers are wrong, only what to rethink.
+_SAVED = ("outside the block an inference tensor may still be read: what fails is saving it for "
+          "backward. An operation saves an input only when its gradient needs that input's values.")
 _INFERENCE_HINTS = {
-    "A": "the error message says what is forbidden: an inference tensor saved for backward. Does "
-         "addition need the values of its inputs to compute its gradients?",
-    "B": "what is the gradient of x * w with respect to w, and what must the multiplication "
-         "therefore keep until backward?",
-    "C": "what does PyTorch refuse to do to an inference tensor outside inference_mode, besides "
-         "saving it?",
-    "D": "what kind of tensor does an operation outside inference_mode make?",
-    "E": "does anything in this line require grad? If nothing is recorded, nothing is saved.",
+    "A": _SAVED,
+    "B": _SAVED,
+    "C": "saving for backward is one of two things an inference tensor may not do outside "
+         "inference_mode. What is the other?",
+    "D": "what kind of tensor does an operation run outside inference_mode make, whatever its "
+         "inputs?",
+    "E": "nothing is saved where nothing is recorded: does anything in that computation require "
+         "grad?",
 }
+_REASON_HINT = ("a reason is wrong: 'saved for backward' is an operation that keeps x for its "
+                "gradient, 'changed in place' one that writes into x.")
+_VALUE_HINT = ("a value is wrong: work out x first (the set-up multiplies by 3). w.grad holds, for "
+               "each element of w, how much the sum changes when that element moves by 1.")
+
+
+def _inference_truth(code, value_name):
+    """('error', reason) or ('works', value as a float array), running ``code`` after
+    INFERENCE_SETUP with minigrad."""
+    space = {"torch": minigrad}
+    exec(INFERENCE_SETUP, space)  # noqa: S102 - the course's own snippets
+    try:
+        exec(code, space)  # noqa: S102
+    except RuntimeError as e:
+        return "error", ("saved for backward" if "saved for backward" in str(e) else "changed in place")
+    value = eval(value_name, space)  # noqa: S307
+    return "works", np.asarray(value.detach().numpy(), dtype=float)
+
+
+def _as_values(value):
+    if hasattr(value, "detach"):
+        value = value.detach().numpy()
+    try:
+        return np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        return None
 
 
 def check_inference_predictions(predict_inference):
-    """Check ``predict_inference() -> dict`` from snippet letter ("A" to "E") to "error" or
-    "no error"; the truth is found by running each snippet (after INFERENCE_SETUP) with minigrad."""
+    """Check ``predict_inference() -> dict`` from snippet letter ("A" to "E") to ("error", reason)
+    with reason one of REASONS, or ("works", the value the snippet computes); the truth is found
+    by running each snippet (after INFERENCE_SETUP) with minigrad. A wrong answer is counted,
+    not named."""
     try:
         predictions = predict_inference()
     except NotImplementedError:
@@ -285,90 +212,48 @@ def check_inference_predictions(predict_inference):
                              "answers. Did you forget the return statement?")
     if not isinstance(predictions, dict):
         raise AssertionError("return a dict from the snippet's letter to your answer, like "
-                             f"{{'A': 'no error', ...}}; got {type(predictions).__name__}")
+                             f"{{'A': ('works', [1.0, 2.0, 3.0]), ...}}; got {type(predictions).__name__}")
     missing = [k for k in INFERENCE_SNIPPETS if k not in predictions]
     if missing:
         raise AssertionError(f"no answer for snippet(s) {', '.join(missing)}: give one for each "
                              "of A to E.")
+    answers = {}
     for key in INFERENCE_SNIPPETS:
         answer = predictions[key]
-        if not isinstance(answer, str) or answer.strip().lower() not in ("error", "no error"):
-            raise AssertionError(f"snippet {key}: {answer!r} is not one of 'error', 'no error'.")
-    wrong = []
-    for key, code in INFERENCE_SNIPPETS.items():
-        truth = "no error" if _run_snippet(INFERENCE_SETUP + code) is None else "error"
-        if predictions[key].strip().lower() != truth:
-            wrong.append(f"snippet {key}: not {predictions[key]!r}; {_INFERENCE_HINTS[key]}")
+        if not isinstance(answer, (tuple, list)) or len(answer) != 2 or not isinstance(answer[0], str) \
+                or answer[0].strip().lower() not in ("error", "works"):
+            raise AssertionError(f"snippet {key}: {answer!r} is not a pair like ('error', reason) "
+                                 "or ('works', value). Give the verdict and, with it, the reason "
+                                 "or the value.")
+        verdict, detail = answer[0].strip().lower(), answer[1]
+        if verdict == "error":
+            if not isinstance(detail, str) or detail.strip().lower() not in REASONS:
+                raise AssertionError(f"snippet {key}: the reason {detail!r} is not one of "
+                                     f"{', '.join(repr(r) for r in REASONS)}.")
+            detail = detail.strip().lower()
+        else:
+            detail = _as_values(detail)
+            if detail is None:
+                raise AssertionError(f"snippet {key}: give the value as a number or a list of "
+                                     f"numbers; got {answer[1]!r}.")
+        answers[key] = verdict, detail
+    hints, wrong = set(), 0
+    for key, (code, value_name) in INFERENCE_SNIPPETS.items():
+        truth_verdict, truth = _inference_truth(code, value_name)
+        verdict, detail = answers[key]
+        if verdict != truth_verdict:
+            hints.add(_INFERENCE_HINTS[key])
+        elif verdict == "error" and detail != truth:
+            hints.add(_REASON_HINT)
+        elif verdict == "works" and (detail.shape != truth.shape
+                                     or not np.allclose(detail, truth, rtol=1e-4, atol=1e-6)):
+            hints.add(_VALUE_HINT)
+        else:
+            continue
+        wrong += 1
     if wrong:
-        raise AssertionError(f"{len(wrong)} of {len(INFERENCE_SNIPPETS)} predictions are wrong. "
-                             "Hints:\n  " + "\n  ".join(wrong))
-    _passed()
-
-
-# --- Exercise 4: find the bugs in a training loop ---------------------------------------------
-
-def _bug_problem():
-    """A network with Dropout wrapped in a Spy, its optimizer, the loss, training and validation data."""
-    minigrad.manual_seed(21)
-    x = minigrad.linspace(-2, 2, 48).reshape(48, 1)
-    x_val = minigrad.linspace(-1.9, 1.9, 12).reshape(12, 1)
-    net = nn.Sequential(nn.Linear(1, 16), nn.ReLU(), nn.Dropout(0.3), nn.Linear(16, 1))
-    model = _spy_class()(net)
-    return (model, minigrad.optim.SGD(model.parameters(), lr=0.1), nn.MSELoss(),
-            (x, x ** 2 - 1), (x_val, x_val ** 2 - 1))
-
-
-def _bug_reference(model, optimizer, loss_fn, data, val_data, steps):
-    (x, y), (x_val, y_val) = data, val_data
-    losses, val_losses = [], []
-    for step in range(steps):
-        optimizer.zero_grad()
-        loss = loss_fn(model(x), y)
-        loss.backward()
-        optimizer.step()
-        losses.append(loss.item())
-        if step % 10 == 9:
-            model.eval()
-            with minigrad.no_grad():
-                val_losses.append(loss_fn(model(x_val), y_val).item())
-            model.train()
-    return losses, val_losses
-
-
-def check_training_loop_bugs(fixed_train):
-    """Check ``fixed_train(model, optimizer, loss_fn, data, val_data, steps)``: training steps in
-    training mode, validation in evaluation mode without a graph, losses kept as numbers."""
-    model, optimizer, loss_fn, data, val_data = _bug_problem()
-    try:
-        result = fixed_train(model, optimizer, loss_fn, data, val_data, 30)
-    except NotImplementedError:
-        raise _not_done("fixed_train") from None
-    if not isinstance(result, tuple) or len(result) != 2:
-        raise AssertionError("fixed_train should return two lists, (losses, val_losses), as "
-                             "buggy_train does.")
-    losses, val_losses = result
-    train_calls = [c for c in model.calls if c[1]]  # forward passes that recorded a graph
-    if len(train_calls) != 30:
-        raise AssertionError(f"{len(train_calls)} forward passes recorded a graph; a training run "
-                             "of 30 steps has 30 (and validation records none).")
-    late = [i for i, (training, _) in enumerate(train_calls) if not training]
-    if late:
-        raise AssertionError(f"training steps {late[0]} to {late[-1]} ran in evaluation mode: "
-                             "Dropout was off for them. What mode does the model stay in after "
-                             "the first validation?")
-    if any(not isinstance(v, (int, float)) and getattr(v, "grad_fn", None) is not None
-           for v in losses):
-        raise AssertionError("the losses you return are tensors with a grad_fn: each one keeps "
-                             "its graph's nodes alive as long as the list exists (backward freed "
-                             "their saved tensors; a loss kept without backward would keep those "
-                             "too). Keep plain numbers.")
-    ref_model, ref_optimizer, _, _, _ = _bug_problem()
-    want, want_val = _bug_reference(ref_model, ref_optimizer, loss_fn, data, val_data, 30)
-    got = [_as_float(v, "each training loss") for v in losses]
-    got_val = [_as_float(v, "each validation loss") for v in val_losses]
-    if len(got) != 30 or len(got_val) != 3 or not np.allclose(got, want, rtol=1e-5) \
-            or not np.allclose(got_val, want_val, rtol=1e-5):
-        raise AssertionError("the losses differ from those of the loop fixed: keep everything "
-                             "else as buggy_train does it (the same steps, a validation every 10 "
-                             "steps) and fix only the two bugs.")
+        verb = "is" if wrong == 1 else "are"
+        raise AssertionError(f"{wrong} of {len(INFERENCE_SNIPPETS)} answers {verb} wrong (the "
+                             "check does not say which). To think about:\n  - "
+                             + "\n  - ".join(sorted(hints)))
     _passed()

@@ -6,7 +6,7 @@ prints random numbers, or the claim is only in the text) are checked here, one s
 claim, named after the notebook that makes it. A test asserts the claim on PyTorch's answer and,
 where minigrad can answer too, that minigrad answers the same.
 
-Part 2 (below) checks notebooks 01, 03, 07, 08 and 09 the same way.
+Part 2 (below) checks notebooks 01, 03, 07, 08, 09 and 10 the same way.
 """
 import math
 import re
@@ -811,9 +811,9 @@ def test_12_eval_alone_still_saves_tensors_for_backward(oracle):
     assert oracle.same(program) == [True, 0]
 
 
-# --- Part 2: notebooks 01, 03, 07, 08 and 09 (formerly test_course_claims_b.py) ------------------
+# --- Part 2: notebooks 01, 03, 07, 08, 09 and 10 (formerly test_course_claims_b.py) ------------------
 #
-# The course's claims about PyTorch, checked: notebooks 01, 03, 07, 08 and 09.
+# The course's claims about PyTorch, checked: notebooks 01, 03, 07, 08, 09 and 10.
 #
 # Each claim in a notebook's prose about how PyTorch behaves is either shown by a code cell that
 # the PyTorch run of the notebook compares (tests/course/test_course_torch.py), or checked here: a
@@ -1352,11 +1352,11 @@ def test_08_model_zero_grad_clears_what_the_optimizer_does_not_hold(oracle):
     assert after_model == [True] * 6
 
 
-# --- 09 · Memory, no_grad, eval, errors --------------------------------------------------------
+# --- 09 · Evaluation and grad modes ----------------------------------------------------------
 
 def test_09_eval_still_records_no_grad_does_not(oracle):
-    """09: "In evaluation mode the graph is still recorded: the output has a `grad_fn`"; under
-    `no_grad()` the output has none and does not require grad (minigrad-only cell)."""
+    """09: "In evaluation mode the loss still has a graph"; under `no_grad()` the output has
+    none and does not require grad."""
     def program(lib):
         model = lib.nn.Sequential(fixed_linear(lib, 3, 4, 9), lib.nn.BatchNorm1d(4),
                                   lib.nn.ReLU(), lib.nn.Dropout(0.3), fixed_linear(lib, 4, 2, 10))
@@ -1403,10 +1403,58 @@ def test_09_inference_tensors_have_no_version_counter(oracle):
     oracle.same_error(program)
 
 
+def test_09_what_a_training_forward_saves(oracle):
+    """09: nearly all of what a training forward saves "has one row per sample: the input of each
+    `Linear` (for its weight's gradient), the output of each `ReLU`, Dropout's mask, BatchNorm's
+    input (BatchNorm also saves a few per-channel statistics)". PyTorch's nodes only: minigrad's
+    NativeBatchNormBackward0 has no `_saved_*` attributes."""
+    def program(torch):
+        torch.manual_seed(0)
+        linear, bn, drop = torch.nn.Linear(5, 4), torch.nn.BatchNorm1d(4), torch.nn.Dropout(0.3)
+        x = torch.randn(8, 5)
+        h = linear(x)
+        b = bn(h)
+        r = torch.relu(b)
+        d = drop(r)
+        return (h.grad_fn._saved_mat1 is x,
+                sorted((name, tuple(getattr(b.grad_fn, name).shape)) for name in dir(b.grad_fn)
+                       if name.startswith("_saved_") and isinstance(getattr(b.grad_fn, name), torch.Tensor)),
+                b.grad_fn._saved_input is h, torch.equal(r.grad_fn._saved_result, r),
+                type(d.grad_fn).__name__, tuple(d.grad_fn._saved_other.shape))
+    linear_input, bn_saved, bn_input, relu_output, drop_node, mask = oracle(program)
+    assert linear_input and bn_input and relu_output
+    assert bn_saved == [("_saved_input", (8, 4)), ("_saved_result1", (4,)), ("_saved_result2", (4,)),
+                        ("_saved_running_mean", (4,)), ("_saved_running_var", (4,)),
+                        ("_saved_weight", (4,))]
+    assert (drop_node, mask) == ("MulBackward0", (8, 4))
+
+
+def test_09_eval_saves_less_only_by_the_mask_and_the_batch_statistics(oracle):
+    """09: in evaluation mode the nodes keep less than in training "because Dropout, now the
+    identity, saves no mask (and BatchNorm no batch statistics)" (saved_tensors_hooks)."""
+    def program(torch):
+        torch.manual_seed(0)
+        model = torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.BatchNorm1d(16),
+                                    torch.nn.ReLU(), torch.nn.Dropout(0.3), torch.nn.Linear(16, 2))
+        x = torch.randn(32, 6)
+        kept = []
+        for training in (True, False):
+            model.train(training)
+            sizes = []
+            with torch.autograd.graph.saved_tensors_hooks(
+                    lambda t: sizes.append(t.nelement() * t.element_size()) or t, lambda t: t):
+                model(x).sum()
+            kept.append(sum(sizes))
+        return kept
+    train, evaluation = oracle(program)
+    assert train - evaluation == 32 * 16 * 4 + 2 * 16 * 4 and evaluation > 0
+
+# --- 10 · The error messages --------------------------------------------------------------
+
 @pytest.mark.xfail(strict=True, reason="DIFF: minigrad's detect_anomaly() does not warn "
                    "'Error detected in ExpBackward0. Traceback of forward call ...' when backward fails")
-def test_09_detect_anomaly_names_the_forward_operation(oracle):
-    """09: "`torch.autograd.detect_anomaly()` reports which forward operation created the failing
+def test_10_detect_anomaly_names_the_forward_operation(oracle):
+    """10: "`torch.autograd.detect_anomaly()` reports which forward operation created the failing
     node" (a warning naming the node, with the forward call's traceback)."""
     def program(lib):
         def run(lib):
@@ -1419,6 +1467,41 @@ def test_09_detect_anomaly_names_the_forward_operation(oracle):
         return type(error).__name__, [w[1].split("\n")[0] for w in warned if w[0] == "UserWarning"]
     name, messages = oracle.same(program)
     assert name == "ErrorRecord" and any("ExpBackward0" in m for m in messages)
+
+
+def test_10_out_of_memory_on_a_cpu_is_a_runtime_error(oracle):
+    """10: "on a CPU, a `RuntimeError` whose message says 'DefaultCPUAllocator: can't allocate
+    memory: you tried to allocate ... bytes'"; on a GPU, `torch.OutOfMemoryError` (a
+    RuntimeError; the same class as torch.cuda.OutOfMemoryError). "minigrad: NumPy's
+    `MemoryError`"."""
+    def program(torch):
+        error = error_of(lambda: torch.empty(2 ** 50))  # 4 PiB of float32
+        return (error.type, "DefaultCPUAllocator: can't allocate memory: you tried to allocate "
+                f"{2 ** 52} bytes" in error.message,
+                issubclass(torch.OutOfMemoryError, RuntimeError),
+                torch.cuda.OutOfMemoryError is torch.OutOfMemoryError)
+    assert oracle(program) == ("RuntimeError", True, True, True)
+    assert error_of(lambda: minigrad.empty(2 ** 50)).type == "MemoryError"
+
+
+def test_10_retain_graph_lets_each_gradient_flow_through_earlier_steps(oracle):
+    """10 (myth box): with a tensor carried across iterations and `retain_graph=True`, "each
+    gradient also flows back through the steps already trained on"; with `detach()` each step
+    is a graph of its own."""
+    def program(torch):
+        grads = []
+        for carry in (lambda h: h, lambda h: h.detach()):
+            w = torch.tensor(0.5, requires_grad=True)
+            h = torch.tensor(1.0)
+            for _ in range(3):
+                h = carry(h) * w + 1
+                w.grad = None
+                ((h - 2) ** 2).backward(retain_graph=True)
+            grads.append(w.grad.item())
+        return grads
+    through_history, one_step = oracle.same(program)
+    # last step: h = 1.75 * w + 1 = 1.875; through that step only, d/dw = 2 * (1.875 - 2) * 1.75
+    assert math.isclose(one_step, -0.4375) and not math.isclose(through_history, one_step)
 
 
 def test_08_what_a_node_saves_and_when_backward_frees_it(oracle):

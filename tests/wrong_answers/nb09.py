@@ -28,8 +28,8 @@ _MEAN_OF_BATCH_MEANS = """\
     return sum(batch_losses) / len(batch_losses), correct / len(loader.dataset)"""
 
 
-_RIGHT = {"A": "not scalar", "B": "inplace", "C": "no grad_fn", "D": "second backward",
-          "E": "leaf inplace", "F": "no error"}
+_RIGHT = {"A": ("works", [1.0, 1.0, 1.0]), "B": ("error", "saved for backward"),
+          "C": ("error", "changed in place"), "D": ("works", [6.0, 1.5, 3.0]), "E": ("works", 3.5)}
 
 
 def _predict(**changes):
@@ -48,84 +48,18 @@ WRONG = {
                                               loss_term="loss_fn(out, yb) * len(yb)"),
          "grad_fn", ["no_grad", "eval()"]),
     ],
-    "nb09_error_predictions": [
-        ("inplace_always_fails", _predict(F="inplace"), "snippet F", ["no error"]),
-        ("manual_update_ok", _predict(E="no error"), "snippet E", ["leaf inplace"]),
-        ("no_grad_loss_ok", _predict(C="no error", D="no error"), "2 of 6", ["no grad_fn"]),
-        ("not_a_choice", _predict(A="error"), "not one of the choices", []),
-        ("missing_key", "    return {'A': 'not scalar', 'B': 'inplace'}", "no answer for snippet", []),
-    ],
     "nb09_inference_predictions": [
-        ("every_use_fails", """\
-    return {"A": "error", "B": "error", "C": "error", "D": "error", "E": "error"}""",
-         "saved for backward", ["addition does not"]),
-        ("only_backward_matters", """\
-    return {"A": "error", "B": "error", "C": "no error", "D": "no error", "E": "no error"}""",
-         "besides", ["in place", "mul_"]),
-        ("clone_stays_inference", """\
-    return {"A": "no error", "B": "error", "C": "error", "D": "error", "E": "no error"}""",
-         "what kind of tensor", ["normal tensor"]),
-        ("nothing_fails_outside", """\
-    return {"A": "no error", "B": "no error", "C": "no error", "D": "no error", "E": "no error"}""",
-         "2 of 5 predictions", []),
-    ],
-    "nb09_fixed_train": [
-        ("as_given", """\
-    (x, y), (x_val, y_val) = data, val_data
-    losses, val_losses = [], []
-    for step in range(steps):
-        optimizer.zero_grad()
-        loss = loss_fn(model(x), y)
-        loss.backward()
-        optimizer.step()
-        losses.append(loss)
-        if step % 10 == 9:
-            model.eval()
-            with torch.no_grad():
-                val_losses.append(loss_fn(model(x_val), y_val).item())
-    return losses, val_losses""", "evaluation mode", ["model.train()"]),
-        ("mode_fixed_only", """\
-    (x, y), (x_val, y_val) = data, val_data
-    losses, val_losses = [], []
-    for step in range(steps):
-        optimizer.zero_grad()
-        loss = loss_fn(model(x), y)
-        loss.backward()
-        optimizer.step()
-        losses.append(loss)
-        if step % 10 == 9:
-            model.eval()
-            with torch.no_grad():
-                val_losses.append(loss_fn(model(x_val), y_val).item())
-            model.train()
-    return losses, val_losses""", "grad_fn", [".item()"]),
-        ("losses_fixed_only", """\
-    (x, y), (x_val, y_val) = data, val_data
-    losses, val_losses = [], []
-    for step in range(steps):
-        optimizer.zero_grad()
-        loss = loss_fn(model(x), y)
-        loss.backward()
-        optimizer.step()
-        losses.append(loss.item())
-        if step % 10 == 9:
-            model.eval()
-            with torch.no_grad():
-                val_losses.append(loss_fn(model(x_val), y_val).item())
-    return losses, val_losses""", "evaluation mode", ["model.train()"]),
-        ("validation_records", """\
-    (x, y), (x_val, y_val) = data, val_data
-    losses, val_losses = [], []
-    for step in range(steps):
-        optimizer.zero_grad()
-        loss = loss_fn(model(x), y)
-        loss.backward()
-        optimizer.step()
-        losses.append(loss.item())
-        if step % 10 == 9:
-            model.eval()
-            val_losses.append(loss_fn(model(x_val), y_val).item())
-            model.train()
-    return losses, val_losses""", "recorded a graph", ["no_grad"]),
+        ("every_use_fails", _predict(A=("error", "saved for backward"), C=("error", "saved for backward"),
+                                     D=("error", "saved for backward"), E=("error", "saved for backward")),
+         "4 of 5 answers are wrong", ["addition does not", "snippet"]),
+        ("only_saving_fails", _predict(C=("works", [12.0, 3.0, 6.0])),
+         "What is the other?", ["in place", "mul_", "snippet"]),
+        ("clone_stays_inference", _predict(D=("error", "saved for backward")),
+         "what kind of tensor", ["normal tensor", "ordinary", "snippet"]),
+        ("set_up_not_read", _predict(D=("works", [2.0, 0.5, 1.0]), E=("works", 7 / 6)),
+         "2 of 5 answers are wrong", ["6.0", "3.5", "snippet"]),
+        ("letters_only", """\
+    return {"A": "works", "B": "error", "C": "error", "D": "works", "E": "works"}""",
+         "is not a pair", []),
     ],
 }
