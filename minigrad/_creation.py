@@ -3,6 +3,7 @@
 Every function takes PyTorch's ``dtype=``, ``device=`` (the CPU only: ``_device.py``) and
 ``requires_grad=``; the random ones also ``generator=`` (``_random.py``).
 """
+import functools
 import math
 import numbers
 import warnings
@@ -536,3 +537,42 @@ class tensortype(type):
 FloatTensor, DoubleTensor, LongTensor, IntTensor, ShortTensor, CharTensor, ByteTensor, BoolTensor, HalfTensor = (
     tensortype(d.tensor_type.split(".")[1], (), {"dtype": d, "is_cuda": False, "__module__": "minigrad"})
     for d in _dtype.DTYPES)
+
+
+# -- out of memory: PyTorch's RuntimeError, not NumPy's MemoryError ------------------------------
+
+def _cannot_allocate(make):
+    """``make`` (a creation function), failing as PyTorch's CPU allocator fails on a size the
+    machine cannot hold: a RuntimeError that says how many bytes were asked for, and on a size
+    that overflows 64 bits, PyTorch's "Storage size calculation overflowed" (NumPy's MemoryError
+    and ValueError would be a traceback through NumPy)."""
+    @functools.wraps(make)
+    def creating(*args, **kwargs):
+        try:
+            return make(*args, **kwargs)
+        except MemoryError as e:
+            shape, np_dtype = getattr(e, "shape", None), getattr(e, "dtype", None)
+            if shape is None:
+                raise
+            dtype = _arg(kwargs.get("dtype"), make.__name__)
+            if dtype is not None:
+                itemsize = dtype.np.itemsize
+            elif np_dtype == np.uint64:  # the generator's raw draws: the tensor is int64 or the default float
+                itemsize = 8 if make.__name__ == "randint" else _dtype.get_default_dtype().np.itemsize
+            else:
+                itemsize = np_dtype.itemsize
+            raise RuntimeError(f"[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't "
+                               f"allocate memory: you tried to allocate {math.prod(shape) * itemsize} bytes. "
+                               f"Error code 12 (Cannot allocate memory)") from None
+        except ValueError as e:
+            if not str(e).startswith("array is too big") and "maximum supported dimension" not in str(e):
+                raise
+            sizes = kwargs.get("size") or (args[0] if len(args) == 1 and isinstance(args[0], (tuple, list))
+                                           else args)
+            raise RuntimeError("Storage size calculation overflowed with sizes="
+                               f"[{', '.join(str(int(s)) for s in sizes)}]") from None
+    return creating
+
+
+zeros, ones, full, empty, randn, rand, randint = (
+    _cannot_allocate(f) for f in (zeros, ones, full, empty, randn, rand, randint))

@@ -762,6 +762,11 @@ cases(
 # ---------------------------------------------------------------------------------------------
 
 cases(
+    empty_too_big=lambda T: T.empty(2 ** 50),  # the CPU allocator's RuntimeError, not NumPy's MemoryError
+    zeros_too_big_float64=lambda T: T.zeros(2 ** 25, 2 ** 25, dtype=T.float64),
+    randn_too_big=lambda T: T.randn(2 ** 45),
+    randint_too_big=lambda T: T.randint(0, 5, (2 ** 50,)),
+    ones_size_overflows=lambda T: T.ones(2 ** 62),
     zeros_negative=lambda T: T.zeros(-1),
     ones_negative_2d=lambda T: T.ones(2, -3),
     randn_negative=lambda T: T.randn(-2),
