@@ -51,7 +51,8 @@ def _eval_problem(seed):
 
 
 def _reference_eval(model, loader, loss_fn):
-    """(mean loss per sample, accuracy, number correct, mean of the batch means)."""
+    """(mean loss per sample, accuracy, number correct, mean of the batch means, sum of the batch
+    means over the samples, number correct over the batches)."""
     model.eval()
     total, correct, count, batch_means = 0.0, 0, 0, []
     with minigrad.no_grad():
@@ -62,7 +63,8 @@ def _reference_eval(model, loader, loss_fn):
             total += loss * len(yb)
             correct += int((out.argmax(dim=1) == yb).sum().item())
             count += len(yb)
-    return total / count, correct / count, correct, sum(batch_means) / len(batch_means)
+    return (total / count, correct / count, correct, sum(batch_means) / len(batch_means),
+            sum(batch_means) / count, correct / len(batch_means))
 
 
 def _stats(net):
@@ -82,6 +84,12 @@ def check_fixed_evaluate(fixed_evaluate):
             answer = fixed_evaluate(model, loader, loss_fn)
         except NotImplementedError:
             raise _not_done("fixed_evaluate") from None
+        if not minigrad.is_grad_enabled():
+            minigrad.set_grad_enabled(True)  # for the rest of the learner's notebook
+            raise AssertionError(
+                "After fixed_evaluate, recording is still off: the training that goes on after "
+                "it would record no graph, and its backward would fail. Turn recording off only "
+                "inside a block that turns it back on when it ends.")
         if isinstance(answer, tuple) and len(answer) == 2 \
                 and getattr(answer[0], "grad_fn", None) is not None:
             raise AssertionError(
@@ -114,14 +122,18 @@ def check_fixed_evaluate(fixed_evaluate):
                 "and moving BatchNorm statistics. Leave the model in the mode it was in before "
                 "the call, whichever that was.")
         ref_model, ref_loader, ref_loss_fn = _eval_problem(seed)
-        want_loss, want_acc, want_correct, mean_of_means = _reference_eval(ref_model, ref_loader,
-                                                                           ref_loss_fn)
+        want_loss, want_acc, want_correct, mean_of_means, means_per_sample, correct_per_batch = \
+            _reference_eval(ref_model, ref_loader, ref_loss_fn)
         if not math.isclose(loss, want_loss, rel_tol=1e-5, abs_tol=1e-6):
             if math.isclose(loss, mean_of_means, rel_tol=1e-5):
                 hint = ("it is the mean of the batch losses. The loader's last batch is smaller "
                         "than the others, and each batch loss is already a mean over its own "
                         "samples, so the samples of the small batch count for more. Return the "
                         "mean over the samples.")
+            elif math.isclose(loss, means_per_sample, rel_tol=1e-5):
+                hint = ("it is the sum of the batch losses divided by the number of samples. "
+                        "Each batch loss is already a mean over its own samples: what total "
+                        "does a batch contribute?")
             else:
                 hint = ("use loss_fn on each batch's outputs and labels, and average over all "
                         "the samples of the loader.")
@@ -130,6 +142,9 @@ def check_fixed_evaluate(fixed_evaluate):
             if math.isclose(accuracy, want_correct):
                 hint = ("it looks like the number of correct predictions. The accuracy is a "
                         "fraction between 0 and 1.")
+            elif math.isclose(accuracy, correct_per_batch):
+                hint = ("it is the number of correct predictions divided by the number of "
+                        "batches. The accuracy is a fraction of the samples.")
             else:
                 hint = ("a prediction is the class with the largest output (argmax over dim 1); "
                         "count the samples whose prediction equals their label, over the whole "
@@ -156,24 +171,22 @@ INFERENCE_SNIPPETS = {  # letter -> (code, the name of the value it computes if 
 
 REASONS = ("saved for backward", "changed in place")
 
-# What to think about when a snippet's verdict is wrong. Several snippets share a hint, and the
-# hints are listed sorted: a hint does not tell which answers are wrong, only what to rethink.
-_SAVED = ("outside the block an inference tensor may still be read: what fails is saving it for "
-          "backward. An operation saves an input only when its gradient needs that input's values.")
-_INFERENCE_HINTS = {
-    "A": _SAVED,
-    "B": _SAVED,
-    "C": "saving for backward is one of two things an inference tensor may not do outside "
-         "inference_mode. What is the other?",
-    "D": "what kind of tensor does an operation run outside inference_mode make, whatever its "
-         "inputs?",
-    "E": "nothing is saved where nothing is recorded: does anything in that computation require "
-         "grad?",
-}
-_REASON_HINT = ("a reason is wrong: 'saved for backward' is an operation that keeps x for its "
-                "gradient, 'changed in place' one that writes into x.")
-_VALUE_HINT = ("a value is wrong: work out x first (the set-up multiplies by 3). w.grad holds, for "
-               "each element of w, how much the sum changes when that element moves by 1.")
+# What to think about when an answer is wrong. The check says only that some answer is wrong:
+# a count, or a hint chosen by the wrong answer, would tell a learner who changes one answer at a
+# time which one was wrong, and the verdicts (three choices a snippet) could be found by trying.
+# So the hints are the same whatever is wrong: the rules to apply again, naming no snippet.
+_INFERENCE_HINTS = (
+    "outside the block an inference tensor may still be read: what fails is an operation that "
+    "saves it for backward. An operation saves an input only when its gradient needs that "
+    "input's values.",
+    "saving for backward is one of two things an inference tensor may not do outside "
+    "inference_mode. What is the other?",
+    "what kind of tensor does an operation run outside inference_mode make, whatever its inputs?",
+    "nothing is saved where nothing is recorded: is anything in the computation a tensor that "
+    "requires grad?",
+    "a value: work out x first (the set-up multiplies by 3). w.grad holds, for each element of "
+    "w, how much the sum changes when that element moves by 1.",
+)
 
 
 def _inference_truth(code, value_name):
@@ -201,8 +214,8 @@ def _as_values(value):
 def check_inference_predictions(predict_inference):
     """Check ``predict_inference() -> dict`` from snippet letter ("A" to "E") to ("error", reason)
     with reason one of REASONS, or ("works", the value the snippet computes); the truth is found
-    by running each snippet (after INFERENCE_SETUP) with minigrad. A wrong answer is counted,
-    not named."""
+    by running each snippet (after INFERENCE_SETUP) with minigrad. Wrong answers are neither
+    counted nor named."""
     try:
         predictions = predict_inference()
     except NotImplementedError:
@@ -237,23 +250,17 @@ def check_inference_predictions(predict_inference):
                 raise AssertionError(f"snippet {key}: give the value as a number or a list of "
                                      f"numbers; got {answer[1]!r}.")
         answers[key] = verdict, detail
-    hints, wrong = set(), 0
+    wrong = 0
     for key, (code, value_name) in INFERENCE_SNIPPETS.items():
         truth_verdict, truth = _inference_truth(code, value_name)
         verdict, detail = answers[key]
-        if verdict != truth_verdict:
-            hints.add(_INFERENCE_HINTS[key])
-        elif verdict == "error" and detail != truth:
-            hints.add(_REASON_HINT)
-        elif verdict == "works" and (detail.shape != truth.shape
-                                     or not np.allclose(detail, truth, rtol=1e-4, atol=1e-6)):
-            hints.add(_VALUE_HINT)
-        else:
-            continue
-        wrong += 1
+        if verdict != truth_verdict or (verdict == "error" and detail != truth) \
+                or (verdict == "works" and (detail.shape != truth.shape
+                                            or not np.allclose(detail, truth, rtol=1e-4, atol=1e-6))):
+            wrong += 1
     if wrong:
-        verb = "is" if wrong == 1 else "are"
-        raise AssertionError(f"{wrong} of {len(INFERENCE_SNIPPETS)} answers {verb} wrong (the "
-                             "check does not say which). To think about:\n  - "
-                             + "\n  - ".join(sorted(hints)))
+        raise AssertionError(f"Not all {len(INFERENCE_SNIPPETS)} answers are right. The check does "
+                             "not say how many or which: changing one answer at a time and "
+                             "checking again tells you nothing. Go through A to E again with:\n  - "
+                             + "\n  - ".join(_INFERENCE_HINTS))
     _passed()

@@ -53,26 +53,24 @@ y.add_(1)
 y.sum().backward()""",
 }
 
-# What to rethink when a snippet's message is wrong (a hint names a concept, not a snippet; the
-# hints are listed sorted, so their order does not tell which answers are wrong either).
-_HINTS = {
-    "A": "backward() with no argument starts from the gradient 1: look at the shape of each "
-         "tensor that backward is called on.",
-    "B": "an in-place change matters when a node saved the changed tensor for its backward. "
-         "Which functions save their own output?",
-    "C": "was anything recorded for each loss? Look at where each one was computed.",
-    "D": "what does a backward do with the tensors its graph saved? Zeroing .grad does not bring "
-         "them back.",
-    "E": "a leaf that requires grad may not be changed in place while recording is on; -= changes "
-         "a tensor in place.",
-    "F": "an in-place change only matters when some node saved the changed tensor for its "
-         "backward. Which tensors does a multiplication by a constant need to save?",
-}
-_LINE_HINT = ("a line is wrong: an error is raised by the line whose operation fails. A saved "
-              "tensor's version, or a freed graph, is only looked at when backward runs; a leaf "
-              "changed in place is refused by the line that changes it.")
-_VALUE_HINT = ("a w.grad is wrong: an in-place addition of a constant "
-               "does not change how y moves with w.")
+# What to think about when an answer is wrong. The check says only that some answer is wrong:
+# a count, a hint chosen by the wrong answer, or one hint for a wrong line and another for a
+# wrong message, would tell a learner who changes one answer at a time which one was wrong, and
+# the messages could be found by trying the six choices. So the hints are the same whatever is
+# wrong: the rules to apply again, naming no snippet.
+_HINTS = (
+    "backward() with no argument starts from the gradient 1: what shape is the tensor it is "
+    "called on?",
+    "backward() needs a recorded history: was the operation that made the tensor recorded?",
+    "a backward frees the tensors its graph saved, whatever happens to .grad afterwards.",
+    "an in-place change matters only when some node saved the changed tensor for its backward. "
+    "Which operations save their output, and which need none of their inputs' values?",
+    "the line: a saved tensor's version, or a freed graph, is only looked at when backward runs; "
+    "a leaf that requires grad changed in place while recording is refused by the line that "
+    "changes it.",
+    "a w.grad: for each element of w, how much the summed result moves when that element moves "
+    "by 1.",
+)
 
 
 def _run_snippet(code):
@@ -104,8 +102,8 @@ def _label(message):
 def check_error_predictions(predict_errors):
     """Check ``predict_errors() -> dict`` from snippet name ("A" to "F") to (error, line) with
     error one of CHOICES and line the snippet's line that raises (counted from 1), or ("no
-    error", w.grad as a list); the truth is found by running each snippet with minigrad. A wrong
-    answer is counted, not named."""
+    error", w.grad as a list); the truth is found by running each snippet with minigrad. Wrong
+    answers are neither counted nor named."""
     try:
         predictions = predict_errors()
     except NotImplementedError:
@@ -145,24 +143,19 @@ def check_error_predictions(predict_errors):
                                  f"{len(SNIPPETS[key].splitlines())} (the snippet's first line is "
                                  f"1); got {answer[1]!r}.")
         answers[key] = error, detail
-    hints, wrong = set(), 0
+    wrong = 0
     for key, code in SNIPPETS.items():
         truth, truth_detail = _run_snippet(code)
         error, detail = answers[key]
-        if error != truth:
-            hints.add(_HINTS[key])
-        elif error != "no error" and detail != truth_detail:
-            hints.add(_LINE_HINT)
-        elif error == "no error" and (detail.shape != truth_detail.shape
-                                      or not np.allclose(detail, truth_detail)):
-            hints.add(_VALUE_HINT)
-        else:
-            continue
-        wrong += 1
+        if error != truth or (error != "no error" and detail != truth_detail) \
+                or (error == "no error" and (detail.shape != truth_detail.shape
+                                             or not np.allclose(detail, truth_detail))):
+            wrong += 1
     if wrong:
-        verb = "is" if wrong == 1 else "are"
-        raise AssertionError(f"{wrong} of {len(SNIPPETS)} answers {verb} wrong (the check does "
-                             "not say which). To think about:\n  - " + "\n  - ".join(sorted(hints)))
+        raise AssertionError(f"Not all {len(SNIPPETS)} answers are right. The check does not say "
+                             "how many or which: changing one answer at a time and checking again "
+                             "tells you nothing. Go through A to F again with:\n  - "
+                             + "\n  - ".join(_HINTS))
     _passed()
 
 
@@ -212,6 +205,10 @@ def check_training_loop_bugs(fixed_train):
     if len(train_calls) != 30:
         raise AssertionError(f"{len(train_calls)} forward passes recorded a graph; a training run "
                              "of 30 steps has 30 (and validation records none).")
+    if any(training for training, recorded in model.calls if not recorded):
+        raise AssertionError("the validation passes ran in training mode: Dropout zeroed random "
+                             "units while the model was measured. Validation still needs one "
+                             "mode, and training another.")
     late = [i for i, (training, _) in enumerate(train_calls) if not training]
     if late:
         raise AssertionError(f"training steps {late[0]} to {late[-1]} ran in evaluation mode: "

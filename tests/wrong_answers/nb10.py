@@ -11,13 +11,13 @@ def _predict(**changes):
 
 WRONG = {
     "nb10_error_predictions": [
-        ("inplace_always_fails", _predict(F=("inplace", 4)), "multiplication by a constant",
-         ["no error", "snippet"]),
-        ("raised_where_changed", _predict(B=("inplace", 3)), "a line is wrong", ["snippet", "line 4"]),
+        ("inplace_always_fails", _predict(F=("inplace", 4)), "Not all 6 answers are right",
+         ["no error", "snippet", "1 of"]),
+        ("raised_where_changed", _predict(B=("inplace", 3)), "the line: a saved tensor's version", ["snippet", "line 4", "1 of"]),
         ("no_grad_loss_ok", _predict(C=("no error", [2.0, -4.0, 1.0]), D=("no error", [2.0, -4.0, 1.0])),
-         "2 of 6 answers are wrong", ["no grad_fn", "snippet"]),
-        ("add_changes_the_gradient", _predict(F=("no error", [3.0, 3.0, 3.0])), "in-place addition",
-         ["2.0", "snippet"]),
+         "Not all 6 answers are right", ["no grad_fn", "snippet", "2 of"]),
+        ("add_changes_the_gradient", _predict(F=("no error", [3.0, 3.0, 3.0])), "how much the summed result moves",
+         ["2.0", "snippet", "1 of"]),
         ("letters_only", """\
     return {"A": "not scalar", "B": "inplace", "C": "no grad_fn", "D": "second backward",
             "E": "leaf inplace", "F": "no error"}""", "is not a pair", []),
@@ -66,6 +66,19 @@ WRONG = {
             with torch.no_grad():
                 val_losses.append(loss_fn(model(x_val), y_val).item())
     return losses, val_losses""", "evaluation mode", ["model.train()"]),
+        ("eval_removed", """\
+    (x, y), (x_val, y_val) = data, val_data
+    losses, val_losses = [], []
+    for step in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+        if step % 10 == 9:
+            with torch.no_grad():
+                val_losses.append(loss_fn(model(x_val), y_val).item())
+    return losses, val_losses""", "validation passes ran in training mode", ["model.eval()"]),
         ("validation_records", """\
     (x, y), (x_val, y_val) = data, val_data
     losses, val_losses = [], []
