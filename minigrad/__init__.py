@@ -38,7 +38,7 @@ from ._creation import (arange, empty, empty_like, empty_strided, eye, from_nump
                         normal, ones, ones_like, rand, rand_like, randint, randn, randn_like, randperm,
                         tensor, zeros, zeros_like)
 from ._creation import range  # noqa: A004 (PyTorch's deprecated torch.range: the end included)
-from ._device import accelerator, backends, cuda, device, get_default_device, set_default_device
+from ._device import OutOfMemoryError, accelerator, backends, cuda, device, get_default_device, set_default_device
 from ._dtype import (bool, double, dtype, float, float32, float64, get_default_dtype, int64, long,
                      set_default_dtype)
 from ._dtype import int, int32  # noqa: A004 (torch.int is int32, as in PyTorch)

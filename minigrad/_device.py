@@ -150,10 +150,18 @@ def _nothing(*args, **kwargs):
     """Seeding or synchronising a GPU that is not there: nothing to do, as PyTorch does."""
 
 
+class OutOfMemoryError(RuntimeError):
+    """``torch.OutOfMemoryError`` (also ``torch.cuda.OutOfMemoryError``): what PyTorch raises when
+    a GPU's memory runs out. minigrad has no GPU, so it is never raised here; code that catches
+    it runs unchanged. On a CPU PyTorch raises a plain RuntimeError, as minigrad does."""
+
+
+OutOfMemoryError.__module__ = "torch"
+
 # torch.cuda, torch.accelerator and torch.backends: the questions device-agnostic code asks.
 cuda = SimpleNamespace(is_available=_false, device_count=lambda: 0, manual_seed=_nothing,
                        manual_seed_all=_nothing, synchronize=_nothing, empty_cache=_nothing,
-                       current_device=lambda: check("cuda"))
+                       current_device=lambda: check("cuda"), OutOfMemoryError=OutOfMemoryError)
 accelerator = SimpleNamespace(is_available=_false, device_count=lambda: 0,
                               current_accelerator=lambda check_available=False: None,
                               synchronize=_nothing)
