@@ -79,6 +79,20 @@ def _run_printer(fn, node, what):
     return buffer.getvalue(), returned
 
 
+def _reached_twice(node) -> bool:
+    """Whether some node of the graph below ``node`` is reached along two paths."""
+    seen, to_visit = set(), [node]
+    while to_visit:
+        n = to_visit.pop()
+        if n is None:
+            continue
+        if n in seen:
+            return True
+        seen.add(n)
+        to_visit.extend(child for child, _ in n.next_functions)
+    return False
+
+
 def _show(lines):
     return "\n".join("    " + line for line in lines)
 
@@ -122,10 +136,14 @@ def check_print_graph(my_print_graph):
                         "two spaces per level, no spaces before the first line.")
             raise AssertionError(f"{at}{hint}\nExpected:\n{_show(want)}\nYou printed:\n{_show(got)}")
         if len(stripped_got) < len(stripped_want) and set(stripped_got) <= set(stripped_want):
+            if _reached_twice(tensor.grad_fn):
+                hint = ("A node reached along two paths should be printed both times, with "
+                        "everything below it: do not skip nodes you have seen before.")
+            else:  # no node is shared here: the walk left out inputs (a return in the loop)
+                hint = ("After printing a node, do the same for every entry of its "
+                        "next_functions, one after the other: does your loop stop early?")
             raise AssertionError(
-                f"{at}lines are missing ({len(got)} instead of {len(want)}). A node reached "
-                "along two paths should be printed both times, with everything below it: do "
-                "not skip nodes you have seen before.\n"
+                f"{at}lines are missing ({len(got)} instead of {len(want)}). {hint}\n"
                 f"Expected:\n{_show(want)}\nYou printed:\n{_show(got)}")
         if sorted(stripped_got) == sorted(stripped_want):
             raise AssertionError(f"{at}the lines are right but in another order: visit the "
@@ -267,7 +285,7 @@ def check_layer_output_grads(layer_output_grads):
                 raise AssertionError(
                     where + "is None. Backward fills .grad of leaves only; a tensor computed "
                     "inside the network must be asked to keep its gradient, and asked before "
-                    "backward runs (section 5).")
+                    "backward runs (section 6).")
             g = g.detach().numpy() if hasattr(g, "detach") else np.asarray(g, dtype=float)
             if g.shape != w.shape:
                 raise AssertionError(where + f"has shape {tuple(g.shape)}, but the layer's output "

@@ -240,6 +240,14 @@ def check_sgd_step(sgd_step):
                 raise AssertionError(_sgd_recorded_hint()) from None
             raise
         except TypeError as e:
+            cleared_first = [i for i, p in enumerate(params) if grads[i] is not None
+                             and p.grad is None
+                             and np.array_equal(p.detach().numpy(), before[i])]
+            if "NoneType" in str(e) and cleared_first:
+                raise AssertionError(
+                    f"sgd_step failed with TypeError ({e}). A parameter that had a gradient "
+                    "had it cleared (its .grad is None) before the update read it: which of "
+                    "the two has to come first?") from None
             if "NoneType" in str(e) and grads[1] is None:
                 raise AssertionError(
                     f"sgd_step failed with TypeError ({e}). One of the parameters has no "

@@ -13,9 +13,11 @@ WRONG = {
     if node is not None:
         for child, _ in node.next_functions:
             my_print_graph(child, depth)""", "same indentation", ["depth + 1"]),
-        ("root_only", """\
-    print("  " * depth + ("None" if node is None else type(node).__name__))""",
-         "only one line", ["my_print_graph(child"]),
+        ("stops_after_the_first_input", """\
+    print("  " * depth + ("None" if node is None else type(node).__name__))
+    if node is not None:
+        for child, _ in node.next_functions:
+            return my_print_graph(child, depth + 1)""", "does your loop stop early", []),
         ("skips_seen_nodes", """\
     seen = my_print_graph.__dict__.setdefault("seen", set())
     if node is not None and node in seen:

@@ -37,6 +37,14 @@ SGD_STEP = [
       "        p.data -= lr * p.grad\n"
       "        p.grad = None"),
      "version counter", ["no_grad"]),
+    ("clears_before_the_update",
+     ("    with torch.no_grad():\n"
+      "        for p in params:\n"
+      "            if p.grad is None:\n"
+      "                continue\n"
+      "            p.grad = None\n"
+      "            p -= lr * p.grad"),
+     "before the update read it", ["-="]),
 ]
 
 _RIGHT = {"A": "same", "B": "no change", "C": "different", "D": "error", "E": "no change",
