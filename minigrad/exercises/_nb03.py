@@ -139,8 +139,8 @@ def _same(a, b):
 def check_loop_predictions(predict_loops):
     """Check ``predict_loops() -> (dict, float)``: a dict from loop letter ("A" to "F") to one of
     CHOICES (the truth is found by running each loop with minigrad from the same start as the
-    five lines), and w after three steps of loop C on the loss w ** 2. A wrong answer is
-    counted, not named."""
+    five lines), and w after three steps of loop C on the loss w ** 2. A wrong outcome is
+    neither named nor counted."""
     try:
         answer = predict_loops()
     except NotImplementedError:
@@ -175,10 +175,9 @@ def check_loop_predictions(predict_loops):
     truths = {key: _outcome(code, start, five_lines) for key, code in LOOPS.items()}
     wrong_kinds = [truths[key] for key in LOOPS if predictions[key].strip().lower() != truths[key]]
     problems = []
-    if wrong_kinds:
-        kinds = [k for k in CHOICES if k in wrong_kinds]
-        problems.append(f"{len(wrong_kinds)} of {len(LOOPS)} loop outcomes are wrong. Ask of "
-                        "each loop:\n  - " + "\n  - ".join(_KIND_HINTS[k] for k in kinds))
+    if wrong_kinds:  # the same words whichever are wrong: trying one letter at a time finds nothing
+        problems.append("not every loop outcome is right (the check does not say which, nor how "
+                        "many). Ask of each loop:\n  - " + "\n  - ".join(_KIND_HINTS[k] for k in CHOICES))
     want = _w_after(clear_every_step=False)
     if not math.isclose(w_value, want, abs_tol=5e-4):
         if math.isclose(w_value, _w_after(clear_every_step=True), abs_tol=5e-4):

@@ -56,14 +56,14 @@ def _predict(w=_W_AFTER_C, **changes):
     return "    return " + repr({**_RIGHT, **changes}) + ", " + repr(w)
 
 
-# The check counts the wrong outcomes and never names the loop: no hint may say "loop X".
+# The check neither counts the wrong outcomes nor names the loop: no hint may say "loop X".
 _NO_LETTERS = [f"loop {k}" for k in "ABCDEF"]
 
 LOOP_PREDICTIONS = [
     ("order_does_not_matter", _predict(B="same", C="same", D="same", E="same"),
-     "4 of 6", _NO_LETTERS + ["error'"]),
+     "not every loop outcome is right", _NO_LETTERS + ["4 of 6"]),
     ("zero_grad_after_forward_breaks", _predict(A="no change"),
-     "1 of 6 loop outcomes are wrong", _NO_LETTERS),
+     "not every loop outcome is right", _NO_LETTERS + ["1 of 6"]),
     ("loss_recomputed", _predict(D="different"), "count the forward passes", _NO_LETTERS),
     ("w_as_with_the_five_lines", _predict(w=0.512), "where the five lines put w",
      ["-0.008", "4.48", "3.6"]),
