@@ -58,14 +58,15 @@ _ACCUM_CASES = [(128, 16, 4), (48, 8, 3)]
 
 
 def _accum_reference(model, optimizer, loss_fn, loader, accum_steps, divide=True,
-                     zero="group", step_every=False):
-    """Variants of the accumulation loop; the defaults are the right one."""
+                     zero="group", step_every=False, shift=1):
+    """Variants of the accumulation loop; the defaults are the right one (``shift=0``: the
+    step comes after a group's first micro-batch instead of its last)."""
     for i, (xb, yb) in enumerate(loader):
-        if zero == "group" and i % accum_steps == 0 or zero == "each":
+        if zero == "group" and (i + shift - 1) % accum_steps == 0 or zero == "each":
             optimizer.zero_grad()
         loss = loss_fn(model(xb), yb)
         (loss / accum_steps if divide else loss).backward()
-        if step_every or (i + 1) % accum_steps == 0:
+        if step_every or (i + shift) % accum_steps == 0:
             optimizer.step()
 
 
@@ -132,6 +133,11 @@ def check_accumulation(train_accumulated):
                 "The first update is right, but the later ones also contain the gradients of "
                 "the earlier groups: they accumulate from one group to the next. Each group "
                 "has to start from empty gradients.")
+        if _same(got, _accum_variant(n, micro, accum, shift=0)):
+            raise AssertionError(
+                "The steps come one micro-batch too early: the first update used the first "
+                "micro-batch alone, and each later one mixes two groups. Step when all "
+                "accum_steps micro-batches of a group have been backwarded.")
         raise AssertionError(
             f"{setting}, the parameters differ from plain training on batches of "
             f"{micro * accum}. In each group: start from empty gradients, backward each "

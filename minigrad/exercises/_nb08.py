@@ -202,10 +202,16 @@ def check_frozen_net2(train_net1):
     for seed in (0, 1):
         net1, net2, x, y1, y2 = _frozen_problem(seed)
         start1, start2 = _arrays(net1.parameters()), _arrays(net2.parameters())
+        computed = []  # net2's parameters whose gradient autograd computed, even if cleared later
+        handles = [p.register_hook(lambda g, name=name: computed.append(name))
+                   for name, p in net2.named_parameters()]
         try:
             losses = train_net1(net1, net2, x, y1, y2, _FROZEN_STEPS, _FROZEN_LR)
         except NotImplementedError:
             raise _not_done("train_net1") from None
+        finally:
+            for handle in handles:
+                handle.remove()
         losses = _loss_list(losses, "train_net1")
         if not _same(_arrays(net2.parameters()), start2):
             raise AssertionError(
@@ -218,6 +224,12 @@ def check_frozen_net2(train_net1):
                 "autograd still computed gradients for them, which costs time and memory and "
                 "would move them if an optimizer saw them. A frozen parameter should not ask "
                 "autograd for a gradient at all.")
+        if computed:
+            raise AssertionError(
+                f"net2's parameters have no .grad now, but autograd computed gradients for them "
+                f"during training ({', '.join(sorted(set(computed)))}) and they were cleared "
+                "afterwards. That still costs time and memory at every step. A frozen parameter "
+                "should not ask autograd for a gradient at all.")
         got1 = _arrays(net1.parameters())
         if _same(got1, start1):
             raise AssertionError("net1's parameters did not change: net1 should take one "

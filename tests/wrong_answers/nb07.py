@@ -43,6 +43,15 @@ WRONG = {
           "            optimizer.zero_grad()\n"
           "            optimizer.step()"),
          "did not change", []),
+        ("steps_after_first_micro_batch",
+         ("    optimizer.zero_grad()\n"
+          "    for i, (xb, yb) in enumerate(loader):\n"
+          "        loss = loss_fn(model(xb), yb) / accum_steps\n"
+          "        loss.backward()\n"
+          "        if i % accum_steps == 0:\n"
+          "            optimizer.step()\n"
+          "            optimizer.zero_grad()"),
+         "one micro-batch too early", ["(i + 1)"]),
     ],
     "nb07_fixed_loop": [
         ("still_buggy",

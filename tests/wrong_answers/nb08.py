@@ -43,6 +43,10 @@ WRONG = {
         ("detach_h", _frozen(loss2="F.mse_loss(net2(h.detach()), y2)"), "loss1 only",
          ["requires_grad_"]),
         ("optimizer_only", _frozen(freeze=""), "have a .grad", ["requires_grad_(False)"]),
+        ("grads_cleared_after_each_step", _frozen(freeze="").replace(
+            "        losses.append(loss.item())",
+            "        losses.append(loss.item())\n        net2.zero_grad()"),
+         "cleared afterwards", ["requires_grad_(False)"]),
         ("all_params_trained",
          _frozen(freeze="", params="list(net1.parameters()) + list(net2.parameters())"),
          "weights changed", ["requires_grad_"]),
