@@ -259,8 +259,8 @@ def _kind(value, op):
 
 def check_predict_saved(predict_saved):
     """Check ``predict_saved(n) -> (saves, saved_bytes)``: which tensors each node of the
-    exercise's graph saves (against the nodes' ``_saved_*`` attributes; only how many answers
-    are wrong is said), and the bytes saved (against a ``saved_tensors_hooks`` pack hook)."""
+    exercise's graph saves (against the nodes' ``_saved_*`` attributes; wrong answers are
+    neither counted nor named), and the bytes saved (against a ``saved_tensors_hooks`` pack hook)."""
     sizes = [1, 3, 10, 64]
     answers = {}
     for n in sizes:
@@ -285,8 +285,9 @@ def check_predict_saved(predict_saved):
                              f"needs one for each of {', '.join(repr(o) for o in _OPS)}.")
     given = {op: _kind(saves[op], op) for op in _OPS}
     truth = _what_nodes_save()
-    wrong = sum(given[op] != truth[op] for op in _OPS)
-    if wrong:
+    # Only whether all the answers are right: a count, or a hint chosen by the wrong answer,
+    # would let a learner who changes one answer at a time find them all by trying.
+    if any(given[op] != truth[op] for op in _OPS):
         if set(given.values()) == {"inputs"}:
             hint = ("you said that every node keeps its inputs. A node keeps only what its local "
                     "derivatives need: for some that is the value they computed, for some no "
@@ -294,8 +295,8 @@ def check_predict_saved(predict_saved):
         else:
             hint = ("for each operation write its local derivative, then ask which forward value "
                     "the formula needs: the input, the value the node computed, or none.")
-        raise AssertionError(f"{wrong} of your {len(_OPS)} answers about what the nodes save "
-                             f"{'is' if wrong == 1 else 'are'} wrong: {hint}")
+        raise AssertionError(f"Not all of your {len(_OPS)} answers about what the nodes save are "
+                             f"right (the check does not say which): {hint}")
     numbers = {n: _as_float(answers[n][1], f"saved_bytes for n = {n}") for n in sizes}
     if len(set(numbers.values())) == 1:
         raise AssertionError("your number of bytes is the same for every n, but most saved "

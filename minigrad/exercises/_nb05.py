@@ -106,6 +106,10 @@ def _graphs(Value):
     x = Value(1.0)
     b = x + x
     out.append(("root = b * b, b = x + x", b * b))
+    # a Value used by two Values, by one of them twice: counting its uses must count edges
+    for what, build in (("a = x * 3, root = a * 2 + (a + a)", lambda a: a * 2.0 + (a + a)),
+                        ("a = x * 3, root = (a + a) + a * 2", lambda a: (a + a) + a * 2.0)):
+        out.append((what, build(Value(0.5) * 3.0)))
     rng = random.Random(4)
     for n in range(3):
         nodes = [Value(rng.uniform(-1, 1)) for _ in range(3)]
@@ -280,8 +284,9 @@ def check_backward(backward, Value):
                 hint = ("every leaf's gradient is still 0. Did each node pass on what its "
                         "backward_fn returned, and in what order did the nodes run? A node "
                         "that runs before it has received its gradient passes on 0.")
-        elif what == "root = x * x" and _close(got[0], want[0] / 2):
-            hint = ("x is used more than once, and only one of its two gradients survived: "
+        elif what in ("root = x * x", "a = x * 3, root = a + a") and _close(got[0], want[0] / 2):
+            used = "x" if what == "root = x * x" else "a"
+            hint = (f"{used} is used more than once, and only one of its two gradients survived: "
                     "the second one replaced the first. Gradients arriving by several paths "
                     "must be added up.")
         elif what == "root = (x * 3) ** 2" and _close(got[0], 3.0):

@@ -56,7 +56,9 @@ def check_unbroadcast(unbroadcast):
                         "gradient keeps that dimension, with size 1 (look at keepdims).")
             else:
                 hint = ("dimensions the input did not have (on the left) and dimensions where it "
-                        "had size 1 were both created by broadcasting; handle both.")
+                        "had size 1 were both created by broadcasting; handle both. Shapes line "
+                        "up from the right: the input's last dimension goes with the result's "
+                        "last.")
             raise AssertionError(f"{at}, your result has shape {got.shape}, but the gradient "
                                  f"of the input must have the input's shape {tuple(shape)}. "
                                  f"Hint: {hint}")
@@ -137,8 +139,15 @@ def check_jacobian(jacobian):
             hint = ("your matrix is transposed: row i should be the gradient of output i with "
                     "respect to every input.")
         elif np.allclose(got, got[:1], atol=1e-9) and got.shape[0] > 1:
-            hint = ("all your rows are the same: the gradient you passed to backward weights "
-                    "every output. To get row i, the weights must pick output i alone.")
+            if _close(got[0], want[-1]):
+                hint = ("every row equals the last row: your rows are one and the same tensor, "
+                        "x.grad, which each later backward changes in place. Keep a copy of "
+                        "each row.")
+            else:
+                hint = ("all your rows are the same. Either the gradient you passed to backward "
+                        "weights every output (to get row i, the weights must pick output i "
+                        "alone), or your rows are one and the same tensor, x.grad, which each "
+                        "later backward changes in place (keep a copy of each row).")
         else:
             hint = ("row i is the gradient of output i alone: backward with a gradient that is "
                     "1 at position i and 0 elsewhere.")

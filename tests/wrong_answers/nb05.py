@@ -92,6 +92,24 @@ WRONG = {
          "            stack.extend((p, False) for p in v.parents if p not in seen)\n"
          "    return order"),
          "reversed", []),
+        ("counts_distinct_users",
+         ("    pending, seen, stack = {}, {root}, [root]\n"
+         "    while stack:\n"
+         "        for p in set(stack.pop().parents):\n"
+         "            pending[p] = pending.get(p, 0) + 1\n"
+         "            if p not in seen:\n"
+         "                seen.add(p)\n"
+         "                stack.append(p)\n"
+         "    order, ready = [], [root]\n"
+         "    while ready:\n"
+         "        v = ready.pop()\n"
+         "        order.append(v)\n"
+         "        for p in v.parents:\n"
+         "            pending[p] -= 1\n"
+         "            if pending[p] == 0:\n"
+         "                ready.append(p)\n"
+         "    return order"),
+         "computed from it", []),
     ],
     "nb05_backward": [
         ("assign_not_add",
@@ -136,6 +154,17 @@ WRONG = {
          "            grads[parent] = grads.get(parent, 0.0) + g\n"
          "    return grads"),
          "returned a dict", ["Nothing was sent"]),
+        ("assigns_to_intermediate_values",
+         ("    root.grad = 1.0\n"
+         "    for node in backward_order(root):\n"
+         "        if node.backward_fn is None:\n"
+         "            continue\n"
+         "        for parent, g in zip(node.parents, node.backward_fn(node.grad)):\n"
+         "            if parent.backward_fn is None:\n"
+         "                parent.grad += g\n"
+         "            else:\n"
+         "                parent.grad = g"),
+         "a is used more than once", ["+="]),
         ("leaves_first",
          ("    root.grad = 1.0\n"
          "    for node in reversed(backward_order(root)):\n"

@@ -62,6 +62,18 @@ WRONG = {
          "    x.grad = None\n"
          "    return torch.stack(rows)"),
          "all your rows are the same", []),
+        ("rows_share_x_grad",
+         ("    y = f(x)\n"
+         "    rows = []\n"
+         "    for i in range(y.shape[0]):\n"
+         "        v = torch.zeros(y.shape[0], dtype=y.dtype)\n"
+         "        v[i] = 1.0\n"
+         "        if x.grad is not None:\n"
+         "            x.grad.zero_()\n"
+         "        y.backward(gradient=v, retain_graph=True)\n"
+         "        rows.append(x.grad)\n"
+         "    return torch.stack(rows)"),
+         "changes in place", ["clone"]),
     ],
     "nb06_linear_backward": [
         ("grad_x_uses_W_T",
