@@ -408,6 +408,14 @@ def backward_shared_subgraph_twice(T):
     (h * 2).sum().backward()
 
 
+def _grad_of_gradient(T, dtype, gradient):
+    """backward(gradient) of another dtype than the output's: PyTorch casts it (06's Jacobian
+    rows, with a float32 one-hot row for a float64 output)."""
+    x = T.tensor([1.0, 2.0, 3.0], dtype=dtype, requires_grad=True)
+    (T.tensor([[1.0, -2.0, 0.5]], dtype=dtype) @ x).backward(gradient)
+    return x.grad
+
+
 cases(
     backward_non_scalar=lambda T: (_w(T, 2) * 2).backward(),
     backward_no_grad_fn=lambda T: _x(T, 2).sum().backward(),
@@ -417,6 +425,8 @@ cases(
     backward_gradient_wrong_shape=lambda T: (_w(T, 2) * 2).backward(T.ones(3)),
     backward_gradient_wrong_dtype=lambda T: (_w(T, 2) * 2).backward(T.ones(2, dtype=T.float64)),
     backward_gradient_list=lambda T: (_w(T, 2) * 2).backward([1.0, 1.0]),
+    backward_gradient_float32_into_float64=lambda T: _grad_of_gradient(T, T.float64, T.ones(1)),
+    backward_gradient_int_into_float32=lambda T: _grad_of_gradient(T, T.float32, T.ones(1, dtype=T.int64)),
     backward_inputs_empty=lambda T: (_w(T, 2) * 2).sum().backward(inputs=[]),
     backward_int_output=lambda T: (_w(T, 2) * 2).sum().long().backward(),
     grad_not_requiring=lambda T: T.autograd.grad((_w(T, 2) * 2).sum(), _x(T, 2)),

@@ -225,6 +225,8 @@ def _make_grads(outputs, grad_outputs):
         elif g.shape != out.shape:
             raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape!r} and "
                                f"output[{i}] has a shape of {out.shape!r}.")
+        elif g._data.dtype != out._data.dtype and not g._requires_grad:  # cast, as PyTorch's engine
+            g = TensorBase._wrap(g._data.astype(out._data.dtype))
         grads.append(g)
     return grads
 
