@@ -408,6 +408,13 @@ def backward_shared_subgraph_twice(T):
     (h * 2).sum().backward()
 
 
+def _node_metadata(T):
+    """A node's metadata dict: the user's, kept with the node (02's reviewer tracks a node by it)."""
+    y = _w(T, 2) * 2
+    y.grad_fn.metadata["seen"] = 1
+    return type(y.grad_fn.metadata).__name__, dict(y.grad_fn.metadata), y.grad_fn.next_functions[0][0].metadata
+
+
 def _grad_of_gradient(T, dtype, gradient):
     """backward(gradient) of another dtype than the output's: PyTorch casts it (06's Jacobian
     rows, with a float32 one-hot row for a float64 output)."""
@@ -425,6 +432,7 @@ cases(
     backward_gradient_wrong_shape=lambda T: (_w(T, 2) * 2).backward(T.ones(3)),
     backward_gradient_wrong_dtype=lambda T: (_w(T, 2) * 2).backward(T.ones(2, dtype=T.float64)),
     backward_gradient_list=lambda T: (_w(T, 2) * 2).backward([1.0, 1.0]),
+    node_metadata_is_kept=lambda T: _node_metadata(T),
     backward_gradient_float32_into_float64=lambda T: _grad_of_gradient(T, T.float64, T.ones(1)),
     backward_gradient_int_into_float32=lambda T: _grad_of_gradient(T, T.float32, T.ones(1, dtype=T.int64)),
     backward_inputs_empty=lambda T: (_w(T, 2) * 2).sum().backward(inputs=[]),

@@ -85,6 +85,10 @@ class Node:
         p.text(f"<{self._class_name()} at {id(self):#x}>")
 
     @property
+    def metadata(self):  # the user's dict, kept with the node as PyTorch keeps it
+        return self.__dict__.setdefault("_metadata", {})
+
+    @property
     def next_functions(self):
         # The pairs are made when asked for, as PyTorch does, not kept: a pair per edge
         # would be one more object per node for Python's garbage collector to walk.
