@@ -1217,41 +1217,6 @@ def test_07_amp_scaler_accumulates_scaled_gradients_and_unscales_once(oracle):
     assert oracle(program) == (True, True, "RuntimeError", True)
 
 
-def test_07_ddp_no_sync_skips_the_all_reduce_until_the_last_micro_batch(oracle, tmp_path):
-    """07: DDP averages the gradients across processes at every backward (an all-reduce); inside
-    `with model.no_sync():` the micro-batches' gradients are only accumulated, and the backward
-    outside it synchronises them (a one-process gloo group on the CPU; the communication hook
-    counts the all-reduces; minigrad has no DDP)."""
-    def program(lib):
-        import torch.distributed as dist
-        dist.init_process_group("gloo", init_method=f"file://{tmp_path / 'store'}", rank=0,
-                                world_size=1)
-        try:
-            model, x, y, loss_fn = regression(lib)
-            ddp = lib.nn.parallel.DistributedDataParallel(model)
-            calls = []
-
-            def count(state, bucket):
-                calls.append(bucket.index())
-                return dist.all_reduce(bucket.buffer(), async_op=True).get_future().then(
-                    lambda fut: fut.value()[0])
-            ddp.register_comm_hook(None, count)
-            counts = []
-            with ddp.no_sync():
-                for k in range(2):
-                    (loss_fn(ddp(x[4 * k:4 * (k + 1)]), y[4 * k:4 * (k + 1)]) / 3).backward()
-                    counts.append(len(calls))
-            (loss_fn(ddp(x[8:]), y[8:]) / 3).backward()
-            counts.append(len(calls) > 0)
-            model2, _, _, _ = regression(lib)
-            for k in range(3):
-                (loss_fn(model2(x[4 * k:4 * (k + 1)]), y[4 * k:4 * (k + 1)]) / 3).backward()
-            return counts, lib.allclose(model.weight.grad, model2.weight.grad)
-        finally:
-            dist.destroy_process_group()
-    assert oracle(program) == ([0, 0, True], True)
-
-
 # --- 08 · Several losses, two networks, retain_graph ------------------------------------------
 
 def two_networks(lib):
