@@ -462,7 +462,9 @@ def wrapped_number(name, value, other):
     """``value``, a number, as the 0-d tensor PyTorch makes of it in ``torch.add(2, x)`` (a
     "wrapped number": promoted as the number would be; a bool stays a bool)."""
     if isinstance(value, numbers.Real):
-        return tensor(value, dtype=_dtype.bool if isinstance(value, bool) else _dtype.result_type(value, other))
+        t = tensor(value, dtype=_dtype.bool if isinstance(value, bool) else _dtype.result_type(value, other))
+        t._wrapped_number = True  # (saved without saved_tensors_hooks, as PyTorch saves it)
+        return t
     raise not_tensor(name, ("input", 1, value))
 
 

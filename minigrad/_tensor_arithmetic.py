@@ -19,6 +19,7 @@ import numpy as np
 
 from . import _dtype, _inplace, ops
 from ._conventions import ADDCDIV_INTEGER, check_broadcast, check_matmul_dtypes, check_tensors
+from .core import graph as _graph
 from .core.tensor import TensorBase
 
 
@@ -35,7 +36,10 @@ def _as_tensor(x, dtype):
         return TensorBase._wrap(x._data.astype(dtype.np))
     if type(x) is int:
         x = _dtype.wrapped(x, dtype)  # as PyTorch's: uint8 + 300 adds 44, int32 + 2**32 adds 0
-    return TensorBase._wrap(np.asarray(x, dtype=dtype.np))
+    t = TensorBase._wrap(np.asarray(x, dtype=dtype.np))
+    if _graph._stack and not isinstance(x, np.ndarray):  # a "wrapped number", see _binary
+        t._wrapped_number = True
+    return t
 
 
 def _binary(op, a, b, alpha=None):
@@ -46,6 +50,8 @@ def _binary(op, a, b, alpha=None):
         pass  # the common case: nothing to promote
     elif type(b) is float and a._data.dtype.kind == "f":  # x * 0.5: made quick too
         b = TensorBase._wrap(np.array(b, a._data.dtype))
+        if _graph._stack:  # a "wrapped number": PyTorch's nodes save it past saved_tensors_hooks
+            b._wrapped_number = True
     else:
         b = _dtype.python_number(b)  # np.float64(0.5) is 0.5 to PyTorch
         if not isinstance(b, (TensorBase, numbers.Number, np.ndarray)):

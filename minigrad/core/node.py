@@ -144,7 +144,7 @@ class Node:
                         break
                 else:  # a tensor itself, or an array that is no input's (a mask)
                     item = item if isinstance(item, Tensor) else Tensor._wrap(np.asarray(item))
-                if hooks is not None:
+                if hooks is not None and not item._wrapped_number:  # (PyTorch packs no wrapped number)
                     item = _Hooked(hooks[0](item), hooks[1])
                 elif item._inference:  # made under inference_mode, which promised no graph would need it
                     raise RuntimeError(INFERENCE_SAVED)

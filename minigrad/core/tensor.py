@@ -33,6 +33,7 @@ class TensorBase:
     _post_hooks = None  # {id: fn}: a leaf's hooks run after its .grad is updated
     _accumulator = None  # weak reference to a leaf's AccumulateGrad node
     _inference = False  # made inside inference_mode: see is_inference()
+    _wrapped_number = False  # a Python number as a 0-d tensor (x * 2): no saved_tensors_hooks
     _view = None  # of a view of another tensor's memory: minigrad/_views.py's record of it
     _output_nr = None  # which output of its grad_fn this is, when that node has several (x.split(2))
     _multi_view = False  # a view made by an op with several views as outputs (a piece of split), or of one

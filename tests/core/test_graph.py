@@ -895,6 +895,28 @@ def test_saved_attributes_after_backward(oracle):
     oracle.same(program)
 
 
+def test_wrapped_numbers_are_not_packed(oracle):
+    """A Python number in an op (``x * 3``, ``x / 3``, ``torch.mul(2, x)``, ``3 / x``) is saved
+    as a "wrapped number", which PyTorch does not pass to saved_tensors_hooks: a learner who
+    counts the bytes a graph keeps gets PyTorch's count. A 0-d tensor of one's own is packed."""
+    def program(T):
+        x = T.ones(3, requires_grad=True)
+        cases = {"x*3": lambda: x * 3, "3*x": lambda: 3 * x, "x/3": lambda: x / 3, "3/x": lambda: 3 / x,
+                 "x*0.5": lambda: x * 0.5, "x.mul(3)": lambda: x.mul(3), "T.mul(x, 3)": lambda: T.mul(x, 3),
+                 "x.div(3)": lambda: x.div(3), "x*True": lambda: x * True, "x**2": lambda: x ** 2,
+                 "x*tensor": lambda: x * T.tensor(3.0), "x*3 in float64": lambda: x.double() * 3}
+        seen = {}
+        for name, f in cases.items():
+            packed = []
+            with T.autograd.graph.saved_tensors_hooks(lambda t: packed.append(list(t.shape)) or t,
+                                                      lambda t: t):
+                y = f()
+            y.sum().backward()
+            seen[name] = [type(y.grad_fn).__name__, packed]
+        return seen, x.grad
+    oracle.same(program)
+
+
 def test_saved_attribute_of_an_input_changed_in_place(oracle):
     def program(T):
         a = T.tensor([0.5, -1.0, 2.0], requires_grad=True)
