@@ -88,6 +88,9 @@ SAVED = {
     # nn
     "SoftmaxBackward0": {**_DIM, "result": 0}, "LogSoftmaxBackward0": {**_DIM, "result": 0},
     "MseLossBackward0": {"reduction": lambda n: _REDUCTIONS[n.reduction], "self": 0, "target": 1},
+    "NativeBatchNormBackward0": {"input": 0, "weight": 1, "running_mean": 2, "running_var": 3,
+                                 "result1": 4, "result2": 5, "training": _ctx("training"),
+                                 "eps": _ctx("eps")},
 }
 
 

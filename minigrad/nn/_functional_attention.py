@@ -344,7 +344,8 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
         mean = np.tile(running_mean._data, b).reshape(shape)
         var = np.tile(running_var._data, b).reshape(shape)
     invstd = (1 / np.sqrt(var + eps)).astype(x._data.dtype)
-    out = ops.NativeBatchNorm.apply(x, weight, bias, mean.astype(x._data.dtype), invstd, use_input_stats, eps)
+    out = ops.NativeBatchNorm.apply(x, weight, bias, mean.astype(x._data.dtype), invstd, use_input_stats, eps,
+                                    None)
     return out.view(input.shape)
 
 

@@ -170,6 +170,13 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     return input / denom
 
 
+def _move(running, value, momentum):
+    """``running`` moved ``momentum`` of the way towards ``value``, in its own memory."""
+    data = running._data
+    data *= 1 - momentum
+    data += (value * momentum).astype(data.dtype, copy=False)
+
+
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
                momentum=0.1, eps=1e-5):
     """Normalise each channel (dim 1) to mean 0 and variance 1, then scale by ``weight``
@@ -190,15 +197,17 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         with _quietly():  # (inf - inf: NaN statistics, silently, as in PyTorch)
             mean, var = x.mean(dims, keepdims=True), x.var(dims, keepdims=True)  # biased: divide by n
         if running_mean is not None:
-            with no_grad():  # the running averages are state, not part of the graph
-                running_mean.mul_(1 - momentum).add_(Tensor._wrap(mean.reshape(-1) * momentum))
-                # PyTorch tracks the unbiased variance (divide by n - 1) for use at test time.
-                running_var.mul_(1 - momentum).add_(
-                    Tensor._wrap(var.reshape(-1) * (momentum * count / (count - 1))))
+            # The running averages are state, not part of the graph, written as PyTorch's kernel
+            # writes them: in place, without a new version (a graph that saved them, in
+            # evaluation mode, can still backpropagate after this training step).
+            _move(running_mean, mean.reshape(-1), momentum)
+            # PyTorch tracks the unbiased variance (divide by n - 1) for use at test time.
+            _move(running_var, var.reshape(-1) * (count / (count - 1)), momentum)
     else:
         mean, var = running_mean._data.reshape(shape), running_var._data.reshape(shape)
     invstd = (1 / np.sqrt(var + eps)).astype(x.dtype)
-    return ops.NativeBatchNorm.apply(input, weight, bias, mean.astype(x.dtype), invstd, training, eps)
+    running = None if running_mean is None else (running_mean, running_var)
+    return ops.NativeBatchNorm.apply(input, weight, bias, mean.astype(x.dtype), invstd, training, eps, running)
 
 
 def dropout2d(input, p=0.5, training=True, inplace=False):

@@ -147,9 +147,21 @@ class NativeBatchNorm(Op):
     node_name = "NativeBatchNormBackward0"
 
     @staticmethod
-    def forward(ctx, x, weight, bias, mean, invstd, training, eps):
+    def forward(ctx, x, weight, bias, mean, invstd, training, eps, running):
+        # ``running``: (running_mean, running_var), or None; a tuple, not two tensor arguments,
+        # because PyTorch's node has no edge to them (next_functions: input, weight, bias).
+        running_mean, running_var = running or (None, None)
         ctx.training, ctx.eps = training, eps
-        ctx.save_for_backward(x, weight, mean, invstd)
+        # What PyTorch's node saves (its _saved_* names, and what saved_tensors_hooks see): the
+        # input, the weight, the running statistics, and the batch's mean and 1/std per channel
+        # (result1, result2: empty in evaluation, which uses the running statistics).
+        if training:
+            result1, result2 = mean.reshape(-1), invstd.reshape(-1)
+        else:
+            result1 = result2 = np.empty(0, x.dtype)
+            if running_mean is None:  # (instance norm's tiled statistics)
+                ctx.stats = mean, invstd
+        ctx.save_for_backward(x, weight, running_mean, running_var, result1, result2)
         out = (x - mean) * invstd
         if weight is not None:
             out = out * weight.reshape(mean.shape)
@@ -159,15 +171,20 @@ class NativeBatchNorm(Op):
 
     @staticmethod
     def backward(ctx, grad):
-        x, weight, mean, invstd = ctx.saved_tensors
+        x, weight, running_mean, running_var = ctx.saved_tensors[:4]
         dims = (0,) + tuple(range(2, x.dim()))  # every dim but the channels
+        shape = (1, -1) + (1,) * (x.dim() - 2)  # per-channel values, lined up with x
         if ctx.training:  # recompute the statistics from x with tensor ops: differentiable again
             centred = x - x.mean(dims, keepdim=True)
             invstd = ((centred * centred).mean(dims, keepdim=True) + ctx.eps) ** -0.5
             x_hat = centred * invstd
-        else:
+        elif running_mean is not None:  # the running statistics as they are now, as PyTorch reads them
+            mean, invstd = running_mean.reshape(shape), (running_var.reshape(shape) + ctx.eps) ** -0.5
             x_hat = (x - mean) * invstd
-        g = grad if weight is None else grad * weight.reshape(mean.shape)
+        else:
+            mean, invstd = ctx.stats
+            x_hat = (x - mean) * invstd
+        g = grad if weight is None else grad * weight.reshape(shape)
         if ctx.training:
             # The mean and the variance move with every element: subtract their share.
             grad_x = invstd * (g - g.mean(dims, keepdim=True) - x_hat * (g * x_hat).mean(dims, keepdim=True))
@@ -175,7 +192,7 @@ class NativeBatchNorm(Op):
             grad_x = g * invstd
         grad_w = (grad * x_hat).sum(dims) if weight is not None and ctx.needs_input_grad[1] else None
         grad_b = grad.sum(dims) if ctx.needs_input_grad[2] else None
-        return grad_x, grad_w, grad_b, None, None, None, None
+        return grad_x, grad_w, grad_b, None, None, None, None, None
 
 
 class NativeLayerNorm(Op):

@@ -917,6 +917,37 @@ def test_wrapped_numbers_are_not_packed(oracle):
     oracle.same(program)
 
 
+def test_batch_norm_saves_what_pytorchs_node_saves(oracle):
+    """NativeBatchNormBackward0's _saved_* attributes and what saved_tensors_hooks see, in
+    training and evaluation, with and without affine parameters: the input, the weight, the
+    running statistics and the batch's per-channel mean and 1/std (empty in evaluation). The
+    running statistics move in place without a new version, so a graph recorded in evaluation
+    backpropagates after a training step, through the statistics as they are then."""
+    def program(T):
+        T.manual_seed(0)
+        seen = {}
+        for train in (True, False):
+            for affine in (True, False):
+                bn = T.nn.BatchNorm1d(4, affine=affine).train(train)
+                x, packed = T.randn(8, 4, requires_grad=True), []
+                with T.autograd.graph.saved_tensors_hooks(lambda t: packed.append(list(t.shape)) or t,
+                                                          lambda t: t):
+                    out = bn(x)
+                node = out.grad_fn
+                seen[f"train={train} affine={affine}"] = {
+                    "packed": packed,
+                    "saved": {a[len("_saved_"):]: list(getattr(node, a).shape)
+                              if isinstance(getattr(node, a), T.Tensor) else getattr(node, a)
+                              for a in dir(node) if a.startswith("_saved_")}}
+        bn = T.nn.BatchNorm1d(3).eval()
+        x = T.randn(5, 3, requires_grad=True)
+        out = bn(x)
+        bn.train()(T.randn(5, 3))
+        out.sum().backward()
+        return seen, x.grad[0], bn.running_mean._version == bn.running_var._version
+    oracle.same(program)
+
+
 def test_saved_attribute_of_an_input_changed_in_place(oracle):
     def program(T):
         a = T.tensor([0.5, -1.0, 2.0], requires_grad=True)
