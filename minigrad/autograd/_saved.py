@@ -67,10 +67,10 @@ SAVED = {
     "PowBackward0": {"self": 0, "exponent": _ctx("exponent")},
     "PowBackward1": {"self": 0, "exponent": 1, "result": 2},
     # matrix products
-    "MmBackward0": {"self": 0, "mat2": 1, "self_sym_sizes": _size(0), "mat2_sym_sizes": _size(1)},
+    "MmBackward0": {"self": 1, "mat2": 0, "self_sym_sizes": _size(0), "mat2_sym_sizes": _size(1)},
     "MvBackward0": {"self": 0, "vec": 1},
     "DotBackward0": {"self": 0, "tensor": 1},
-    "BmmBackward0": {"self": 0, "mat2": 1},
+    "BmmBackward0": {"self": 1, "mat2": 0},
     "AddmmBackward0": {"alpha": _ctx("alpha", 1), "beta": _ctx("beta", 1), "mat1": 0, "mat2": 1,
                        "mat1_sym_sizes": _size(1), "mat2_sym_sizes": _size(2)},
     # reductions

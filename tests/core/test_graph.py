@@ -917,6 +917,27 @@ def test_wrapped_numbers_are_not_packed(oracle):
     oracle.same(program)
 
 
+def test_matrix_products_pack_in_pytorchs_order(oracle):
+    """The order in which saved_tensors_hooks see a product's operands: mm and bmm pack mat2,
+    then self; mv, dot and addmm (Linear) self first."""
+    def program(T):
+        a, w, v = T.ones(3, 5, requires_grad=True), T.ones(5, 2, requires_grad=True), T.ones(5, requires_grad=True)
+        cases = {"a @ w": lambda: a @ w, "mm": lambda: T.mm(a, w), "mv": lambda: T.mv(a, v),
+                 "dot": lambda: T.dot(v, v * 2), "addmm": lambda: T.addmm(T.ones(2), a, w),
+                 "bmm": lambda: T.bmm(T.ones(2, 3, 5, requires_grad=True), T.ones(2, 5, 2, requires_grad=True)),
+                 "a @ constant": lambda: a @ T.ones(5, 2)}
+        seen = {}
+        for name, f in cases.items():
+            packed = []
+            with T.autograd.graph.saved_tensors_hooks(lambda t: packed.append(list(t.shape)) or t,
+                                                      lambda t: t):
+                y = f()
+            y.sum().backward()
+            seen[name] = packed
+        return seen, a.grad, w.grad
+    oracle.same(program)
+
+
 def test_batch_norm_saves_what_pytorchs_node_saves(oracle):
     """NativeBatchNormBackward0's _saved_* attributes and what saved_tensors_hooks see, in
     training and evaluation, with and without affine parameters: the input, the weight, the

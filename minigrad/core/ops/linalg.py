@@ -7,11 +7,9 @@ import numpy as np
 from ..function import Op
 
 
-
-class MatMul(Op):
-    """``a @ b`` for vectors, matrices and batches of matrices."""
-
-    @staticmethod
+def _product(mat2_first):
+    """A matrix product's forward. ``mat2_first``: save b, then a, as PyTorch's mm and bmm do
+    (the order in which saved_tensors_hooks see them); mv and dot save a first."""
     def forward(ctx, a, b):
         try:
             out = a @ b
@@ -19,13 +17,20 @@ class MatMul(Op):
             check_matmul_shapes(a.shape, b.shape)
             raise
         ctx.vectors = (a.ndim == 1, b.ndim == 1)  # backward treats a vector as a one-row/column matrix
-        ctx.save_for_backward(a if ctx.needs_input_grad[1] else None,
-                              b if ctx.needs_input_grad[0] else None)
+        saved = (a if ctx.needs_input_grad[1] else None, b if ctx.needs_input_grad[0] else None)
+        ctx.save_for_backward(*(saved[::-1] if mat2_first else saved))
         return out
+    return staticmethod(forward)
+
+
+class MatMul(Op):
+    """``a @ b`` for vectors, matrices and batches of matrices."""
+    mat2_first = False
+    forward = _product(mat2_first)
 
     @staticmethod
     def backward(ctx, grad):
-        a, b = ctx.saved_tensors
+        a, b = ctx.saved_tensors[::-1] if ctx._function.mat2_first else ctx.saved_tensors
         # A vector is a one-row matrix on the left, a one-column matrix on the right.
         left_vec, right_vec = ctx.vectors
         if right_vec:
@@ -44,6 +49,8 @@ class MatMul(Op):
 
 class Mm(MatMul):
     node_name = "MmBackward0"
+    mat2_first = True
+    forward = _product(mat2_first)
 
 
 class Mv(MatMul):
@@ -56,6 +63,8 @@ class Dot(MatMul):
 
 class Bmm(MatMul):
     node_name = "BmmBackward0"  # torch.bmm: batches of matrices, no broadcasting
+    mat2_first = True
+    forward = _product(mat2_first)
 
 
 class Addmm(Op):
