@@ -1,6 +1,6 @@
 """Check the environment the course needs: ``python -m minigrad.doctor`` (or ``make doctor``).
 
-Prints the versions of Python, NumPy, minigrad, JupyterLab, nbval and the ``graphviz``
+Prints the versions of Python, NumPy, minigrad, Matplotlib, JupyterLab, nbval and the ``graphviz``
 Python package, Graphviz's ``dot -V``, whether a Jupyter kernel for this Python is found,
 and what to do about anything missing. It only reports: the exit code is 0 either way
 (missing pieces are listed under "To do" in the summary).
@@ -22,6 +22,7 @@ INSTALL_DOT = ("install Graphviz: conda install -c conda-forge graphviz, sudo ap
 FIXES = {
     "numpy": "pip install 'numpy>=2.1' (or run `make setup`)",
     "scipy": "pip install 'scipy>=1.13' (or run `make setup`): erf, GELU and trunc_normal_ need it",
+    "matplotlib": "pip install 'matplotlib>=3.6' (or run `make setup`): the notebooks' plots need it",
     "graphviz": "pip install 'graphviz>=0.20' (the Python package; or run `make setup`)",
     "jupyterlab": "pip install 'minigrad[lab]' (or run `make setup`) to open the notebooks",
     "nbval": "pip install 'minigrad[dev]' (or run `make setup`) to run the notebook tests",
@@ -72,7 +73,7 @@ def report():
     rows = [("python", f"{platform.python_version()} ({sys.executable})"),
             ("minigrad", f"{minigrad.__version__} ({minigrad.__path__[0]})")]
     todo = []
-    for name in ("numpy", "scipy", "jupyterlab", "nbval", "graphviz"):
+    for name in ("numpy", "scipy", "matplotlib", "jupyterlab", "nbval", "graphviz"):
         v = _version(name)
         label = "graphviz (Python package)" if name == "graphviz" else name
         rows.append((label, v or "NOT INSTALLED"))
