@@ -895,6 +895,15 @@ def test_saved_attributes_after_backward(oracle):
     oracle.same(program)
 
 
+def packed_shapes(T, make):
+    """``make()``'s result, and the shapes of the tensors its graph passed to the pack hook, in
+    the order the hook saw them."""
+    packed = []
+    with T.autograd.graph.saved_tensors_hooks(lambda t: packed.append(list(t.shape)) or t, lambda t: t):
+        y = make()
+    return y, packed
+
+
 def test_wrapped_numbers_are_not_packed(oracle):
     """A Python number in an op (``x * 3``, ``x / 3``, ``torch.mul(2, x)``, ``3 / x``) is saved
     as a "wrapped number", which PyTorch does not pass to saved_tensors_hooks: a learner who
@@ -907,10 +916,7 @@ def test_wrapped_numbers_are_not_packed(oracle):
                  "x*tensor": lambda: x * T.tensor(3.0), "x*3 in float64": lambda: x.double() * 3}
         seen = {}
         for name, f in cases.items():
-            packed = []
-            with T.autograd.graph.saved_tensors_hooks(lambda t: packed.append(list(t.shape)) or t,
-                                                      lambda t: t):
-                y = f()
+            y, packed = packed_shapes(T, f)
             y.sum().backward()
             seen[name] = [type(y.grad_fn).__name__, packed]
         return seen, x.grad
@@ -928,12 +934,8 @@ def test_matrix_products_pack_in_pytorchs_order(oracle):
                  "a @ constant": lambda: a @ T.ones(5, 2)}
         seen = {}
         for name, f in cases.items():
-            packed = []
-            with T.autograd.graph.saved_tensors_hooks(lambda t: packed.append(list(t.shape)) or t,
-                                                      lambda t: t):
-                y = f()
+            y, seen[name] = packed_shapes(T, f)
             y.sum().backward()
-            seen[name] = packed
         return seen, a.grad, w.grad
     oracle.same(program)
 
@@ -950,10 +952,8 @@ def test_batch_norm_saves_what_pytorchs_node_saves(oracle):
         for train in (True, False):
             for affine in (True, False):
                 bn = T.nn.BatchNorm1d(4, affine=affine).train(train)
-                x, packed = T.randn(8, 4, requires_grad=True), []
-                with T.autograd.graph.saved_tensors_hooks(lambda t: packed.append(list(t.shape)) or t,
-                                                          lambda t: t):
-                    out = bn(x)
+                x = T.randn(8, 4, requires_grad=True)
+                out, packed = packed_shapes(T, lambda: bn(x))
                 node = out.grad_fn
                 seen[f"train={train} affine={affine}"] = {
                     "packed": packed,
