@@ -110,6 +110,27 @@ def _not_done(what):
                       "this check again.")
 
 
+def _answers_by_letter(predict, name, letters, example):
+    """What ``predict()`` returns: a dict with an answer for each of ``letters`` (the snippets
+    of a which-one exercise). NotDoneYet on the stub; a hint on None, on something else than a
+    dict (``example`` shows one), or on a letter without an answer."""
+    try:
+        answers = predict()
+    except NotImplementedError:
+        raise _not_done(name) from None
+    if answers is None:
+        raise AssertionError(f"{name} returned None: it should return the dict of your answers. "
+                             "Did you forget the return statement?")
+    if not isinstance(answers, dict):
+        raise AssertionError(f"return a dict from the snippet's letter to your answer, like "
+                             f"{example}; got {type(answers).__name__}")
+    missing = [k for k in letters if k not in answers]
+    if missing:
+        raise AssertionError(f"no answer for snippet(s) {', '.join(missing)}: give one for each "
+                             f"of {letters[0]} to {letters[-1]}.")
+    return answers
+
+
 def _as_float(value, what):
     if hasattr(value, "detach"):
         value = value.detach()  # a tensor that requires grad is a fine answer: no warning for it

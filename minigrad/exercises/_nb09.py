@@ -11,7 +11,7 @@ import minigrad
 from minigrad import nn
 from minigrad.utils.data import DataLoader, TensorDataset
 
-from ._common import _not_done, _pair, _passed
+from ._common import _answers_by_letter, _not_done, _pair, _passed
 
 __all__ = ["check_fixed_evaluate", "check_inference_predictions"]
 
@@ -216,20 +216,8 @@ def check_inference_predictions(predict_inference):
     with reason one of REASONS, or ("works", the value the snippet computes); the truth is found
     by running each snippet (after INFERENCE_SETUP) with minigrad. Wrong answers are neither
     counted nor named."""
-    try:
-        predictions = predict_inference()
-    except NotImplementedError:
-        raise _not_done("predict_inference") from None
-    if predictions is None:
-        raise AssertionError("predict_inference returned None: it should return the dict of your "
-                             "answers. Did you forget the return statement?")
-    if not isinstance(predictions, dict):
-        raise AssertionError("return a dict from the snippet's letter to your answer, like "
-                             f"{{'A': ('works', [1.0, 2.0, 3.0]), ...}}; got {type(predictions).__name__}")
-    missing = [k for k in INFERENCE_SNIPPETS if k not in predictions]
-    if missing:
-        raise AssertionError(f"no answer for snippet(s) {', '.join(missing)}: give one for each "
-                             "of A to E.")
+    predictions = _answers_by_letter(predict_inference, "predict_inference", list(INFERENCE_SNIPPETS),
+                                     "{'A': ('works', [1.0, 2.0, 3.0]), ...}")
     answers = {}
     for key in INFERENCE_SNIPPETS:
         answer = predictions[key]

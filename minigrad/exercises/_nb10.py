@@ -10,7 +10,7 @@ import numpy as np
 import minigrad
 from minigrad import nn
 
-from ._common import _as_float, _not_done, _passed
+from ._common import _answers_by_letter, _as_float, _not_done, _passed
 from ._nb09 import _spy_class
 
 __all__ = ["check_error_predictions", "check_training_loop_bugs"]
@@ -104,21 +104,8 @@ def check_error_predictions(predict_errors):
     error one of CHOICES and line the snippet's line that raises (counted from 1), or ("no
     error", w.grad as a list); the truth is found by running each snippet with minigrad. Wrong
     answers are neither counted nor named."""
-    try:
-        predictions = predict_errors()
-    except NotImplementedError:
-        raise _not_done("predict_errors") from None
-    if predictions is None:
-        raise AssertionError("predict_errors returned None: it should return the dict of your "
-                             "answers. Did you forget the return statement?")
-    if not isinstance(predictions, dict):
-        raise AssertionError("predictions should be a dict from the snippet's letter to your "
-                             f"answer, like {{'A': ('no error', [1.0, 1.0, 1.0]), ...}}; got "
-                             f"{type(predictions).__name__}")
-    missing = [k for k in SNIPPETS if k not in predictions]
-    if missing:
-        raise AssertionError(f"predictions has no answer for snippet(s) {', '.join(missing)}: give "
-                             "one for each of A to F.")
+    predictions = _answers_by_letter(predict_errors, "predict_errors", list(SNIPPETS),
+                                     "{'A': ('no error', [1.0, 1.0, 1.0]), ...}")
     answers = {}
     for key in SNIPPETS:
         answer = predictions[key]
