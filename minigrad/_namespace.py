@@ -33,6 +33,7 @@ import numbers
 
 from . import _dtype, _functions, _functions_conv, _functions_linalg, _functions_nn, _functions_reduce, _functions_shape
 from ._creation import tensor
+from .core import graph as _graph
 from ._inplace import check_out, write_out
 from ._tensor import Tensor
 
@@ -463,7 +464,8 @@ def wrapped_number(name, value, other):
     "wrapped number": promoted as the number would be; a bool stays a bool)."""
     if isinstance(value, numbers.Real):
         t = tensor(value, dtype=_dtype.bool if isinstance(value, bool) else _dtype.result_type(value, other))
-        t._wrapped_number = True  # (saved without saved_tensors_hooks, as PyTorch saves it)
+        if _graph._stack:  # a "wrapped number": saved past saved_tensors_hooks, as PyTorch saves it
+            t._wrapped_number = True
         return t
     raise not_tensor(name, ("input", 1, value))
 

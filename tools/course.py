@@ -546,6 +546,7 @@ MINIGRAD_ONLY = "minigrad-only"
 RANDOM_OUTPUT = "random-output"
 IGNORE_OUTPUT = "# NBVAL_IGNORE_OUTPUT"
 MINIGRAD_OWN = {"viz", "fusion", "exercises", "doctor"}  # minigrad's modules PyTorch has not
+KEPT_EXERCISE_NAMES = {"yours_or_reference", "reveal_after"}  # imported in the PyTorch run too
 
 
 def tags(cell) -> list:
@@ -565,14 +566,14 @@ def torch_source(source: str) -> str:
     """A cell's code with PyTorch in place of minigrad: ``import minigrad as torch`` ->
     ``import torch``, ``minigrad.x`` -> ``torch.x`` in imports, and minigrad's own modules
     (viz, fusion, exercises, doctor) dropped from ``from minigrad import ...``, except that
-    ``from minigrad.exercises import yours_or_reference`` (and ``reveal_after``) stays: the
-    course's fallback for an exercise left undone calls the learner's function, whichever
-    library it uses. Any other
-    mention of minigrad in the code (comments aside) is an error: tag that cell minigrad-only."""
+    ``from minigrad.exercises import`` of KEPT_EXERCISE_NAMES stays: the course's fallback for
+    an exercise left undone, and a reveal, call the learner's function, whichever library it
+    uses. Any other mention of minigrad in the code (comments aside) is an error: tag that cell
+    minigrad-only."""
     out, checked = [], []
     for line in source.split("\n"):
-        if re.fullmatch(r"\s*from minigrad\.exercises import (yours_or_reference|reveal_after)"
-                        r"(, (yours_or_reference|reveal_after))?\s*(#.*)?", line):
+        m = re.fullmatch(r"\s*from minigrad\.exercises import ([\w ,]+?)\s*(#.*)?", line)
+        if m and {n.strip() for n in m.group(1).split(",")} <= KEPT_EXERCISE_NAMES:
             out.append(line)
             continue
         m = re.fullmatch(r"(\s*)from minigrad import ([\w ,]+?)\s*(#.*)?", line)
@@ -793,7 +794,8 @@ def main(argv=None) -> int:
             limit = MAX_WORDS_START if p.name.startswith("00") else MAX_WORDS_NOTEBOOK
             print(f"{p.name:34} {words:6,} words (at most {limit:,})  code {code_words(nb):5,} words  "
                   f"exercises {exercise_minutes(nb)}  {m['total']:3} min")
-        print(f"{'series':34} {total:6,} words (at most {MAX_WORDS_SERIES:,})")
+        if not args.paths:
+            print(f"{'series':34} {total:6,} words (at most {MAX_WORDS_SERIES:,})")
         if args.write:
             for p in write_times(paths):
                 print(f"wrote {p.relative_to(ROOT)}")

@@ -16,7 +16,6 @@ host for anything; ``tests/site/test_site.py`` opens every page in Chromium to m
 from __future__ import annotations
 
 import argparse
-import copy
 import html.parser
 import re
 import shutil
@@ -37,8 +36,8 @@ RUN_IT = """\
 :::{{admonition}} Run it yourself
 :class: tip
 Download the blank notebook, {{download}}`{name} <student/{name}>`, and open it in JupyterLab
-with minigrad installed; or get the whole course and its environment in two commands, as the
-[home page](index.md#run-it-yourself) says. The solutions and outputs on this page are the
+with minigrad installed; or clone the course, and `make lab` sets up its environment and opens
+it, as the [home page](index.md#run-it-yourself) says. The solutions and outputs on this page are the
 complete notebook's.
 :::
 """
@@ -64,18 +63,15 @@ def site_links(text: str, source: str) -> str:
 
 
 def notebook_page(path: Path):
-    """The notebook as its page shows it: the run-it-yourself box after the title cell, and
-    each solution cell's code folded away."""
-    nb = copy.deepcopy(course.read(path))
+    """The notebook as its page shows it: links to DOCUMENTS as links to their pages, each
+    solution cell's code folded away, and the run-it-yourself box after the title cell."""
+    nb = course.read(path)
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             cell.source = site_links(cell.source, path.relative_to(ROOT).as_posix())
-    box = course.nbformat.v4.new_markdown_cell(RUN_IT.format(name=path.name))
-    box.pop("id", None)
-    nb.cells.insert(1, box)
-    for cell in nb.cells:
-        if course.is_solution(cell) and cell.cell_type == "code":
+        elif course.is_solution(cell):
             cell.metadata["tags"] = course.tags(cell) + ["hide-input"]
+    nb.cells.insert(1, course.nbformat.v4.new_markdown_cell(RUN_IT.format(name=path.name)))
     for i, cell in enumerate(nb.cells):
         cell["id"] = f"cell-{i}"
     return nb
